@@ -1,0 +1,261 @@
+import crypto from 'node:crypto';
+import type { KindInfo, KindRegistry } from '../schema/kind-registry.js';
+import type { NewResource, ObjectMeta, Resource, WatchEvent } from '../resource/types.js';
+import { AppError, ConflictError, InvalidError, NotFoundError } from '../errors/app-error.js';
+import { checkMetadata, generateNameSuffix } from '../resource/metadata-rules.js';
+import { applyMergePatch } from '../resource/merge-patch.js';
+import { nowTimestamp } from '../resource/time.js';
+import type { Store, WatchHandle } from '../store/store.js';
+import type { Condition, ListPage, ListQuery } from '../store/query.js';
+
+export interface DeleteResult<R extends Resource> {
+  /** The object as last seen: with deletionTimestamp when finalizers hold it, else its final state. */
+  object: R;
+  /** True when the object is gone from the store; false when it waits for its finalizers. */
+  removed: boolean;
+}
+
+export interface WatchOptions {
+  /** Resume after this revision; when absent every existing object is first sent as ADDED. */
+  resourceVersion?: string;
+}
+
+export interface ClientOptions {
+  clock?: () => number;
+}
+
+/**
+ * The typed client that services use for every read and write. It owns Kubernetes metadata semantics
+ * (names, generateName, uid, timestamps, generation, finalizers and soft deletion) and schema validation;
+ * the store below owns revisions, indexes and transactions.
+ */
+export class ExtensionClient {
+  private readonly clock: () => number;
+
+  constructor(
+    readonly registry: KindRegistry,
+    readonly store: Store,
+    options: ClientOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+  }
+
+  kind(kind: string): KindInfo {
+    return this.registry.get(kind);
+  }
+
+  async get<R extends Resource = Resource>(kind: string, name: string): Promise<R> {
+    const found = await this.fetch<R>(kind, name);
+    if (!found) throw new NotFoundError(kind, name);
+    return found;
+  }
+
+  async fetch<R extends Resource = Resource>(kind: string, name: string): Promise<R | undefined> {
+    return (await this.store.get(this.kind(kind), name)) as R | undefined;
+  }
+
+  async list<R extends Resource = Resource>(kind: string, query: ListQuery = {}): Promise<ListPage<R>> {
+    return (await this.store.list(this.kind(kind), query)) as ListPage<R>;
+  }
+
+  /** Every matching object, read in pages of 500 in name order (for jobs and exports, never request paths). */
+  async *listAll<R extends Resource = Resource>(kind: string, where?: Condition, pageSize = 500): AsyncGenerator<R> {
+    let cont: string | undefined;
+    do {
+      const page = await this.store.list(this.kind(kind), { where, limit: pageSize, continue: cont });
+      for (const item of page.items) yield item as R;
+      cont = page.continue;
+    } while (cont);
+  }
+
+  count(kind: string, where?: Condition): Promise<number> {
+    return this.store.count(this.kind(kind), where);
+  }
+
+  async create<R extends Resource = Resource>(input: NewResource | R): Promise<R> {
+    const info = this.kindOf(input as Resource);
+    const meta = input.metadata as Partial<ObjectMeta>;
+    const attempts = meta.name ? 1 : 3;
+    for (let attempt = 1; ; attempt++) {
+      const obj = this.prepareCreate(info, input as Resource);
+      try {
+        return (await this.store.insert(info, obj)) as R;
+      } catch (err) {
+        // A generated name can collide; Kubernetes retries those, never explicit names.
+        if (attempt >= attempts || !(err instanceof AppError) || err.code !== 'ALREADY_EXISTS') throw err;
+      }
+    }
+  }
+
+  private prepareCreate(info: KindInfo, input: Resource): Resource {
+    const meta = { ...(input.metadata as Partial<ObjectMeta>) };
+    if (!meta.name) {
+      if (!meta.generateName) throw new InvalidError('metadata.name or metadata.generateName is required', [{ field: 'metadata.name', message: 'required' }]);
+      meta.name = `${meta.generateName}${generateNameSuffix()}`;
+    }
+    delete meta.resourceVersion;
+    delete meta.deletionTimestamp;
+    const obj: Resource = {
+      ...input,
+      apiVersion: info.apiVersion,
+      kind: info.kind,
+      metadata: {
+        ...meta,
+        name: meta.name,
+        uid: crypto.randomUUID(),
+        creationTimestamp: nowTimestamp(this.clock),
+        generation: 1,
+      } as ObjectMeta,
+    };
+    this.validate(info, obj);
+    return obj;
+  }
+
+  /** Replaces an object; metadata.resourceVersion must be the version read (else Conflict). */
+  async update<R extends Resource = Resource>(obj: R): Promise<R> {
+    const info = this.kindOf(obj);
+    const rv = obj.metadata?.resourceVersion;
+    if (!rv) throw new InvalidError('metadata.resourceVersion must be specified for an update', [{ field: 'metadata.resourceVersion', message: 'required' }]);
+    return this.store.transaction(async () => {
+      const current = await this.store.get(info, obj.metadata.name);
+      if (!current) throw new NotFoundError(info.kind, obj.metadata.name);
+      if (current.metadata.resourceVersion !== rv) throw conflictOf(info, obj.metadata.name);
+      return (await this.writeUpdate(info, current, obj)) as R;
+    });
+  }
+
+  private async writeUpdate(info: KindInfo, current: Resource, desired: Resource): Promise<Resource> {
+    const next: Resource = {
+      ...desired,
+      apiVersion: info.apiVersion,
+      kind: info.kind,
+      metadata: {
+        ...desired.metadata,
+        name: current.metadata.name,
+        uid: current.metadata.uid,
+        creationTimestamp: current.metadata.creationTimestamp,
+        generateName: current.metadata.generateName,
+        deletionTimestamp: current.metadata.deletionTimestamp,
+        generation: current.metadata.generation ?? 1,
+        resourceVersion: current.metadata.resourceVersion,
+      },
+    };
+    if (next.metadata.generateName === undefined) delete next.metadata.generateName;
+    if (next.metadata.deletionTimestamp === undefined) delete next.metadata.deletionTimestamp;
+    if (specChanged(current, next)) next.metadata.generation = (current.metadata.generation ?? 1) + 1;
+    if (JSON.stringify(next) === JSON.stringify(current)) return current; // nothing changed: write nothing
+    this.validate(info, next);
+    if (next.metadata.deletionTimestamp && !(next.metadata.finalizers ?? []).length) {
+      return this.store.remove(info, next.metadata.name, current.metadata.resourceVersion);
+    }
+    return this.store.update(info, next, current.metadata.resourceVersion as string);
+  }
+
+  /**
+   * JSON merge patch. Without metadata.resourceVersion in the patch it applies to the latest version,
+   * retrying on a concurrent write; with one it is a precondition.
+   */
+  async patch<R extends Resource = Resource>(kind: string, name: string, patch: Record<string, unknown>): Promise<R> {
+    const info = this.kind(kind);
+    const precondition = (patch.metadata as ObjectMeta | undefined)?.resourceVersion;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.store.transaction(async () => {
+          const current = await this.store.get(info, name);
+          if (!current) throw new NotFoundError(info.kind, name);
+          if (precondition && precondition !== current.metadata.resourceVersion) throw conflictOf(info, name);
+          const merged = applyMergePatch(current, patch) as Resource;
+          if (!merged.metadata || typeof merged.metadata !== 'object') throw new InvalidError('metadata cannot be removed');
+          merged.metadata.name = name;
+          return (await this.writeUpdate(info, current, merged)) as R;
+        });
+      } catch (err) {
+        if (precondition || attempt >= 5 || !(err instanceof ConflictError)) throw err;
+      }
+    }
+  }
+
+  /**
+   * Deletes an object. With finalizers it is only marked (deletionTimestamp) and disappears when the
+   * last finalizer is removed by an update.
+   */
+  async delete<R extends Resource = Resource>(kind: string, name: string, options: { resourceVersion?: string } = {}): Promise<DeleteResult<R>> {
+    const info = this.kind(kind);
+    return this.store.transaction(async () => {
+      const current = await this.store.get(info, name);
+      if (!current) throw new NotFoundError(info.kind, name);
+      if (options.resourceVersion && options.resourceVersion !== current.metadata.resourceVersion) throw conflictOf(info, name);
+      if ((current.metadata.finalizers ?? []).length === 0) {
+        return { object: (await this.store.remove(info, name, current.metadata.resourceVersion)) as R, removed: true };
+      }
+      if (current.metadata.deletionTimestamp) return { object: current as R, removed: false };
+      const marked = { ...current, metadata: { ...current.metadata, deletionTimestamp: nowTimestamp(this.clock) } };
+      return { object: (await this.store.update(info, marked, current.metadata.resourceVersion as string)) as R, removed: false };
+    });
+  }
+
+  /** Adds a finalizer if missing (no write when present). */
+  async addFinalizer<R extends Resource>(obj: R, finalizer: string): Promise<R> {
+    if ((obj.metadata.finalizers ?? []).includes(finalizer)) return obj;
+    return this.update({ ...obj, metadata: { ...obj.metadata, finalizers: [...(obj.metadata.finalizers ?? []), finalizer] } });
+  }
+
+  /** Removes a finalizer; if the object is being deleted and none remain, it disappears. */
+  async removeFinalizer<R extends Resource>(obj: R, finalizer: string): Promise<R> {
+    if (!(obj.metadata.finalizers ?? []).includes(finalizer)) return obj;
+    const finalizers = (obj.metadata.finalizers ?? []).filter((f) => f !== finalizer);
+    return this.update({ ...obj, metadata: { ...obj.metadata, finalizers } });
+  }
+
+  /**
+   * Watches a kind. Without resourceVersion, existing objects arrive first as ADDED (as a Kubernetes watch
+   * without a version does); with one, every change after it is replayed (GONE when compacted away).
+   */
+  async watch<R extends Resource = Resource>(kind: string, options: WatchOptions, listener: (event: WatchEvent<R>) => void): Promise<WatchHandle> {
+    const info = this.kind(kind);
+    let from: number;
+    if (options.resourceVersion && options.resourceVersion !== '0') {
+      from = Number(options.resourceVersion);
+      if (!Number.isInteger(from) || from < 0) throw new AppError('BAD_REQUEST', `resourceVersion "${options.resourceVersion}" is not valid`);
+    } else {
+      const initial = await this.store.list(info, {});
+      from = initial.revision;
+      for (const object of initial.items) listener({ type: 'ADDED', object: object as R, revision: Number(object.metadata.resourceVersion) });
+    }
+    return this.store.watch({ kind: info, fromRevision: from }, listener as (e: WatchEvent) => void);
+  }
+
+  /** Runs fn in one store transaction; every client call inside it joins the transaction. */
+  transaction<T>(fn: (client: ExtensionClient) => Promise<T>): Promise<T> {
+    return this.store.transaction(() => fn(this));
+  }
+
+  private kindOf(obj: Resource): KindInfo {
+    if (!obj || typeof obj !== 'object' || typeof obj.kind !== 'string') throw new InvalidError('kind is required', [{ field: 'kind', message: 'required' }]);
+    if (!obj.metadata || typeof obj.metadata !== 'object') throw new InvalidError('metadata is required', [{ field: 'metadata', message: 'required' }]);
+    const info = this.registry.find(obj.kind);
+    if (!info) throw new NotFoundError('kind', obj.kind);
+    if (obj.apiVersion && obj.apiVersion !== info.apiVersion) {
+      throw new InvalidError(`apiVersion "${obj.apiVersion}" does not serve kind ${obj.kind}; expected ${info.apiVersion}`, [{ field: 'apiVersion', message: `expected ${info.apiVersion}` }]);
+    }
+    return info;
+  }
+
+  private validate(info: KindInfo, obj: Resource): void {
+    const problems = checkMetadata(obj.metadata);
+    if (problems.length) throw new InvalidError(`${info.kind} "${obj.metadata.name}" is invalid: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`, problems);
+    this.registry.validate(info, obj);
+  }
+}
+
+function specChanged(a: Resource, b: Resource): boolean {
+  const strip = (r: Resource) => {
+    const { metadata: _m, status: _s, ...rest } = r;
+    return JSON.stringify(rest);
+  };
+  return strip(a) !== strip(b);
+}
+
+function conflictOf(info: KindInfo, name: string): ConflictError {
+  return new ConflictError(`Operation cannot be fulfilled on ${info.plural}.${info.group} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
+}

@@ -1,0 +1,168 @@
+import { AppError } from '../errors/app-error.js';
+import type { Condition, ListQuery, SortSpec } from './query.js';
+import { coerceSelectorValue, type TableLayout } from './columns.js';
+
+/** The few places where SQLite and PostgreSQL SQL differ. */
+export interface Dialect {
+  placeholder(index: number): string;
+  /** Case-insensitive substring match. */
+  containsOp: string;
+  /** ORDER BY suffix so that both backends put missing values first ascending and last descending. */
+  nullsOrder(direction: 'asc' | 'desc'): string;
+}
+
+export const SQLITE_DIALECT: Dialect = {
+  placeholder: () => '?',
+  containsOp: 'LIKE',
+  nullsOrder: () => '', // SQLite's default already sorts NULL first ascending, last descending.
+};
+
+export const POSTGRES_DIALECT: Dialect = {
+  placeholder: (i) => `$${i}`,
+  containsOp: 'ILIKE',
+  nullsOrder: (d) => (d === 'asc' ? ' NULLS FIRST' : ' NULLS LAST'),
+};
+
+export class SqlParams {
+  readonly values: unknown[] = [];
+  constructor(private readonly dialect: Dialect) {}
+  add(value: unknown): string {
+    this.values.push(value);
+    return this.dialect.placeholder(this.values.length);
+  }
+}
+
+function column(layout: TableLayout, field: string): { column: string; type: 'string' | 'integer' | 'number' | 'boolean' } {
+  const key = field === 'name' ? 'metadata.name' : field;
+  const col = layout.columns.get(key);
+  if (!col) throw new AppError('BAD_REQUEST', `field "${field}" is not an indexed field of this kind`, { details: [{ field, message: 'not indexed' }] });
+  return col;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Renders a condition tree to a SQL boolean expression over the kind's table (aliased `t`). */
+export function renderCondition(cond: Condition, layout: TableLayout, params: SqlParams, dialect: Dialect): string {
+  switch (cond.op) {
+    case 'and':
+    case 'or': {
+      if (cond.conditions.length === 0) return cond.op === 'and' ? '1=1' : '1=0';
+      const glue = cond.op === 'and' ? ' AND ' : ' OR ';
+      return `(${cond.conditions.map((c) => renderCondition(c, layout, params, dialect)).join(glue)})`;
+    }
+    case 'not':
+      return `NOT (${renderCondition(cond.condition, layout, params, dialect)})`;
+    case 'label_eq':
+      return `EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(cond.key)} AND l.value = ${params.add(cond.value)})`;
+    case 'label_ne':
+      return `NOT EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(cond.key)} AND l.value = ${params.add(cond.value)})`;
+    case 'label_in':
+    case 'label_notin': {
+      const list = cond.values.map((v) => params.add(v)).join(', ') || 'NULL';
+      const exists = `EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(cond.key)} AND l.value IN (${list}))`;
+      return cond.op === 'label_in' ? exists : `NOT ${exists}`;
+    }
+    case 'label_exists':
+    case 'label_notexists': {
+      const exists = `EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(cond.key)})`;
+      return cond.op === 'label_exists' ? exists : `NOT ${exists}`;
+    }
+    default:
+      return renderFieldCondition(cond, layout, params, dialect);
+  }
+}
+
+function renderFieldCondition(cond: Extract<Condition, { field: string }>, layout: TableLayout, params: SqlParams, dialect: Dialect): string {
+  const col = column(layout, cond.field);
+  const c = `t.${col.column}`;
+  switch (cond.op) {
+    case 'exists':
+      return `${c} IS NOT NULL`;
+    case 'notexists':
+      return `${c} IS NULL`;
+    case 'in':
+    case 'notin': {
+      if (cond.values.length === 0) return cond.op === 'in' ? '1=0' : '1=1';
+      const list = cond.values.map((v) => params.add(coerceSelectorValue(v, col.type, cond.field))).join(', ');
+      return cond.op === 'in' ? `${c} IN (${list})` : `(${c} IS NULL OR ${c} NOT IN (${list}))`;
+    }
+    case 'prefix':
+      // A range keeps the prefix match on the index in both backends (LIKE would not in either).
+      return `(${c} >= ${params.add(cond.value)} AND ${c} < ${params.add(`${cond.value}\uffff`)})`;
+    case 'contains':
+      return `${c} ${dialect.containsOp} ${params.add(`%${escapeLike(cond.value)}%`)} ESCAPE '\\'`;
+    case 'ne':
+      return `(${c} IS NULL OR ${c} <> ${params.add(coerceSelectorValue(cond.value, col.type, cond.field))})`;
+    default: {
+      const ops = { eq: '=', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
+      return `${c} ${ops[cond.op]} ${params.add(coerceSelectorValue(cond.value, col.type, cond.field))}`;
+    }
+  }
+}
+
+export function renderOrder(sort: SortSpec[] | undefined, layout: TableLayout, dialect: Dialect): string {
+  const parts: string[] = [];
+  let lastDirection: 'asc' | 'desc' = 'asc';
+  for (const s of sort ?? []) {
+    const col = column(layout, s.field);
+    if (col.column === 'name') continue;
+    parts.push(`t.${col.column} ${s.direction.toUpperCase()}${dialect.nullsOrder(s.direction)}`);
+    lastDirection = s.direction;
+  }
+  const nameDirection = (sort ?? []).find((s) => s.field === 'metadata.name' || s.field === 'name')?.direction ?? lastDirection;
+  parts.push(`t.name ${nameDirection.toUpperCase()}`);
+  return parts.join(', ');
+}
+
+export interface ContinueToken {
+  /** Last name returned. */
+  n: string;
+}
+
+export function encodeContinue(token: ContinueToken): string {
+  return Buffer.from(JSON.stringify(token)).toString('base64url');
+}
+
+export function decodeContinue(token: string): ContinueToken {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as ContinueToken;
+    if (typeof parsed.n !== 'string') throw new Error('bad token');
+    return parsed;
+  } catch {
+    throw new AppError('BAD_REQUEST', 'the continue token is invalid');
+  }
+}
+
+export interface SelectPlan {
+  where: string;
+  order: string;
+  limit?: number;
+  offset?: number;
+  keyset: boolean;
+}
+
+/** Plans a list query: WHERE, ORDER BY and paging, validating paging parameters. */
+export function planList(query: ListQuery, layout: TableLayout, params: SqlParams, dialect: Dialect): SelectPlan {
+  const clauses: string[] = [];
+  if (query.where) clauses.push(renderCondition(query.where, layout, params, dialect));
+  const keyset = query.limit !== undefined || query.continue !== undefined;
+  if (keyset && query.sort?.some((s) => s.field !== 'metadata.name' && s.field !== 'name')) {
+    throw new AppError('BAD_REQUEST', 'limit/continue paging lists in name order; use page and size to sort by other fields');
+  }
+  if (query.continue) clauses.push(`t.name > ${params.add(decodeContinue(query.continue).n)}`);
+  const order = renderOrder(keyset ? [{ field: 'metadata.name', direction: 'asc' }] : query.sort, layout, dialect);
+  const plan: SelectPlan = { where: clauses.length ? clauses.join(' AND ') : '1=1', order, keyset };
+  if (keyset && query.limit !== undefined) {
+    if (!Number.isInteger(query.limit) || query.limit < 0) throw new AppError('BAD_REQUEST', 'limit must be a non-negative integer');
+    if (query.limit > 0) plan.limit = query.limit;
+  } else if (query.size !== undefined && query.size > 0) {
+    const page = query.page ?? 1;
+    if (!Number.isInteger(page) || page < 1) throw new AppError('BAD_REQUEST', 'page must be an integer of at least 1');
+    if (!Number.isInteger(query.size)) throw new AppError('BAD_REQUEST', 'size must be an integer');
+    plan.limit = Math.min(query.size, 1000);
+    plan.offset = (page - 1) * plan.limit;
+  }
+  return plan;
+}

@@ -1,0 +1,308 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import Database from 'better-sqlite3';
+import type { KindInfo } from '../schema/kind-registry.js';
+import type { Resource, WatchEvent, WatchEventType } from '../resource/types.js';
+import { AlreadyExistsError, AppError, ConflictError, NotFoundError } from '../errors/app-error.js';
+import type { Condition, ListPage, ListQuery } from './query.js';
+import { EVENT_RETENTION, type Store, type StoreOps, type WatchHandle, type WatchListener, type WatchOptions } from './store.js';
+import { dataColumns, deserialize, layoutOf, rowValues, serialize, type TableLayout } from './columns.js';
+import { SQLITE_DIALECT, SqlParams, encodeContinue, planList, renderCondition } from './sql-builder.js';
+import { Mutex } from './mutex.js';
+import { WatchHub } from './watch-hub.js';
+
+type Db = Database.Database;
+
+interface TxState {
+  active: boolean;
+  events: WatchEvent[];
+}
+
+/**
+ * The embedded backend: one SQLite file in WAL mode. Writes go through one connection under an async mutex
+ * (so a transaction may await between statements); plain reads use a second connection and see only
+ * committed data. Watch is in-process.
+ */
+export class SqliteStore implements Store {
+  readonly backend = 'sqlite' as const;
+  private readonly writer: Db;
+  private readonly reader: Db;
+  private readonly mutex = new Mutex();
+  private readonly txContext = new AsyncLocalStorage<TxState>();
+  private readonly hub = new WatchHub();
+  private readonly layouts = new Map<string, TableLayout>();
+  private readonly statements = new WeakMap<Db, Map<string, Database.Statement>>();
+  private writesSinceCompaction = 0;
+
+  constructor(readonly file: string) {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.writer = new Database(file);
+    this.writer.pragma('journal_mode = WAL');
+    this.writer.pragma('synchronous = NORMAL');
+    this.writer.pragma('busy_timeout = 5000');
+    this.writer.exec(`
+      CREATE TABLE IF NOT EXISTS authpay_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+      INSERT OR IGNORE INTO authpay_revision (id, value) VALUES (1, 0);
+      CREATE TABLE IF NOT EXISTS authpay_events (rev INTEGER PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS authpay_events_kind ON authpay_events (kind, rev);
+    `);
+    this.reader = file === ':memory:' ? this.writer : new Database(file, { readonly: true });
+    this.reader.pragma('busy_timeout = 5000');
+  }
+
+  async ensureKind(kind: KindInfo): Promise<void> {
+    const layout = layoutOf(kind);
+    const cols = dataColumns(layout);
+    const types = [...layout.columns.values()].filter((c) => c.column !== 'name');
+    const defs = types.map((c) => `${c.column} ${c.type === 'string' ? 'TEXT' : c.type === 'number' ? 'REAL' : 'INTEGER'}`);
+    await this.mutex.run(async () => {
+      this.writer.exec(`CREATE TABLE IF NOT EXISTS ${layout.table} (name TEXT PRIMARY KEY, rv INTEGER NOT NULL, ${defs.join(', ')}, data TEXT NOT NULL)`);
+      const existing = new Set((this.writer.prepare(`PRAGMA table_info(${layout.table})`).all() as Array<{ name: string }>).map((r) => r.name));
+      const added = types.filter((c) => !existing.has(c.column));
+      for (const c of added) this.writer.exec(`ALTER TABLE ${layout.table} ADD COLUMN ${c.column} ${c.type === 'string' ? 'TEXT' : c.type === 'number' ? 'REAL' : 'INTEGER'}`);
+      if (added.length) this.backfill(kind, layout);
+      this.writer.exec(`CREATE TABLE IF NOT EXISTS ${layout.labels} (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (name, key)) WITHOUT ROWID`);
+      this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.labels}_kv ON ${layout.labels} (key, value, name)`);
+      for (const c of cols) this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.table}_${c} ON ${layout.table} (${c}, name)`);
+      for (const group of kind.compoundIndexes) {
+        const colNames = group.map((p) => layout.columns.get(p)?.column).filter(Boolean) as string[];
+        if (colNames.length !== group.length) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
+        this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.table}_c_${colNames.join('_')} ON ${layout.table} (${colNames.join(', ')}, name)`);
+      }
+    });
+    this.layouts.set(kind.kind, layout);
+  }
+
+  /** Fills newly added index columns from the stored JSON, in batches. */
+  private backfill(kind: KindInfo, layout: TableLayout): void {
+    const cols = dataColumns(layout);
+    const update = this.writer.prepare(`UPDATE ${layout.table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE name = ?`);
+    let last = '';
+    for (;;) {
+      const rows = this.writer.prepare(`SELECT name, rv, data FROM ${layout.table} WHERE name > ? ORDER BY name LIMIT 1000`).all(last) as Row[];
+      if (!rows.length) break;
+      this.writer.transaction(() => {
+        for (const r of rows) update.run(...rowValues(layout, deserialize(r.data, r.rv)), r.name);
+      })();
+      last = rows[rows.length - 1].name;
+    }
+    void kind;
+  }
+
+  private layout(kind: KindInfo): TableLayout {
+    const l = this.layouts.get(kind.kind);
+    if (!l) throw new AppError('INTERNAL', `kind ${kind.kind} has no table; ensureKind was not called`);
+    return l;
+  }
+
+  private stmt(db: Db, sql: string): Database.Statement {
+    let cache = this.statements.get(db);
+    if (!cache) this.statements.set(db, (cache = new Map()));
+    let s = cache.get(sql);
+    if (!s) cache.set(sql, (s = db.prepare(sql)));
+    return s;
+  }
+
+  /** Reads inside an open transaction see its writes; others read committed data on the reader. */
+  private readDb(): Db {
+    return this.txContext.getStore()?.active ? this.writer : this.reader;
+  }
+
+  async get(kind: KindInfo, name: string): Promise<Resource | undefined> {
+    const row = this.stmt(this.readDb(), `SELECT rv, data FROM ${this.layout(kind).table} WHERE name = ?`).get(name) as Row | undefined;
+    return row ? deserialize(row.data, row.rv) : undefined;
+  }
+
+  async list(kind: KindInfo, query: ListQuery = {}): Promise<ListPage<Resource>> {
+    const layout = this.layout(kind);
+    const params = new SqlParams(SQLITE_DIALECT);
+    const plan = planList(query, layout, params, SQLITE_DIALECT);
+    const db = this.readDb();
+    const read = () => {
+      const revision = (this.stmt(db, 'SELECT value FROM authpay_revision WHERE id = 1').get() as { value: number }).value;
+      const fetchLimit = plan.limit !== undefined && plan.keyset ? plan.limit + 1 : plan.limit;
+      let sql = `SELECT t.name, t.rv, t.data FROM ${layout.table} t WHERE ${plan.where} ORDER BY ${plan.order}`;
+      if (fetchLimit !== undefined) sql += ` LIMIT ${fetchLimit}`;
+      if (plan.offset) sql += ` OFFSET ${plan.offset}`;
+      const rows = this.stmt(db, sql).all(...(params.values as unknown[])) as Row[];
+      let total: number | undefined;
+      if (!plan.keyset && plan.limit !== undefined) {
+        const countParams = new SqlParams(SQLITE_DIALECT);
+        const where = query.where ? renderCondition(query.where, layout, countParams, SQLITE_DIALECT) : '1=1';
+        total = (this.stmt(db, `SELECT count(*) AS n FROM ${layout.table} t WHERE ${where}`).get(...(countParams.values as unknown[])) as { n: number }).n;
+      } else if (plan.limit === undefined) total = rows.length;
+      return { rows, revision, total };
+    };
+    // One read transaction so items, total and revision describe the same snapshot.
+    const { rows, revision, total } = db.inTransaction ? read() : db.transaction(read)();
+    let cont: string | undefined;
+    if (plan.keyset && plan.limit !== undefined && rows.length > plan.limit) {
+      rows.length = plan.limit;
+      cont = encodeContinue({ n: rows[rows.length - 1].name });
+    }
+    return { items: rows.map((r) => deserialize(r.data, r.rv)), revision, continue: cont, total };
+  }
+
+  async count(kind: KindInfo, where?: Condition): Promise<number> {
+    const layout = this.layout(kind);
+    const params = new SqlParams(SQLITE_DIALECT);
+    const clause = where ? renderCondition(where, layout, params, SQLITE_DIALECT) : '1=1';
+    return (this.stmt(this.readDb(), `SELECT count(*) AS n FROM ${layout.table} t WHERE ${clause}`).get(...(params.values as unknown[])) as { n: number }).n;
+  }
+
+  insert(kind: KindInfo, obj: Resource): Promise<Resource> {
+    return this.write((tx) => {
+      const layout = this.layout(kind);
+      const rev = this.nextRevision();
+      const cols = dataColumns(layout);
+      const sql = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?)`;
+      try {
+        this.stmt(this.writer, sql).run(obj.metadata.name, rev, ...rowValues(layout, obj), serialize(obj));
+      } catch (err) {
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new AlreadyExistsError(kind.kind, obj.metadata.name);
+        throw err;
+      }
+      this.writeLabels(layout, obj, false);
+      return this.recordEvent(tx, kind, 'ADDED', obj, rev);
+    });
+  }
+
+  update(kind: KindInfo, obj: Resource, expectedVersion: string): Promise<Resource> {
+    return this.write((tx) => {
+      const layout = this.layout(kind);
+      const rev = this.nextRevision();
+      const cols = dataColumns(layout);
+      const sql = `UPDATE ${layout.table} SET rv = ?, ${cols.map((c) => `${c} = ?`).join(', ')}, data = ? WHERE name = ? AND rv = ?`;
+      const result = this.stmt(this.writer, sql).run(rev, ...rowValues(layout, obj), serialize(obj), obj.metadata.name, Number(expectedVersion));
+      if (result.changes === 0) this.explainMiss(kind, layout, obj.metadata.name, expectedVersion);
+      this.writeLabels(layout, obj, true);
+      return this.recordEvent(tx, kind, 'MODIFIED', obj, rev);
+    });
+  }
+
+  remove(kind: KindInfo, name: string, expectedVersion?: string): Promise<Resource> {
+    return this.write((tx) => {
+      const layout = this.layout(kind);
+      const row = this.stmt(this.writer, `SELECT rv, data FROM ${layout.table} WHERE name = ?`).get(name) as Row | undefined;
+      if (!row) throw new NotFoundError(kind.kind, name);
+      if (expectedVersion !== undefined && String(row.rv) !== expectedVersion) throw conflict(kind, name);
+      const rev = this.nextRevision();
+      this.stmt(this.writer, `DELETE FROM ${layout.table} WHERE name = ?`).run(name);
+      this.stmt(this.writer, `DELETE FROM ${layout.labels} WHERE name = ?`).run(name);
+      return this.recordEvent(tx, kind, 'DELETED', deserialize(row.data, row.rv), rev);
+    });
+  }
+
+  private explainMiss(kind: KindInfo, layout: TableLayout, name: string, expected: string): never {
+    const current = this.stmt(this.writer, `SELECT rv FROM ${layout.table} WHERE name = ?`).get(name) as { rv: number } | undefined;
+    if (!current) throw new NotFoundError(kind.kind, name);
+    void expected;
+    throw conflict(kind, name);
+  }
+
+  private writeLabels(layout: TableLayout, obj: Resource, replace: boolean): void {
+    if (replace) this.stmt(this.writer, `DELETE FROM ${layout.labels} WHERE name = ?`).run(obj.metadata.name);
+    const ins = this.stmt(this.writer, `INSERT INTO ${layout.labels} (name, key, value) VALUES (?, ?, ?)`);
+    for (const [k, v] of Object.entries(obj.metadata.labels ?? {})) ins.run(obj.metadata.name, k, v);
+  }
+
+  private nextRevision(): number {
+    return (this.stmt(this.writer, 'UPDATE authpay_revision SET value = value + 1 WHERE id = 1 RETURNING value').get() as { value: number }).value;
+  }
+
+  private recordEvent(tx: TxState, kind: KindInfo, type: WatchEventType, obj: Resource, rev: number): Resource {
+    const stored = { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rev) } } as Resource;
+    this.stmt(this.writer, 'INSERT INTO authpay_events (rev, kind, name, type, data) VALUES (?, ?, ?, ?, ?)').run(rev, kind.kind, obj.metadata.name, type, JSON.stringify(stored));
+    tx.events.push({ type, object: stored, revision: rev });
+    return structuredClone(stored);
+  }
+
+  /** A single write outside a transaction runs as its own small transaction. */
+  private write<T>(fn: (tx: TxState) => T): Promise<T> {
+    const current = this.txContext.getStore();
+    if (current?.active) return Promise.resolve().then(() => fn(current));
+    return this.transaction(async () => fn(this.txContext.getStore() as TxState));
+  }
+
+  async transaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
+    const current = this.txContext.getStore();
+    if (current?.active) return fn(this);
+    return this.mutex.run(async () => {
+      const state: TxState = { active: true, events: [] };
+      this.writer.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await this.txContext.run(state, () => fn(this));
+        this.writer.exec('COMMIT');
+        state.active = false;
+        this.afterCommit(state.events);
+        return result;
+      } catch (err) {
+        state.active = false;
+        if (this.writer.inTransaction) this.writer.exec('ROLLBACK');
+        throw err;
+      }
+    });
+  }
+
+  private afterCommit(events: WatchEvent[]): void {
+    if (!events.length) return;
+    this.hub.publish(events);
+    this.writesSinceCompaction += events.length;
+    if (this.writesSinceCompaction >= EVENT_RETENTION / 10) {
+      this.writesSinceCompaction = 0;
+      void this.compactEvents();
+    }
+  }
+
+  async compactEvents(): Promise<number> {
+    return this.mutex.run(async () => {
+      const current = await this.currentRevision();
+      const keepAfter = Math.max(0, current - EVENT_RETENTION);
+      this.writer.prepare('DELETE FROM authpay_events WHERE rev <= ?').run(keepAfter);
+      return keepAfter + 1;
+    });
+  }
+
+  async watch(options: WatchOptions, listener: WatchListener): Promise<WatchHandle> {
+    const from = options.fromRevision ?? (await this.currentRevision());
+    return this.hub.add(options.kind, from, listener, async (after) => this.replay(options.kind, after));
+  }
+
+  private replay(kind: KindInfo | undefined, after: number): WatchEvent[] {
+    const current = (this.stmt(this.reader, 'SELECT value FROM authpay_revision WHERE id = 1').get() as { value: number }).value;
+    if (after >= current) return [];
+    const oldest = (this.stmt(this.reader, 'SELECT min(rev) AS r FROM authpay_events').get() as { r: number | null }).r;
+    if (oldest === null || after + 1 < oldest) throw gone(after);
+    const rows = (kind
+      ? this.stmt(this.reader, 'SELECT rev, type, data FROM authpay_events WHERE kind = ? AND rev > ? ORDER BY rev').all(kind.kind, after)
+      : this.stmt(this.reader, 'SELECT rev, type, data FROM authpay_events WHERE rev > ? ORDER BY rev').all(after)) as Array<{ rev: number; type: WatchEventType; data: string }>;
+    return rows.map((r) => ({ type: r.type, object: JSON.parse(r.data) as Resource, revision: r.rev }));
+  }
+
+  async currentRevision(): Promise<number> {
+    return (this.stmt(this.readDb(), 'SELECT value FROM authpay_revision WHERE id = 1').get() as { value: number }).value;
+  }
+
+  async close(): Promise<void> {
+    this.hub.clear();
+    await this.mutex.run(async () => {
+      if (this.reader !== this.writer) this.reader.close();
+      this.writer.close();
+    });
+  }
+}
+
+interface Row {
+  name: string;
+  rv: number;
+  data: string;
+}
+
+export function conflict(kind: KindInfo, name: string): ConflictError {
+  return new ConflictError(`Operation cannot be fulfilled on ${kind.plural}.${kind.group} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
+}
+
+export function gone(after: number): AppError {
+  return new AppError('GONE', `too old resource version: ${after}`);
+}
