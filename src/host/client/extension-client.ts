@@ -72,7 +72,7 @@ export class ExtensionClient {
     return this.store.count(this.kind(kind), where);
   }
 
-  async create<R extends Resource = Resource>(input: NewResource | R): Promise<R> {
+  async create<R extends Resource = Resource>(input: NewResource | Resource): Promise<R> {
     const info = this.kindOf(input as Resource);
     const meta = input.metadata as Partial<ObjectMeta>;
     const attempts = meta.name ? 1 : 3;

@@ -1,0 +1,50 @@
+import { startServer } from './main.js';
+
+const HELP = `authpay — self-hosted plugin licensing and payment service
+
+Usage:
+  authpay serve        start the service (default port 8090)
+  authpay --help       show this help
+
+Environment:
+  PORT                     HTTP port (default 8090)
+  AUTHPAY_HOST             listen address (default 0.0.0.0)
+  AUTHPAY_DATA_DIR         data directory of the embedded SQLite store (default ./data)
+  AUTHPAY_DATABASE_URL     postgres://… to use PostgreSQL instead (several replicas may share it)
+  AUTHPAY_BASE_URL         public base URL used in links and callbacks
+  AUTHPAY_ADMIN_PASSWORD   password of the first administrator (else generated and printed once)
+  AUTHPAY_BOOTSTRAP_TOKEN  administrator bearer token for automation
+  AUTHPAY_LOG_LEVEL        pino level (default info)
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const command = argv[0];
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(HELP);
+    return command ? 0 : 1;
+  }
+  if (command !== 'serve') {
+    process.stderr.write(`unknown command "${command}"\n\n${HELP}`);
+    return 2;
+  }
+  const { runtime, port } = await startServer();
+  runtime.logger.info({ port, store: runtime.store.backend, dataDir: runtime.config.databaseUrl ? undefined : runtime.config.dataDir }, `AuthPay listening on port ${port}`);
+  const shutdown = async (signal: string) => {
+    runtime.logger.info({ signal }, 'shutting down');
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  return -1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err: unknown) => {
+    process.stderr.write(`authpay: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

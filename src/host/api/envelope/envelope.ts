@@ -1,0 +1,49 @@
+import type { Request, Response } from 'express';
+import { AppError, isAppError } from '../../errors/app-error.js';
+
+/** The one answer shape of every business endpoint (DESIGN: "Business endpoints"). */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  code: string;
+  message: string;
+  data: T | null;
+  details?: Array<{ field?: string; message: string }>;
+  requestId?: string;
+}
+
+/** Messages default to zh-CN (the spec's texts); Accept-Language: en selects English. */
+export function prefersEnglish(req: Request): boolean {
+  const header = req.headers['accept-language'];
+  if (!header) return false;
+  const first = String(header).split(',')[0].trim().toLowerCase();
+  return first.startsWith('en');
+}
+
+export function ok<T>(data: T): Envelope<T> {
+  return { success: true, code: 'OK', message: 'OK', data };
+}
+
+export function sendOk<T>(res: Response, data: T, status = 200): void {
+  res.status(status).json(ok(data));
+}
+
+/** Turns any thrown value into an envelope; unknown errors never leak their text or stack. */
+export function errorEnvelope(err: unknown, req: Request): { status: number; body: Envelope<null>; headers: Record<string, string> } {
+  const known = toAppError(err);
+  const message = prefersEnglish(req) && known.messageEn ? known.messageEn : known.message;
+  const body: Envelope<null> = { success: false, code: String(known.code), message, data: null, requestId: req.requestId };
+  if (known.details.length) body.details = known.details.map((d) => ({ field: d.field, message: d.message }));
+  return { status: known.status, body, headers: known.headers };
+}
+
+export function toAppError(err: unknown): AppError {
+  if (isAppError(err)) return err;
+  const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean };
+  // body-parser errors carry a status and a type; they are the caller's fault, so say what went wrong.
+  if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', '请求体过大', { messageEn: 'request body too large (limit 1 MiB)' });
+  if (e?.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', '请求体不是合法的 JSON', { messageEn: 'request body is not valid JSON' });
+  if (e?.expose && (e.status ?? e.statusCode) && (e.status ?? e.statusCode)! < 500) {
+    return new AppError('BAD_REQUEST', '请求无效', { status: e.status ?? e.statusCode, messageEn: 'invalid request' });
+  }
+  return new AppError('INTERNAL', '服务器内部错误', { messageEn: 'internal server error' });
+}

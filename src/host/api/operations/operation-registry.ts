@@ -1,0 +1,110 @@
+import express, { type Router, type Request, type Response, type NextFunction } from 'express';
+import type { ValidateFunction } from 'ajv';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { AppError } from '../../errors/app-error.js';
+import { ANONYMOUS } from '../../auth/principal.js';
+import { ok, prefersEnglish } from '../envelope/envelope.js';
+import type { JsonSchema, OperationDef } from './operation.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+interface Compiled {
+  def: OperationDef;
+  query?: ValidateFunction;
+  body?: ValidateFunction;
+  params?: ValidateFunction;
+}
+
+/**
+ * Holds every business operation. Schemas are compiled when an operation is added; requests only run the
+ * compiled validators. Query strings are coerced to the schema's types (they arrive as strings).
+ */
+export class OperationRegistry {
+  private readonly ops = new Map<string, Compiled>();
+  private readonly bodyAjv = new Ajv({ allErrors: true, strict: false, useDefaults: true, removeAdditional: false });
+  private readonly queryAjv = new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: 'array' });
+  private readonly routers = new Map<string, Router>();
+
+  constructor() {
+    addFormats(this.bodyAjv);
+    addFormats(this.queryAjv);
+  }
+
+  add(def: OperationDef): void {
+    if (this.ops.has(def.operationId)) throw new Error(`operationId ${def.operationId} is registered twice`);
+    const compiled: Compiled = {
+      def,
+      query: def.query ? this.queryAjv.compile(def.query) : undefined,
+      body: def.body ? this.bodyAjv.compile(def.body) : undefined,
+      params: def.params ? this.queryAjv.compile(def.params) : undefined,
+    };
+    this.ops.set(def.operationId, compiled);
+    this.routerFor(def.group, def.version ?? 'v1alpha1')[def.method](def.path, this.handle(compiled));
+  }
+
+  remove(operationId: string): void {
+    // Express cannot unmount a route; a removed operation answers 404 through its handler instead.
+    this.ops.delete(operationId);
+  }
+
+  list(): OperationDef[] {
+    return [...this.ops.values()].map((c) => c.def);
+  }
+
+  /** Express middleware serving every registered operation under /apis/{group}/{version}. */
+  middleware(): Router {
+    const root = express.Router();
+    root.use('/apis/:group/:version', (req, res, next) => {
+      const router = this.routers.get(`${req.params.group}/${req.params.version}`);
+      if (!router) return next();
+      router(req, res, next);
+    });
+    return root;
+  }
+
+  private routerFor(group: string, version: string): Router {
+    const key = `${group}/${version}`;
+    let router = this.routers.get(key);
+    if (!router) this.routers.set(key, (router = express.Router({ mergeParams: false })));
+    return router;
+  }
+
+  private handle(compiled: Compiled) {
+    const { def } = compiled;
+    return async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        if (!this.ops.has(def.operationId)) throw new AppError('NOT_FOUND', '接口不存在', { messageEn: 'no such operation' });
+        const query = { ...(req.query as Record<string, unknown>) };
+        const params = { ...req.params };
+        validate(compiled.query, query, 'query');
+        validate(compiled.params, params, 'path');
+        let body: unknown = req.body;
+        if (compiled.body) {
+          if (body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0 && !req.headers['content-type'])) body = {};
+          validate(compiled.body, body, 'body');
+        }
+        const result = await def.handler({ query, body, params, principal: req.principal ?? ANONYMOUS, req, res, english: prefersEnglish(req) });
+        if (def.raw || res.headersSent) return;
+        res.status(def.successStatus ?? 200).json(ok(result ?? null));
+      } catch (err) {
+        next(err);
+      }
+    };
+  }
+}
+
+function validate(fn: ValidateFunction | undefined, value: unknown, where: string): void {
+  if (!fn || fn(value)) return;
+  const details = (fn.errors ?? []).map((e) => {
+    const field = `${where}${e.instancePath.replace(/\//g, '.')}`;
+    const extra =
+      e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` :
+      e.keyword === 'required' ? ` "${(e.params as { missingProperty: string }).missingProperty}"` : '';
+    return { field, message: `${e.message ?? 'invalid'}${extra}` };
+  });
+  const summary = details.map((d) => `${d.field} ${d.message}`).join('; ');
+  throw new AppError('VALIDATION_FAILED', `参数校验失败: ${summary}`, { details, messageEn: `invalid input: ${summary}` });
+}
+
+export type { JsonSchema };

@@ -1,0 +1,52 @@
+import type { Request, Response } from 'express';
+import type { Principal } from '../../auth/principal.js';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type JsonSchema = Record<string, unknown>;
+
+export interface OperationContext<Q = Record<string, unknown>, B = unknown, P = Record<string, string>> {
+  query: Q;
+  body: B;
+  params: P;
+  principal: Principal;
+  req: Request;
+  res: Response;
+  /** Prefers English messages (Accept-Language: en). */
+  english: boolean;
+}
+
+/**
+ * One business endpoint: where it lives, what it accepts (JSON Schemas compiled once at registration) and
+ * what it does. The registry validates input, wraps the handler's result in the envelope, and documents the
+ * operation in /openapi.json under its operationId.
+ */
+export interface OperationDef<Q = any, B = any, P = any, R = unknown> {
+  operationId: string;
+  /** API group, e.g. console.api.pluginauth.authpay.dev. */
+  group: string;
+  version?: string;
+  method: HttpMethod;
+  /** Path below /apis/{group}/{version}, Express syntax: '/plugins/:name'. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  query?: JsonSchema;
+  body?: JsonSchema;
+  params?: JsonSchema;
+  /** Schema of `data` in the success envelope, for the documentation. */
+  response?: JsonSchema;
+  /** Status of a successful answer (default 200). */
+  successStatus?: number;
+  /** The handler writes the answer itself (files, HTML, provider callbacks); its return value is ignored. */
+  raw?: boolean;
+  /** Content types documented for a raw answer. */
+  produces?: string[];
+  /** Keep the unparsed body in req.rawBody (signature checks) and accept any content type. */
+  rawBody?: boolean;
+  handler(ctx: OperationContext<Q, B, P>): Promise<R> | R;
+}
+
+export function defineOperation<Q = any, B = any, P = any, R = unknown>(def: OperationDef<Q, B, P, R>): OperationDef<Q, B, P, R> {
+  return def;
+}

@@ -1,0 +1,34 @@
+import path from 'node:path';
+
+/** Process configuration, read once from the environment. Everything else lives in settings resources. */
+export interface HostConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects the PostgreSQL backend; absent means the embedded SQLite file in dataDir. */
+  databaseUrl?: string;
+  /** Administrator credential for automation (Authorization: Bearer …). */
+  bootstrapToken?: string;
+  adminPassword?: string;
+  /** Public base URL used in links, callbacks and e-mails. */
+  baseUrl: string;
+  production: boolean;
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig {
+  const port = env.PORT !== undefined ? Number(env.PORT) : 8090;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const host = env.AUTHPAY_HOST ?? '0.0.0.0';
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.AUTHPAY_DATA_DIR ?? 'data'),
+    databaseUrl: env.AUTHPAY_DATABASE_URL || undefined,
+    bootstrapToken: env.AUTHPAY_BOOTSTRAP_TOKEN || undefined,
+    adminPassword: env.AUTHPAY_ADMIN_PASSWORD || undefined,
+    baseUrl: (env.AUTHPAY_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    production: env.NODE_ENV === 'production',
+    logLevel: env.AUTHPAY_LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,49 @@
+import type { Router } from 'express';
+import type { ExtensionClient } from '../client/extension-client.js';
+import type { KindRegistry } from '../schema/kind-registry.js';
+import type { OperationDef } from '../api/operations/operation.js';
+import type { Logger } from '../logging/logger.js';
+
+/**
+ * Everything a plugin gets from the host. Plugin code reaches the platform only through this object, so a
+ * different host that provides the same context can load it.
+ */
+export interface PluginContext {
+  /** plugin.yaml metadata.name */
+  name: string;
+  version: string;
+  client: ExtensionClient;
+  registry: KindRegistry;
+  logger: Logger;
+  /** Public base URL (links in e-mails, callbacks, payment pages). */
+  baseUrl: string;
+  production: boolean;
+  /** Business operations under /apis/{group}/{version}/… (validated, enveloped, documented). */
+  addOperation(def: OperationDef): void;
+  /** Non-API routes such as HTML pages (/payment/:id); checked by the same authorization middleware. */
+  addRoute(path: string, router: Router): void;
+  /** Runs fn when the plugin stops (stop jobs, controllers, timers). */
+  onStop(fn: () => Promise<void> | void): void;
+}
+
+/** The entry a plugin package exports. */
+export interface PluginEntry {
+  start(context: PluginContext): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export interface PluginManifest {
+  apiVersion: string;
+  kind: 'Plugin';
+  metadata: { name: string };
+  spec: {
+    version: string;
+    requires?: string;
+    displayName?: string;
+    description?: string;
+    settingName?: string;
+    configMapName?: string;
+    /** Module path of the entry, relative to the manifest. */
+    main?: string;
+  };
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as yaml from 'js-yaml';
+import type { Router, RequestHandler } from 'express';
+import { configFromEnv, type HostConfig } from './config.js';
+import { createLogger, type Logger } from './logging/logger.js';
+import { openStore } from './store/open-store.js';
+import type { Store } from './store/store.js';
+import { KindRegistry } from './schema/kind-registry.js';
+import { ExtensionClient } from './client/extension-client.js';
+import { OperationRegistry } from './api/operations/operation-registry.js';
+import { createApp } from './server/app.js';
+import { bootstrapTokenAuth } from './auth/bootstrap-token.js';
+import { ANONYMOUS } from './auth/principal.js';
+import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin-context.js';
+
+/** Package root (two levels above this file in src/ and in dist/). */
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const HOST_CRDS = path.join(PACKAGE_ROOT, 'src', 'host', 'crds');
+
+export interface LoadedPlugin {
+  manifest: PluginManifest;
+  /** Directory holding plugin.yaml and extensions/. */
+  dir: string;
+  entry: PluginEntry;
+}
+
+/**
+ * The embedded host platform: store, kinds, client, HTTP server, and the plugins it runs. Tests start one
+ * per suite on port 0 with a temporary data directory.
+ */
+export class HostRuntime {
+  readonly config: HostConfig;
+  readonly logger: Logger;
+  readonly registry = new KindRegistry();
+  readonly operations = new OperationRegistry();
+  store!: Store;
+  client!: ExtensionClient;
+  server?: http.Server;
+  private readonly pluginRoutes: Array<{ path: string; router: Router }> = [];
+  private readonly stopHooks: Array<() => Promise<void> | void> = [];
+  private readonly plugins: LoadedPlugin[] = [];
+
+  constructor(config: Partial<HostConfig> = {}, env: NodeJS.ProcessEnv = process.env) {
+    this.config = { ...configFromEnv(env), ...config };
+    this.logger = createLogger(this.config.logLevel);
+  }
+
+  /** Opens the store and registers the host's kinds. */
+  async init(): Promise<void> {
+    this.store = await openStore(this.config);
+    this.registry.loadDirectory(HOST_CRDS);
+    this.client = new ExtensionClient(this.registry, this.store);
+    await this.ensureKinds();
+  }
+
+  private async ensureKinds(): Promise<void> {
+    for (const kind of this.registry.kinds()) await this.store.ensureKind(kind);
+  }
+
+  /** Registers a plugin's kinds and starts it with its context. */
+  async loadPlugin(plugin: LoadedPlugin): Promise<void> {
+    this.registry.loadDirectory(path.join(plugin.dir, 'extensions'));
+    await this.ensureKinds();
+    this.plugins.push(plugin);
+    await plugin.entry.start(this.contextFor(plugin));
+  }
+
+  contextFor(plugin: LoadedPlugin): PluginContext {
+    return {
+      name: plugin.manifest.metadata.name,
+      version: plugin.manifest.spec.version,
+      client: this.client,
+      registry: this.registry,
+      logger: this.logger.child({ plugin: plugin.manifest.metadata.name }),
+      baseUrl: this.config.baseUrl,
+      production: this.config.production,
+      addOperation: (def) => this.operations.add(def),
+      addRoute: (p, router) => this.pluginRoutes.push({ path: p, router }),
+      onStop: (fn) => this.stopHooks.push(fn),
+    };
+  }
+
+  /** Builds the HTTP app and listens; resolves with the bound port. */
+  async listen(): Promise<number> {
+    const before: RequestHandler[] = [
+      bootstrapTokenAuth(this.config.bootstrapToken),
+      (req, _res, next) => {
+        req.principal ??= ANONYMOUS;
+        next();
+      },
+    ];
+    const app = createApp({
+      logger: this.logger,
+      before,
+      routes: [{ path: '/', router: this.operations.middleware() }, ...this.pluginRoutes],
+    });
+    this.server = http.createServer(app);
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.config.port, this.config.host, () => resolve());
+    });
+    const address = this.server.address();
+    return typeof address === 'object' && address ? address.port : this.config.port;
+  }
+
+  async stop(): Promise<void> {
+    for (const plugin of [...this.plugins].reverse()) await plugin.entry.stop?.();
+    for (const hook of this.stopHooks.splice(0).reverse()) await hook();
+    if (this.server) {
+      this.server.closeAllConnections?.();
+      await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    }
+    await this.store?.close();
+  }
+}
+
+/** Reads plugin.yaml of a package directory. */
+export function readManifest(dir: string): PluginManifest {
+  const manifest = yaml.load(fs.readFileSync(path.join(dir, 'plugin.yaml'), 'utf8')) as PluginManifest;
+  if (manifest?.kind !== 'Plugin' || !manifest.metadata?.name || !manifest.spec?.version) {
+    throw new Error(`${dir}/plugin.yaml is not a Plugin manifest with metadata.name and spec.version`);
+  }
+  return manifest;
+}

@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import express, { type Express, type Request, type Response, type NextFunction, type RequestHandler, type Router } from 'express';
+import type { Logger } from '../logging/logger.js';
+import { errorEnvelope } from '../api/envelope/envelope.js';
+import { AppError } from '../errors/app-error.js';
+
+const BODY_LIMIT = '1mb';
+
+export interface AppParts {
+  logger: Logger;
+  /** In order: authentication, authorization, then the route groups. */
+  before: RequestHandler[];
+  routes: Array<{ path: string; router: Router | RequestHandler }>;
+  /** Error handlers that answer for their own paths (the generic API answers with Status objects). */
+  errorHandlers?: Array<(err: unknown, req: Request, res: Response, next: NextFunction) => void>;
+}
+
+/** Keeps the raw bytes of every parsed body: provider callbacks verify signatures over them. */
+function keepRaw(req: Request, _res: Response, buf: Buffer): void {
+  req.rawBody = buf;
+}
+
+export function createApp(parts: AppParts): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'extended');
+  app.use((req, res, next) => {
+    req.requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+    res.setHeader('X-Request-Id', req.requestId);
+    next();
+  });
+  app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: keepRaw }));
+  app.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, verify: keepRaw }));
+  app.use(express.text({ limit: BODY_LIMIT, type: ['text/plain', 'application/yaml', 'application/x-yaml', 'text/yaml'], verify: keepRaw }));
+  for (const mw of parts.before) app.use(mw);
+  for (const r of parts.routes) app.use(r.path, r.router);
+  app.use((_req, _res, next) => next(new AppError('NOT_FOUND', '资源不存在', { messageEn: 'not found' })));
+  for (const h of parts.errorHandlers ?? []) app.use(h);
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const { status, body, headers } = errorEnvelope(err, req);
+    if (status >= 500) parts.logger.error({ err, requestId: req.requestId, path: req.path }, 'request failed');
+    if (res.headersSent) return res.end();
+    res.set(headers).status(status).json(body);
+  });
+  return app;
+}
