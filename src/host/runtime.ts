@@ -42,6 +42,8 @@ export class HostRuntime {
   private readonly pluginRoutes: Array<{ path: string; router: Router }> = [];
   private readonly stopHooks: Array<() => Promise<void> | void> = [];
   private readonly plugins: LoadedPlugin[] = [];
+  /** Error handlers for path families that do not answer in the envelope (the generic API's Status). */
+  readonly errorHandlers: NonNullable<Parameters<typeof createApp>[0]['errorHandlers']> = [];
 
   constructor(config: Partial<HostConfig> = {}, env: NodeJS.ProcessEnv = process.env) {
     this.config = { ...configFromEnv(env), ...config };
@@ -54,6 +56,7 @@ export class HostRuntime {
     this.registry.loadDirectory(HOST_CRDS);
     this.client = new ExtensionClient(this.registry, this.store);
     await this.ensureKinds();
+    // [init:components] host components that need the client are created below, one line each.
   }
 
   private async ensureKinds(): Promise<void> {
@@ -86,17 +89,21 @@ export class HostRuntime {
   /** Builds the HTTP app and listens; resolves with the bound port. */
   async listen(): Promise<number> {
     const before: RequestHandler[] = [
+      // [listen:ops] request logging, security headers, CORS
       bootstrapTokenAuth(this.config.bootstrapToken),
+      // [listen:authn] session, token and basic authentication
       (req, _res, next) => {
         req.principal ??= ANONYMOUS;
         next();
       },
+      // [listen:authz] the one authorization middleware
     ];
-    const app = createApp({
-      logger: this.logger,
-      before,
-      routes: [{ path: '/', router: this.operations.middleware() }, ...this.pluginRoutes],
-    });
+    const routes: Array<{ path: string; router: Router | RequestHandler }> = [
+      // [listen:routes] host routes (generic API, login, health, metrics, openapi)
+      { path: '/', router: this.operations.middleware() },
+      ...this.pluginRoutes,
+    ];
+    const app = createApp({ logger: this.logger, before, routes, errorHandlers: this.errorHandlers });
     this.server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
