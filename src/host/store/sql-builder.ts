@@ -60,8 +60,10 @@ export function renderCondition(cond: Condition, layout: TableLayout, params: Sq
       return `NOT EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(cond.key)} AND l.value = ${params.add(cond.value)})`;
     case 'label_in':
     case 'label_notin': {
+      // Parameters are added in text order: SQLite's placeholders are positional.
+      const key = params.add(cond.key);
       const list = cond.values.map((v) => params.add(v)).join(', ') || 'NULL';
-      const exists = `EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(cond.key)} AND l.value IN (${list}))`;
+      const exists = `EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${key} AND l.value IN (${list}))`;
       return cond.op === 'label_in' ? exists : `NOT ${exists}`;
     }
     case 'label_exists':
@@ -89,9 +91,12 @@ function renderFieldCondition(cond: Extract<Condition, { field: string }>, layou
       return cond.op === 'in' ? `${c} IN (${list})` : `(${c} IS NULL OR ${c} NOT IN (${list}))`;
     }
     case 'prefix':
-      // A range keeps the prefix match on the index in both backends (LIKE would not in either).
-      return `(${c} >= ${params.add(cond.value)} AND ${c} < ${params.add(`${cond.value}\uffff`)})`;
+      // A range keeps the prefix match on the index in both backends (LIKE would not in either). Both compare
+      // strings as UTF-8 bytes, so the highest code point bounds every continuation, astral characters included.
+      textOnly(col.type, cond);
+      return `(${c} >= ${params.add(cond.value)} AND ${c} < ${params.add(`${cond.value}\u{10FFFF}`)})`;
     case 'contains':
+      textOnly(col.type, cond);
       return `${c} ${dialect.containsOp} ${params.add(`%${escapeLike(cond.value)}%`)} ESCAPE '\\'`;
     case 'ne':
       return `(${c} IS NULL OR ${c} <> ${params.add(coerceSelectorValue(cond.value, col.type, cond.field))})`;
@@ -100,6 +105,10 @@ function renderFieldCondition(cond: Extract<Condition, { field: string }>, layou
       return `${c} ${ops[cond.op]} ${params.add(coerceSelectorValue(cond.value, col.type, cond.field))}`;
     }
   }
+}
+
+function textOnly(type: string, cond: { op: string; field: string }): void {
+  if (type !== 'string') throw new AppError('BAD_REQUEST', `${cond.op} applies to string fields; ${cond.field} is ${type}`, { details: [{ field: cond.field, message: `${cond.op} needs a string field` }] });
 }
 
 export function renderOrder(sort: SortSpec[] | undefined, layout: TableLayout, dialect: Dialect): string {

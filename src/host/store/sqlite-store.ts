@@ -4,12 +4,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import Database from 'better-sqlite3';
 import type { KindInfo } from '../schema/kind-registry.js';
 import type { Resource, WatchEvent, WatchEventType } from '../resource/types.js';
-import { AlreadyExistsError, AppError, ConflictError, NotFoundError } from '../errors/app-error.js';
+import { AlreadyExistsError, AppError, NotFoundError } from '../errors/app-error.js';
 import type { Condition, ListPage, ListQuery } from './query.js';
 import { EVENT_RETENTION, type Store, type StoreOps, type WatchHandle, type WatchListener, type WatchOptions } from './store.js';
 import { dataColumns, deserialize, layoutOf, rowValues, serialize, type TableLayout } from './columns.js';
 import { SQLITE_DIALECT, SqlParams, encodeContinue, planList, renderCondition } from './sql-builder.js';
 import { Mutex } from './mutex.js';
+import { conflict, gone } from './store-errors.js';
 import { WatchHub } from './watch-hub.js';
 
 type Db = Database.Database;
@@ -34,8 +35,11 @@ export class SqliteStore implements Store {
   private readonly layouts = new Map<string, TableLayout>();
   private readonly statements = new WeakMap<Db, Map<string, Database.Statement>>();
   private writesSinceCompaction = 0;
+  private readonly retention: number;
 
-  constructor(readonly file: string) {
+  /** eventRetention: events kept for watch resume (default EVENT_RETENTION); tests lower it to provoke GONE. */
+  constructor(readonly file: string, options: { eventRetention?: number } = {}) {
+    this.retention = Math.max(1, options.eventRetention ?? EVENT_RETENTION);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.writer = new Database(file);
     this.writer.pragma('journal_mode = WAL');
@@ -249,7 +253,7 @@ export class SqliteStore implements Store {
     if (!events.length) return;
     this.hub.publish(events);
     this.writesSinceCompaction += events.length;
-    if (this.writesSinceCompaction >= EVENT_RETENTION / 10) {
+    if (this.writesSinceCompaction >= Math.max(1, this.retention / 10)) {
       this.writesSinceCompaction = 0;
       void this.compactEvents();
     }
@@ -258,15 +262,15 @@ export class SqliteStore implements Store {
   async compactEvents(): Promise<number> {
     return this.mutex.run(async () => {
       const current = await this.currentRevision();
-      const keepAfter = Math.max(0, current - EVENT_RETENTION);
+      const keepAfter = Math.max(0, current - this.retention);
       this.writer.prepare('DELETE FROM authpay_events WHERE rev <= ?').run(keepAfter);
       return keepAfter + 1;
     });
   }
 
-  async watch(options: WatchOptions, listener: WatchListener): Promise<WatchHandle> {
+  async watch(options: WatchOptions, listener: WatchListener, onError?: (err: Error) => void): Promise<WatchHandle> {
     const from = options.fromRevision ?? (await this.currentRevision());
-    return this.hub.add(options.kind, from, listener, async (after) => this.replay(options.kind, after));
+    return this.hub.add(options.kind, from, listener, async (after) => this.replay(options.kind, after), onError);
   }
 
   private replay(kind: KindInfo | undefined, after: number): WatchEvent[] {
@@ -299,10 +303,4 @@ interface Row {
   data: string;
 }
 
-export function conflict(kind: KindInfo, name: string): ConflictError {
-  return new ConflictError(`Operation cannot be fulfilled on ${kind.plural}.${kind.group} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
-}
-
-export function gone(after: number): AppError {
-  return new AppError('GONE', `too old resource version: ${after}`);
-}
+export { conflict, gone } from './store-errors.js';

@@ -6,6 +6,7 @@ interface Watcher {
   kind?: string;
   lastRevision: number;
   listener: WatchListener;
+  onError?: (err: Error) => void;
   /** While the backlog is replayed, live events wait here. */
   buffer?: WatchEvent[];
 }
@@ -23,8 +24,9 @@ export class WatchHub {
     fromRevision: number,
     listener: WatchListener,
     replay: (after: number) => Promise<WatchEvent[]>,
+    onError?: (err: Error) => void,
   ): Promise<WatchHandle> {
-    const watcher: Watcher = { kind: kind?.kind, lastRevision: fromRevision, listener, buffer: [] };
+    const watcher: Watcher = { kind: kind?.kind, lastRevision: fromRevision, listener, onError, buffer: [] };
     this.watchers.add(watcher);
     try {
       for (const event of await replay(fromRevision)) this.deliver(watcher, event);
@@ -44,6 +46,22 @@ export class WatchHub {
         if (w.kind && w.kind !== event.object.kind) continue;
         if (w.buffer) w.buffer.push(event);
         else this.deliver(w, event);
+      }
+    }
+  }
+
+  /**
+   * Ends every watch with an error, for when the event source itself lost events (a PostgreSQL listener
+   * that fell behind compaction): the watchers must relist, as a Kubernetes client does on 410 Gone.
+   */
+  failAll(err: Error): void {
+    const failed = [...this.watchers];
+    this.watchers.clear();
+    for (const w of failed) {
+      try {
+        w.onError?.(err);
+      } catch {
+        // An error handler that throws must not keep the others from hearing about the failure.
       }
     }
   }

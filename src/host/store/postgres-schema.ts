@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import type { FieldType, KindInfo } from '../schema/kind-registry.js';
+import { AppError } from '../errors/app-error.js';
+import type { Resource } from '../resource/types.js';
+import { dataColumns, rowValues, type TableLayout } from './columns.js';
+import { sql, type Queryable } from './postgres-connection.js';
+
+/**
+ * DDL of the PostgreSQL backend. Text columns use the "C" collation so that string order is byte order,
+ * exactly as SQLite's BINARY collation: sorting, prefix ranges and keyset paging agree across backends.
+ */
+const COLUMN_TYPES: Record<FieldType, string> = {
+  string: 'text COLLATE "C"',
+  integer: 'bigint',
+  number: 'double precision',
+  boolean: 'smallint', // 0/1, as columnValue() writes it for both backends
+};
+
+/** The tables every schema holds: the revision sequence, the event log and its compaction mark. */
+export async function createBaseTables(db: Queryable, schema: string): Promise<void> {
+  const exists = await sql(db, 'SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+  // Checked first: CREATE SCHEMA IF NOT EXISTS still needs the CREATE privilege on the database.
+  if (!exists.length) await sql(db, `CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  await sql(db, 'CREATE SEQUENCE IF NOT EXISTS authpay_revision');
+  await sql(db, `CREATE TABLE IF NOT EXISTS authpay_events (
+    rev bigint PRIMARY KEY, kind text NOT NULL, name text NOT NULL, type text NOT NULL, data json NOT NULL)`);
+  await sql(db, 'CREATE INDEX IF NOT EXISTS authpay_events_kind ON authpay_events (kind, rev)');
+  await sql(db, 'CREATE TABLE IF NOT EXISTS authpay_meta (key text PRIMARY KEY, value bigint NOT NULL)');
+  // Every revision at or below `compacted` may be gone from the event log; resuming before it is GONE.
+  await sql(db, "INSERT INTO authpay_meta (key, value) VALUES ('compacted', 0) ON CONFLICT (key) DO NOTHING");
+}
+
+/** Creates or extends a kind's table, labels table and indexes; backfills columns added for new fields. */
+export async function createKindTables(db: Queryable, kind: KindInfo, layout: TableLayout): Promise<void> {
+  const typed = [...layout.columns.values()].filter((c) => c.column !== 'name');
+  const defs = typed.map((c) => `${c.column} ${COLUMN_TYPES[c.type]}`);
+  await sql(db, `CREATE TABLE IF NOT EXISTS ${layout.table} (name text COLLATE "C" PRIMARY KEY, rv bigint NOT NULL, ${defs.join(', ')}, data json NOT NULL)`);
+  const present = await sql<{ column_name: string }>(db, 'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [layout.table]);
+  const have = new Set(present.map((r) => r.column_name));
+  const added = typed.filter((c) => !have.has(c.column));
+  for (const c of added) await sql(db, `ALTER TABLE ${layout.table} ADD COLUMN ${c.column} ${COLUMN_TYPES[c.type]}`);
+  if (added.length) await backfill(db, layout);
+  await sql(db, `CREATE TABLE IF NOT EXISTS ${layout.labels} (
+    name text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value text COLLATE "C" NOT NULL, PRIMARY KEY (name, key))`);
+  await sql(db, `CREATE INDEX IF NOT EXISTS ${indexName(layout.labels, ['kv'])} ON ${layout.labels} (key, value, name)`);
+  for (const c of dataColumns(layout)) await createIndex(db, layout, [c]);
+  for (const group of kind.compoundIndexes) {
+    const cols = group.map((p) => layout.columns.get(p)?.column);
+    if (cols.some((c) => !c)) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
+    await createIndex(db, layout, cols as string[], 'c');
+  }
+}
+
+/** A btree whose order (ASC NULLS FIRST, then name) matches every sort the store issues, read either way. */
+async function createIndex(db: Queryable, layout: TableLayout, cols: string[], tag?: string): Promise<void> {
+  const name = indexName(layout.table, tag ? [tag, ...cols] : cols);
+  await sql(db, `CREATE INDEX IF NOT EXISTS ${name} ON ${layout.table} (${cols.map((c) => `${c} ASC NULLS FIRST`).join(', ')}, name)`);
+}
+
+/** PostgreSQL cuts identifiers at 63 bytes; a hash keeps long index names distinct instead of colliding. */
+function indexName(table: string, parts: string[]): string {
+  const full = `${table}_${parts.join('_')}`;
+  return full.length <= 63 ? full : `${full.slice(0, 50)}_${crypto.createHash('sha1').update(full).digest('hex').slice(0, 12)}`;
+}
+
+/** Fills newly added index columns from the stored JSON, in name-ordered batches. */
+async function backfill(db: Queryable, layout: TableLayout): Promise<void> {
+  const cols = dataColumns(layout);
+  const assign = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
+  let last = '';
+  for (;;) {
+    const rows = await sql<{ name: string; data: Resource }>(db, `SELECT name, data FROM ${layout.table} WHERE name > $1 ORDER BY name LIMIT 1000`, [last]);
+    if (!rows.length) return;
+    for (const r of rows) await sql(db, `UPDATE ${layout.table} SET ${assign} WHERE name = $1`, [r.name, ...rowValues(layout, r.data)]);
+    last = rows[rows.length - 1].name;
+  }
+}
+
+/** Runs DDL in one transaction under the schema's write lock, so replicas starting together do not race. */
+export async function withDdlLock(pool: pg.Pool, lock: [number, number], fn: (db: pg.PoolClient) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', lock);
+    await fn(client);
+    await client.query('COMMIT');
+    client.release();
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release(err as Error);
+    throw err;
+  }
+}
