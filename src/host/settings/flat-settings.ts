@@ -1,0 +1,119 @@
+import { defineOperation, type OperationDef } from '../api/operations/operation.js';
+import { AppError, ValidationError } from '../errors/app-error.js';
+import { SECRET_MASK } from './types.js';
+import type { PluginSettings, SettingsPatch } from './settings-service.js';
+
+/** Flat key → "group.field" of the setting, e.g. { apiAccessSecret: 'security.apiAccessSecret' }. */
+export type FlatFieldMap = Record<string, string>;
+
+export interface FlatOperationsOptions {
+  /** API group of the service's console operations, e.g. console.api.pluginauth.authpay.dev. */
+  group: string;
+  version?: string;
+  /** Path below the group, default '/settings'. */
+  path?: string;
+  getOperationId: string;
+  updateOperationId: string;
+  tags?: string[];
+}
+
+/**
+ * A service's own view of its setting as one flat object keyed by setting names, over the grouped
+ * Setting/ConfigMap storage. Services use it to expose typed get/update operations of their own
+ * (getPluginAuthSettings / updatePluginAuthSettings) with the host's validation and secret masking.
+ */
+export class FlatSettings<T extends Record<string, unknown> = Record<string, unknown>> {
+  private readonly refs: Map<string, { group: string; field: string }>;
+
+  constructor(
+    private readonly settings: PluginSettings,
+    readonly settingName: string,
+    fields: FlatFieldMap,
+  ) {
+    this.refs = new Map(Object.entries(fields).map(([key, ref]) => [key, splitRef(key, ref)]));
+  }
+
+  /** Current values in clear (for the service's own use, never for answers). */
+  async read(): Promise<T> {
+    const all = await this.settings.get<Record<string, Record<string, unknown>>>(this.settingName);
+    const out: Record<string, unknown> = {};
+    for (const [key, { group, field }] of this.refs) out[key] = all[group]?.[field];
+    return out as T;
+  }
+
+  /** Values as an answer may show them: configured secrets as "******", unset ones as "". */
+  async readMasked(): Promise<{ values: Record<string, unknown>; configured: Record<string, boolean> }> {
+    const compiled = await this.settings.compiled(this.settingName);
+    const values: Record<string, unknown> = await this.read();
+    const configured: Record<string, boolean> = {};
+    for (const [key, { group, field }] of this.refs) {
+      if (!compiled.groups.get(group)?.secrets.has(field)) continue;
+      configured[key] = values[key] !== undefined && values[key] !== null && values[key] !== '';
+      values[key] = configured[key] ? SECRET_MASK : '';
+    }
+    return { values, configured };
+  }
+
+  /** Writes the given keys only; validation errors name the flat key. */
+  async write(partial: Record<string, unknown>): Promise<T> {
+    const patch: SettingsPatch = {};
+    for (const [key, value] of Object.entries(partial)) {
+      const ref = this.refs.get(key);
+      if (!ref) throw new ValidationError(`未知的设置项: ${key}`, [{ field: key, message: 'unknown setting' }]);
+      (patch[ref.group] ??= {})[ref.field] = value;
+    }
+    try {
+      await this.settings.update(this.settingName, patch);
+    } catch (err) {
+      throw err instanceof AppError && err.code === 'VALIDATION_FAILED' ? this.renameFields(err) : err;
+    }
+    return this.read();
+  }
+
+  /** get and update operations answering the masked flat object. */
+  operations(options: FlatOperationsOptions): OperationDef[] {
+    const path = options.path ?? '/settings';
+    const properties = Object.fromEntries([...this.refs.keys()].map((k) => [k, {}]));
+    const response = { type: 'object', properties };
+    return [
+      defineOperation({
+        operationId: options.getOperationId,
+        group: options.group,
+        version: options.version,
+        method: 'get',
+        path,
+        summary: `Read the ${this.settingName} settings (secrets masked)`,
+        tags: options.tags,
+        response,
+        handler: async () => (await this.readMasked()).values,
+      }),
+      defineOperation<unknown, Record<string, unknown>>({
+        operationId: options.updateOperationId,
+        group: options.group,
+        version: options.version,
+        method: 'put',
+        path,
+        summary: `Change ${this.settingName} settings: only the keys given change; "******" keeps a secret`,
+        tags: options.tags,
+        body: { type: 'object', properties, additionalProperties: false },
+        response,
+        handler: async ({ body }) => {
+          await this.write(body);
+          return (await this.readMasked()).values;
+        },
+      }),
+    ];
+  }
+
+  private renameFields(err: AppError): ValidationError {
+    const byRef = new Map([...this.refs].map(([key, r]) => [`${r.group}.${r.field}`, key]));
+    const details = err.details.map((d) => ({ ...d, field: (d.field && byRef.get(d.field)) ?? d.field }));
+    return new ValidationError(`设置校验失败: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
+  }
+}
+
+function splitRef(key: string, ref: string): { group: string; field: string } {
+  const dot = ref.indexOf('.');
+  if (dot <= 0 || dot === ref.length - 1) throw new Error(`flat setting ${key} must map to "group.field", got "${ref}"`);
+  return { group: ref.slice(0, dot), field: ref.slice(dot + 1) };
+}

@@ -1,0 +1,86 @@
+import type { Resource } from '../resource/types.js';
+
+/** One FormKit input of a settings form. Only the keys the host understands are typed; others pass through. */
+export interface FormField {
+  $formkit: string;
+  name: string;
+  label?: string;
+  /** Default value. */
+  value?: unknown;
+  /** FormKit rule string, e.g. "required|length:1,64". */
+  validation?: string;
+  help?: string;
+  /** Choices of select, radio and checkbox inputs: values, {label, value} objects, or a value→label map. */
+  options?: unknown;
+  /** Marks a secret besides `$formkit: password`: masked on read, never logged. */
+  secret?: boolean;
+  /** select with several choices. */
+  multiple?: boolean;
+  /** FormKit number input: "integer" keeps whole numbers only. */
+  number?: string | boolean;
+  [extra: string]: unknown;
+}
+
+export interface SettingForm {
+  group: string;
+  label?: string;
+  formSchema: FormField[];
+}
+
+export interface SettingSpec {
+  forms: SettingForm[];
+}
+
+/** A settings form (Halo's Setting): the schema, grouped. */
+export type Setting = Resource<SettingSpec, never>;
+
+/** Values of a settings form: data[group] is a JSON object string of field → value. */
+export interface ConfigMap extends Resource<never, never> {
+  data?: Record<string, string>;
+}
+
+export type GroupValues = Record<string, unknown>;
+export type SettingValues = Record<string, GroupValues>;
+
+/** Annotation on a Setting naming its ConfigMap; without it the ConfigMap has the Setting's name. */
+export const CONFIG_MAP_ANNOTATION = 'host.authpay.dev/config-map-name';
+/** Label naming the plugin that shipped a Setting or ConfigMap. */
+export const PLUGIN_LABEL = 'plugin.authpay.dev/plugin-name';
+
+/** What a change listener learns: which groups of which setting now have other effective values. */
+export interface SettingsChange {
+  settingName: string;
+  configMapName: string;
+  groups: string[];
+}
+
+export type SettingsChangeListener = (change: SettingsChange) => void;
+
+/** What a secret field shows on read instead of its value. Writing it back keeps the stored secret. */
+export const SECRET_MASK = '******';
+
+/** A secret field as the console sees it. */
+export interface SecretFieldState {
+  group: string;
+  field: string;
+  configured: boolean;
+}
+
+/** The console's view of one setting: the form, masked values and which secrets are set. */
+export interface SettingsView {
+  name: string;
+  configMapName: string;
+  forms: SettingForm[];
+  values: SettingValues;
+  secrets: SecretFieldState[];
+}
+
+/**
+ * The read side plugins use: one typed accessor that always reflects the stored values (defaults filled in),
+ * plus change notification.
+ */
+export interface SettingsReader {
+  /** All groups of a setting, or one group when `group` is given. Secrets are returned in clear. */
+  get<T = SettingValues>(settingName: string, group?: string): Promise<T>;
+  onChange(listener: SettingsChangeListener): () => void;
+}
