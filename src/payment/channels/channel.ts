@@ -1,0 +1,83 @@
+import type { AmountLimits } from '../money/index.js';
+import type { PaymentType } from './catalog.js';
+import type {
+  CallbackAnswer,
+  CallbackAnswerInput,
+  CallbackEvent,
+  CallbackRequest,
+  ChannelDeps,
+  ChannelOrder,
+  CloseResult,
+  InitiateContext,
+  InitiateResult,
+  QueryResult,
+  RefundRequest,
+  RefundResult,
+} from './types.js';
+
+/** Amount rules of one currency at a channel: provider bounds and, rarely, a non-ISO exponent. */
+export interface ChannelCurrencyRule extends AmountLimits {
+  exponent?: number;
+}
+
+/**
+ * One payment service (a provider protocol). Instances are built from validated options by the
+ * service's {@link PaymentChannelDefinition}. Adapters throw {@link ChannelError}s, never return errors.
+ */
+export interface PaymentChannel {
+  /** The paymentType this instance serves (also the `{paymentType}` of its callback URL). */
+  readonly id: PaymentType;
+  /** The paymentChannel values it accepts. */
+  readonly channels: readonly string[];
+  /** Currencies it accepts, with the provider's amount bounds (Alipay: CNY, 0.01 … 100,000,000.00). */
+  readonly currencies: Readonly<Record<string, ChannelCurrencyRule>>;
+
+  /**
+   * Starts a payment at the channel. Returns the QR code, redirect URL or form for the payer.
+   * Throws CHANNEL_UNAVAILABLE (retryable), CHANNEL_REJECTED (provider code/msg), UNSUPPORTED_PAYMENT_CHANNEL.
+   */
+  initiate(order: ChannelOrder, ctx: InitiateContext): Promise<InitiateResult>;
+
+  /** Asks the channel for the order's current state (the source of truth after a callback hint). */
+  query(order: ChannelOrder, signal?: AbortSignal): Promise<QueryResult>;
+
+  /**
+   * Closes an unpaid order at the channel so it can no longer be paid. A trade the channel never saw
+   * counts as closed (closedAtChannel false). A trade that is already paid makes it throw CHANNEL_REJECTED;
+   * the caller then queries.
+   */
+  close(order: ChannelOrder, signal?: AbortSignal): Promise<CloseResult>;
+
+  /** Refunds a paid order. Optional: callers use `refundPayment`, which throws NOT_SUPPORTED without it. */
+  refund?(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult>;
+
+  /**
+   * Verifies an inbound callback against the raw body and normalises it.
+   * Throws MISSING_SIGNATURE (400), BAD_SIGNATURE (401), CALLBACK_MISMATCH (400, verified but not ours)
+   * or UNSUPPORTED_EVENT (answer 200 and ignore).
+   */
+  verifyCallback(request: CallbackRequest): Promise<CallbackEvent>;
+
+  /** The HTTP answer the provider expects for an outcome (Alipay: exactly `success` or `fail`). */
+  answerCallback(input: CallbackAnswerInput): CallbackAnswer;
+
+  /**
+   * Whether a callback that arrived at the CUSTOM endpoint belongs to this provider, judged from its
+   * headers (Stripe-Signature, PAYPAL-TRANSMISSION-ID, …) and, only as a fallback, its body shape.
+   */
+  matchesCallback?(request: CallbackRequest): boolean;
+}
+
+/**
+ * The static side of an adapter: its id, what it offers, how to validate stored credentials and how to
+ * build an instance. One per folder under `channels/`, registered in the {@link ChannelRegistry}.
+ */
+export interface PaymentChannelDefinition<TOptions = unknown> {
+  readonly id: PaymentType;
+  readonly channels: readonly string[];
+  /** Option fields that hold secrets: never logged, never exported, masked in settings views. */
+  readonly secretFields: readonly string[];
+  /** Checks raw credentials from settings; throws CHANNEL_MISCONFIGURED naming every bad field. */
+  validateOptions(raw: unknown): TOptions;
+  create(options: TOptions, deps?: ChannelDeps): PaymentChannel;
+}

@@ -1,0 +1,25 @@
+/**
+ * The payment channel layer: one interface, a registry keyed by paymentType, one folder per adapter.
+ * Depends only on host errors and the money module; the orders service drives it.
+ */
+import { ChannelRegistry } from './registry.js';
+import { sandboxDefinition } from './sandbox/index.js';
+import { walletADefinition } from './wallet-a/index.js';
+
+export * from './catalog.js';
+export * from './types.js';
+export * from './errors.js';
+export type { PaymentChannel, PaymentChannelDefinition, ChannelCurrencyRule } from './channel.js';
+export { ChannelRegistry, type ResolvedChannel } from './registry.js';
+export { routeCustomCallback, matchesByFingerprint, CUSTOM_SUB_PROVIDERS, CUSTOM_HEADER_FINGERPRINTS, type CustomRoute, type CustomSubProvider } from './custom-router.js';
+export { assertCallbackMatchesOrder } from './callback-checks.js';
+export { parseChannelAmount } from './channel-amount.js';
+export { refundPayment } from './refund-payment.js';
+export { decideAnswer } from './callback-answer.js';
+export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
+export { walletADefinition, sandboxDefinition };
+
+/** A registry with every adapter built so far (WALLET_B, aggregators, INTL_WALLET, CARD, CUSTOM follow). */
+export function createChannelRegistry(): ChannelRegistry {
+  return new ChannelRegistry().register(walletADefinition).register(sandboxDefinition);
+}

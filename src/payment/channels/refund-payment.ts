@@ -1,0 +1,11 @@
+import type { PaymentChannel } from './channel.js';
+import { ChannelError } from './errors.js';
+import type { ChannelOrder, RefundRequest, RefundResult } from './types.js';
+
+/** Refunds through the adapter, or throws NOT_SUPPORTED when the adapter offers no refunds. */
+export async function refundPayment(channel: PaymentChannel, order: ChannelOrder, refund: RefundRequest): Promise<RefundResult> {
+  if (channel.refund === undefined) {
+    throw new ChannelError('NOT_SUPPORTED', `payment type ${channel.id} does not support refunds`);
+  }
+  return channel.refund(order, refund);
+}
