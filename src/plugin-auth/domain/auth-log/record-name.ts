@@ -43,14 +43,15 @@ export function tripleHash(pluginKey: string, domain: string, user: string): str
 }
 
 /**
- * Lower case; anything but a-z, 0-9, "." and "-" becomes "-"; a run of separators becomes one "." if it held
- * a dot, else one "-" (so no label starts or ends with "-"); trimmed of separators at both ends and capped.
+ * Lower case; each run of characters other than a-z, 0-9, "." and "-" becomes one "-"; a run of separators
+ * holding a dot becomes one "." (so no label is empty or starts or ends with "-"); trimmed of separators at
+ * both ends and capped. Hyphen runs that are valid as they are ("xn--") are kept.
  */
 export function sanitizePart(text: string, cap: number): string {
   const cleaned = text
     .toLowerCase()
-    .replace(/[^a-z0-9.-]/g, '-')
-    .replace(/[-.]+/g, (run) => (run.includes('.') ? '.' : '-'));
+    .replace(/[^a-z0-9.-]+/g, '-')
+    .replace(/[-.]*\.[-.]*/g, '.');
   return trimSeparators(trimSeparators(cleaned).slice(0, cap));
 }
 
