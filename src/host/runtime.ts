@@ -12,8 +12,16 @@ import { KindRegistry } from './schema/kind-registry.js';
 import { ExtensionClient } from './client/extension-client.js';
 import { OperationRegistry } from './api/operations/operation-registry.js';
 import { createApp } from './server/app.js';
+import { mountGenericApi } from './api/generic/mount.js';
 import { bootstrapTokenAuth } from './auth/bootstrap-token.js';
 import { ANONYMOUS } from './auth/principal.js';
+import { HostAuth } from './auth/host-auth.js';
+import { HostMetrics } from './ops/metrics-registry.js';
+import { opsMiddleware } from './ops/ops-middleware.js';
+import { opsRoutes } from './ops/ops-routes.js';
+import type { WhitelistSource } from './ops/cors.js';
+import { startNotificationCenter } from './notifications/start-notification-center.js';
+import type { NotificationCenter } from './notifications/notification-center.js';
 import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin-context.js';
 
 /** Package root (two levels above this file in src/ and in dist/). */
@@ -38,6 +46,14 @@ export class HostRuntime {
   readonly operations = new OperationRegistry();
   store!: Store;
   client!: ExtensionClient;
+  /** Users, sessions, tokens and RBAC (src/host/auth, rbac, users). */
+  auth!: HostAuth;
+  /** Prometheus registry (src/host/ops): components add counters through it, e.g. metrics.recordJobRun. */
+  readonly metrics = new HostMetrics();
+  /** Notification center (src/host/notifications); SMTP settings via notifications.useSmtpSettings. */
+  notifications!: NotificationCenter;
+  /** The host CORS whitelist (exact origins or `*`), read per request; the settings accessor replaces it. */
+  corsWhitelist: WhitelistSource = () => [];
   server?: http.Server;
   private readonly pluginRoutes: Array<{ path: string; router: Router }> = [];
   private readonly stopHooks: Array<() => Promise<void> | void> = [];
@@ -57,6 +73,10 @@ export class HostRuntime {
     this.client = new ExtensionClient(this.registry, this.store);
     await this.ensureKinds();
     // [init:components] host components that need the client are created below, one line each.
+    this.notifications = startNotificationCenter({ client: this.client, logger: this.logger, metrics: this.metrics, baseUrl: this.config.baseUrl, operations: this.operations, templateDirs: [path.join(PACKAGE_ROOT, 'templates', 'notifications')] });
+    this.stopHooks.push(() => this.notifications.stop());
+    this.auth = await HostAuth.start({ client: this.client, logger: this.logger, operations: this.operations, baseUrl: this.config.baseUrl, adminPassword: this.config.adminPassword });
+    this.stopHooks.push(() => this.auth.stop());
   }
 
   private async ensureKinds(): Promise<void> {
@@ -67,6 +87,7 @@ export class HostRuntime {
   async loadPlugin(plugin: LoadedPlugin): Promise<void> {
     this.registry.loadDirectory(path.join(plugin.dir, 'extensions'));
     await this.ensureKinds();
+    await this.auth.applyRoleTemplates(path.join(plugin.dir, 'extensions'));
     this.plugins.push(plugin);
     await plugin.entry.start(this.contextFor(plugin));
   }
@@ -83,6 +104,7 @@ export class HostRuntime {
       addOperation: (def) => this.operations.add(def),
       addRoute: (p, router) => this.pluginRoutes.push({ path: p, router }),
       onStop: (fn) => this.stopHooks.push(fn),
+      notifications: this.notifications,
     };
   }
 
@@ -90,16 +112,22 @@ export class HostRuntime {
   async listen(): Promise<number> {
     const before: RequestHandler[] = [
       // [listen:ops] request logging, security headers, CORS
+      ...opsMiddleware({ logger: this.logger, metrics: this.metrics, corsWhitelist: () => this.corsWhitelist(), production: this.config.production }),
       bootstrapTokenAuth(this.config.bootstrapToken),
       // [listen:authn] session, token and basic authentication
+      this.auth.authentication(),
       (req, _res, next) => {
         req.principal ??= ANONYMOUS;
         next();
       },
       // [listen:authz] the one authorization middleware
+      this.auth.authorization(),
     ];
     const routes: Array<{ path: string; router: Router | RequestHandler }> = [
       // [listen:routes] host routes (generic API, login, health, metrics, openapi)
+      { path: '/', router: opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, operations: () => this.operations.list() }) },
+      { path: '/', router: mountGenericApi(this) },
+      { path: '/', router: this.auth.routes() },
       { path: '/', router: this.operations.middleware() },
       ...this.pluginRoutes,
     ];

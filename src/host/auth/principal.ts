@@ -7,6 +7,17 @@ export interface Principal {
   roles: string[];
   /** How the caller authenticated. */
   via: 'anonymous' | 'session' | 'token' | 'basic' | 'bootstrap';
+  /** Session id when via is 'session' (log-out revokes it). */
+  sessionId?: string;
+  /** PersonalAccessToken name when via is 'token'. */
+  tokenName?: string;
+}
+
+/** Why presented credentials were not accepted; the caller continues as anonymous and a refusal says why. */
+export interface AuthFailure {
+  code: 'INVALID_CREDENTIALS' | 'TOKEN_EXPIRED' | 'TOKEN_REVOKED' | 'SESSION_INVALID' | 'USER_DISABLED';
+  message: string;
+  messageEn: string;
 }
 
 export const ANONYMOUS_USER = 'anonymousUser';
@@ -19,5 +30,9 @@ declare module 'express-serve-static-core' {
     requestId?: string;
     /** The unparsed body, kept for routes that verify signatures over it. */
     rawBody?: Buffer;
+    /** Set when credentials were presented but refused (the principal is then anonymous). */
+    authFailure?: AuthFailure;
+    /** The Kubernetes-style reading of the request, set by the authorization middleware. */
+    requestInfo?: import('../rbac/request-info.js').RequestInfo;
   }
 }

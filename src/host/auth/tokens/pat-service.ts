@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import type { ExtensionClient } from '../../client/extension-client.js';
+import { AppError } from '../../errors/app-error.js';
+import type { Resource } from '../../resource/types.js';
+import { nowTimestamp, parseTimestamp, toTimestamp } from '../../resource/time.js';
+import { eq } from '../../store/query.js';
+
+export const PAT_KIND = 'PersonalAccessToken';
+/** Recognisable prefix: tells our tokens from other bearer secrets and helps secret scanners. */
+export const PAT_PREFIX = 'authpay_pat_';
+const MAX_TOKENS_PER_USER = 100;
+/** lastUsedAt is written at most this often per token, so using a token is not a write per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+interface PatSpec {
+  username: string;
+  displayName: string;
+  tokenHash: string;
+  expiresAt?: string;
+  revoked: boolean;
+}
+type Pat = Resource<PatSpec, { lastUsedAt?: string }> & { spec: PatSpec };
+
+/** A token as its owner sees it: never the hash. */
+export interface PatView {
+  name: string;
+  displayName: string;
+  expiresAt?: string;
+  revoked: boolean;
+  lastUsedAt?: string;
+  creationTimestamp?: string;
+}
+
+export type PatCheck = { ok: true; username: string; tokenName: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+
+const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+function view(p: Pat): PatView {
+  return { name: p.metadata.name, displayName: p.spec.displayName, expiresAt: p.spec.expiresAt, revoked: p.spec.revoked, lastUsedAt: p.status?.lastUsedAt, creationTimestamp: p.metadata.creationTimestamp };
+}
+
+/** Personal access tokens: random, shown once, stored as SHA-256, optional expiry, revocable. */
+export class PatService {
+  constructor(
+    private readonly client: ExtensionClient,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async create(username: string, input: { name: string; expiresAt?: string }): Promise<PatView & { token: string }> {
+    const expires = input.expiresAt === undefined ? undefined : parseTimestamp(input.expiresAt);
+    if (input.expiresAt !== undefined && (expires === undefined || expires <= this.clock())) {
+      throw new AppError('VALIDATION_FAILED', '过期时间必须晚于当前时间', { messageEn: 'expiresAt must be in the future', details: [{ field: 'expiresAt', message: 'must be a future RFC 3339 time' }] });
+    }
+    if ((await this.client.count(PAT_KIND, eq('spec.username', username))) >= MAX_TOKENS_PER_USER) {
+      throw new AppError('STATE_CONFLICT', `每个用户最多 ${MAX_TOKENS_PER_USER} 个访问令牌`, { messageEn: `at most ${MAX_TOKENS_PER_USER} tokens per user; revoke or delete some` });
+    }
+    const token = PAT_PREFIX + crypto.randomBytes(32).toString('base64url');
+    const created = await this.client.create<Pat>({
+      apiVersion: 'host.authpay.dev/v1alpha1',
+      kind: PAT_KIND,
+      metadata: { generateName: 'pat-' },
+      spec: { username, displayName: input.name.trim(), tokenHash: sha256(token), expiresAt: expires === undefined ? undefined : toTimestamp(expires), revoked: false },
+    });
+    return { ...view(created), token };
+  }
+
+  async list(username: string): Promise<PatView[]> {
+    const page = await this.client.list<Pat>(PAT_KIND, { where: eq('spec.username', username), sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }], page: 1, size: MAX_TOKENS_PER_USER });
+    return page.items.map(view);
+  }
+
+  /** Revokes one of the caller's tokens; another user's token is "not found" (its existence is not told). */
+  async revoke(username: string, name: string): Promise<PatView> {
+    const found = await this.client.fetch<Pat>(PAT_KIND, name);
+    if (!found || found.spec.username !== username) throw new AppError('NOT_FOUND', '访问令牌不存在', { messageEn: `token "${name}" not found` });
+    if (found.spec.revoked) return view(found);
+    return view(await this.client.patch<Pat>(PAT_KIND, name, { spec: { revoked: true } }));
+  }
+
+  async authenticate(token: string): Promise<PatCheck> {
+    if (!token.startsWith(PAT_PREFIX) || token.length > 200) return { ok: false, reason: 'unknown' };
+    const hash = sha256(token);
+    const page = await this.client.list<Pat>(PAT_KIND, { where: eq('spec.tokenHash', hash), limit: 1 });
+    const pat = page.items[0];
+    if (!pat) return { ok: false, reason: 'unknown' };
+    if (pat.spec.revoked) return { ok: false, reason: 'revoked' };
+    const expires = parseTimestamp(pat.spec.expiresAt);
+    if (expires !== undefined && expires <= this.clock()) return { ok: false, reason: 'expired' };
+    this.touch(pat);
+    return { ok: true, username: pat.spec.username, tokenName: pat.metadata.name };
+  }
+
+  private touch(pat: Pat): void {
+    const last = parseTimestamp(pat.status?.lastUsedAt) ?? 0;
+    if (this.clock() - last < LAST_USED_RESOLUTION_MS) return;
+    // Best effort: a lost lastUsedAt update must never fail the request that used the token.
+    this.client.patch(PAT_KIND, pat.metadata.name, { status: { lastUsedAt: nowTimestamp(this.clock) } }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,48 @@
+import type { Request, RequestHandler } from 'express';
+import { AppError } from '../errors/app-error.js';
+import { ANONYMOUS } from '../auth/principal.js';
+import type { Authorizer } from './authorizer.js';
+import { requestInfoOf, type RequestInfo } from './request-info.js';
+
+/** Resources no API request may touch, whoever asks (host secrets stay inside the process). */
+const SEALED_RESOURCES = new Set(['host.authpay.dev/signingkeys']);
+
+function describe(info: RequestInfo): string {
+  if (!info.isResourceRequest) return `${info.verb} ${info.path}`;
+  const res = info.subresource ? `${info.resource}/${info.subresource}` : info.resource;
+  return `${info.verb} ${res}${info.name ? ` "${info.name}"` : ''} in API group "${info.apiGroup}"`;
+}
+
+function isWatch(req: Request): boolean {
+  const w = req.query.watch;
+  return w === 'true' || w === '1';
+}
+
+export function denial(req: Request, info: RequestInfo): AppError {
+  const principal = req.principal ?? ANONYMOUS;
+  if (principal.anonymous) {
+    const reason = req.authFailure;
+    return new AppError('UNAUTHORIZED', reason?.message ?? '未登录或登录已过期', {
+      messageEn: reason?.messageEn ?? `authentication required to ${describe(info)}`,
+      headers: { 'WWW-Authenticate': 'Bearer realm="authpay"' },
+    });
+  }
+  return new AppError('FORBIDDEN', '没有权限执行此操作', { messageEn: `user "${principal.username}" cannot ${describe(info)}` });
+}
+
+/**
+ * The one authorization middleware: every request, business or generic, static page or API, is mapped to a
+ * Kubernetes request (verb + resource or non-resource URL) and checked against the caller's effective
+ * rules. Refusals are thrown as AppError UNAUTHORIZED (anonymous caller) or FORBIDDEN, so the envelope
+ * handler or the generic API's Status handler formats them for the path family.
+ */
+export function authorizationMiddleware(authorizer: Authorizer): RequestHandler {
+  return (req, _res, next) => {
+    const info = requestInfoOf(req.method, req.path, isWatch(req));
+    if (!info) return next(new AppError('BAD_REQUEST', '请求路径无效', { messageEn: 'malformed request path' }));
+    req.requestInfo = info;
+    const sealed = info.isResourceRequest && SEALED_RESOURCES.has(`${info.apiGroup}/${info.resource}`);
+    if (!sealed && authorizer.allows(req.principal ?? ANONYMOUS, info)) return next();
+    next(denial(req, info));
+  };
+}

@@ -1,0 +1,72 @@
+import type { ExtensionClient } from '../client/extension-client.js';
+import type { WatchHandle } from '../store/store.js';
+import type { Principal } from '../auth/principal.js';
+import { effectivePermissions } from './role-expansion.js';
+import { RoleIndex } from './role-index.js';
+import { rulesAllow } from './policy-rule.js';
+import type { RequestInfo } from './request-info.js';
+import { ANONYMOUS_ROLE, AUTHENTICATED_ROLE, ROLE_BINDING_KIND, ROLE_KIND, type EffectivePermissions, type Role, type RoleBinding } from './types.js';
+
+const MAX_CACHED = 5_000;
+
+/**
+ * Decides whether a caller may make a request. Roles and bindings come from a watch-fed index; the
+ * expanded permissions are cached per caller and dropped whenever a Role, RoleBinding or User changes.
+ */
+export class Authorizer {
+  readonly index = new RoleIndex();
+  private readonly cache = new Map<string, EffectivePermissions>();
+  private readonly watches: WatchHandle[] = [];
+
+  constructor(private readonly client: ExtensionClient) {}
+
+  /** Loads every role and binding and follows their changes. */
+  async start(): Promise<void> {
+    this.watches.push(
+      await this.client.watch<Role>(ROLE_KIND, {}, (e) => {
+        this.index.onRoleEvent(e);
+        this.cache.clear();
+      }),
+      await this.client.watch<RoleBinding>(ROLE_BINDING_KIND, {}, (e) => {
+        this.index.onBindingEvent(e);
+        this.cache.clear();
+      }),
+      await this.client.watch('User', { resourceVersion: String(await this.client.store.currentRevision()) }, (e) => this.forget(e.object.metadata.name)),
+    );
+  }
+
+  stop(): void {
+    for (const w of this.watches.splice(0)) w.stop();
+  }
+
+  /** Roles a user is bound to (RoleBindings only; the implicit roles are added by rootsOf). */
+  boundRoles(username: string): string[] {
+    return this.index.boundRoles(username);
+  }
+
+  /** Every caller has `anonymous`; every authenticated caller also has `authenticated`. */
+  rootsOf(principal: Principal): string[] {
+    const implicit = principal.anonymous ? [ANONYMOUS_ROLE] : [AUTHENTICATED_ROLE, ANONYMOUS_ROLE];
+    return [...new Set([...principal.roles, ...implicit])];
+  }
+
+  permissionsOf(principal: Principal): EffectivePermissions {
+    const roots = this.rootsOf(principal);
+    const key = `${principal.username}\n${roots.join(',')}`;
+    let found = this.cache.get(key);
+    if (!found) {
+      found = effectivePermissions(roots, this.index);
+      if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(key, found);
+    }
+    return found;
+  }
+
+  allows(principal: Principal, info: RequestInfo): boolean {
+    return rulesAllow(this.permissionsOf(principal).rules, info);
+  }
+
+  private forget(username: string): void {
+    for (const key of this.cache.keys()) if (key.startsWith(`${username}\n`)) this.cache.delete(key);
+  }
+}

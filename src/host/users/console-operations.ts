@@ -1,0 +1,128 @@
+import { AppError } from '../errors/app-error.js';
+import type { OperationDef } from '../api/operations/operation.js';
+import type { AuthServices } from '../auth/auth-services.js';
+import { setUserRoles } from '../rbac/role-grants.js';
+import { ANNOTATION_DISPLAY_NAME, ANNOTATION_MODULE, ANNOTATION_UI_PERMISSIONS, ANNOTATION_DEPENDENCIES, LABEL_HIDDEN, LABEL_ROLE_TEMPLATE } from '../rbac/types.js';
+import { jsonArrayAnnotation } from '../rbac/role-expansion.js';
+import { and, eq } from '../store/query.js';
+import { HOST_CONSOLE_GROUP, NEW_USER_BODY, PUBLIC_USER_SCHEMA, ROLES_SCHEMA, USER_NAME_PARAMS, listResult } from './schemas.js';
+import { publicUser, type User } from './types.js';
+
+const withRoles = (s: AuthServices, user: User) => ({ ...publicUser(user), roles: s.authorizer.boundRoles(user.metadata.name) });
+
+async function setDisabled(s: AuthServices, caller: string, name: string, disabled: boolean) {
+  if (disabled && caller === name) throw new AppError('BAD_REQUEST', '不能禁用自己', { messageEn: 'you cannot disable yourself' });
+  const user = await s.users.setDisabled(name, disabled);
+  if (disabled) await s.sessions.revokeAllOf(name);
+  return withRoles(s, user);
+}
+
+function listUsersOp(s: AuthServices): OperationDef {
+  return {
+    operationId: 'listUsers',
+    group: HOST_CONSOLE_GROUP,
+    method: 'get',
+    path: '/users',
+    summary: 'List users (paged; keyword filters by user-name prefix)',
+    tags: ['users'],
+    query: {
+      type: 'object',
+      properties: {
+        page: { type: 'integer', minimum: 1, default: 1 },
+        size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+        keyword: { type: 'string', maxLength: 63 },
+        disabled: { type: 'boolean' },
+      },
+    },
+    async handler({ query }) {
+      const where = and(query.keyword ? { op: 'prefix', field: 'metadata.name', value: query.keyword.toLowerCase() } : undefined, query.disabled === undefined ? undefined : eq('spec.disabled', query.disabled));
+      const found = await s.users.list({ where, page: query.page, size: query.size });
+      return listResult(found.items.map((u) => withRoles(s, u)), found.total ?? found.items.length, query.page, query.size);
+    },
+  };
+}
+
+function userActionOp(s: AuthServices, operationId: string, action: 'disable' | 'enable'): OperationDef {
+  return {
+    operationId,
+    group: HOST_CONSOLE_GROUP,
+    method: 'post',
+    path: `/users/:name/${action}`,
+    summary: action === 'disable' ? 'Disable a user: log-in is refused, sessions end, tokens stop working' : 'Enable a disabled user',
+    tags: ['users'],
+    params: USER_NAME_PARAMS,
+    response: PUBLIC_USER_SCHEMA,
+    handler: ({ params, principal }) => setDisabled(s, principal.username, params.name, action === 'disable'),
+  };
+}
+
+/** Administrator user management under console.api.host.authpay.dev. */
+export function consoleUserOperations(s: AuthServices): OperationDef[] {
+  return [
+    listUsersOp(s),
+    {
+      operationId: 'getUser',
+      group: HOST_CONSOLE_GROUP,
+      method: 'get',
+      path: '/users/:name',
+      summary: 'One user with the roles bound to it',
+      tags: ['users'],
+      params: USER_NAME_PARAMS,
+      handler: async ({ params }) => withRoles(s, await s.users.get(params.name)),
+    },
+    {
+      operationId: 'createUser',
+      group: HOST_CONSOLE_GROUP,
+      method: 'post',
+      path: '/users',
+      summary: 'Create a user, optionally with roles',
+      tags: ['users'],
+      body: { ...NEW_USER_BODY, properties: { ...NEW_USER_BODY.properties, roles: ROLES_SCHEMA } },
+      successStatus: 201,
+      async handler({ body }) {
+        const { roles, ...input } = body as { roles?: string[]; username: string; email: string; password: string; displayName?: string };
+        const user = await s.users.create(input);
+        if (roles?.length) await setUserRoles(s.client, s.authorizer.index, user.metadata.name, roles);
+        return { ...publicUser(user), roles: roles ? [...new Set(roles)].sort() : [] };
+      },
+    },
+    {
+      operationId: 'grantRoles',
+      group: HOST_CONSOLE_GROUP,
+      method: 'put',
+      path: '/users/:name/roles',
+      summary: "Set a user's roles (writes RoleBindings; roles left out are unbound)",
+      tags: ['users'],
+      params: USER_NAME_PARAMS,
+      body: { type: 'object', additionalProperties: false, required: ['roles'], properties: { roles: ROLES_SCHEMA } },
+      async handler({ params, body }) {
+        await s.users.get(params.name);
+        const roles = await setUserRoles(s.client, s.authorizer.index, params.name, body.roles);
+        return { name: params.name, roles };
+      },
+    },
+    userActionOp(s, 'disableUser', 'disable'),
+    userActionOp(s, 'enableUser', 'enable'),
+    {
+      operationId: 'listRoles',
+      group: HOST_CONSOLE_GROUP,
+      method: 'get',
+      path: '/roles',
+      summary: 'Roles and role templates an administrator can grant (hidden ones left out)',
+      tags: ['users'],
+      handler: () =>
+        s.authorizer.index
+          .allRoles()
+          .filter((r) => r.metadata.labels?.[LABEL_HIDDEN] !== 'true')
+          .map((r) => ({
+            name: r.metadata.name,
+            template: r.metadata.labels?.[LABEL_ROLE_TEMPLATE] === 'true',
+            module: r.metadata.annotations?.[ANNOTATION_MODULE],
+            displayName: r.metadata.annotations?.[ANNOTATION_DISPLAY_NAME] ?? r.metadata.name,
+            uiPermissions: jsonArrayAnnotation(r, ANNOTATION_UI_PERMISSIONS),
+            dependencies: jsonArrayAnnotation(r, ANNOTATION_DEPENDENCIES),
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+    },
+  ];
+}

@@ -1,0 +1,40 @@
+import type { Resource } from '../resource/types.js';
+
+export const USER_KIND = 'User';
+
+export interface UserSpec {
+  displayName: string;
+  /** Lower-case e-mail address. */
+  email: string;
+  /** scrypt hash with its parameters (see password-hash.ts); absent for users that cannot log in with a password. */
+  passwordHash?: string;
+  disabled: boolean;
+  passwordChangedAt?: string;
+}
+
+export interface UserStatus {
+  lastLoginAt?: string;
+}
+
+export type User = Resource<UserSpec, UserStatus> & { spec: UserSpec };
+
+/** A user as the API shows it: never the password hash. */
+export interface PublicUser {
+  name: string;
+  displayName: string;
+  email: string;
+  disabled: boolean;
+  creationTimestamp?: string;
+  lastLoginAt?: string;
+}
+
+export function publicUser(user: User): PublicUser {
+  return {
+    name: user.metadata.name,
+    displayName: user.spec.displayName,
+    email: user.spec.email,
+    disabled: user.spec.disabled,
+    creationTimestamp: user.metadata.creationTimestamp,
+    lastLoginAt: user.status?.lastLoginAt,
+  };
+}

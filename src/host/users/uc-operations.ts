@@ -1,0 +1,74 @@
+import { AppError } from '../errors/app-error.js';
+import type { OperationDef } from '../api/operations/operation.js';
+import type { Principal } from '../auth/principal.js';
+import type { AuthServices } from '../auth/auth-services.js';
+import { RateLimiter } from '../ratelimit/rate-limiter.js';
+import { NEW_USER_BODY, HOST_UC_GROUP, PASSWORD_SCHEMA, PUBLIC_USER_SCHEMA } from './schemas.js';
+import { publicUser, type PublicUser } from './types.js';
+
+export interface CurrentUser {
+  user: PublicUser;
+  /** Roles bound to the user, plus the implicit `authenticated` and `anonymous`. */
+  roles: string[];
+  /** Every role reached through dependencies and aggregation. */
+  effectiveRoles: string[];
+  uiPermissions: string[];
+}
+
+async function currentUser(s: AuthServices, principal: Principal): Promise<CurrentUser> {
+  const user = principal.via === 'bootstrap' ? undefined : await s.users.fetch(principal.username);
+  const shown: PublicUser = user ? publicUser(user) : { name: principal.username, displayName: principal.username, email: '', disabled: false };
+  const perms = s.authorizer.permissionsOf(principal);
+  return { user: shown, roles: s.authorizer.rootsOf(principal), effectiveRoles: perms.roles, uiPermissions: perms.uiPermissions };
+}
+
+/** Self-service operations under uc.api.host.authpay.dev: they only ever act on the caller. */
+export function userCenterOperations(s: AuthServices): OperationDef[] {
+  const signUps = new RateLimiter({ limit: 30, windowMs: 10 * 60_000 });
+  return [
+    {
+      operationId: 'signUp',
+      group: HOST_UC_GROUP,
+      method: 'post',
+      path: '/signup',
+      summary: 'Create an account (when the sign-up setting is on)',
+      tags: ['users'],
+      body: NEW_USER_BODY,
+      response: PUBLIC_USER_SCHEMA,
+      successStatus: 201,
+      async handler({ body, req }) {
+        if (!(await s.settings.current()).signUpEnabled) throw new AppError('SIGNUP_DISABLED', '未开放注册', { status: 403, messageEn: 'sign-up is disabled' });
+        const limited = signUps.hit(req.ip ?? 'unknown');
+        if (!limited.allowed) {
+          throw new AppError('RATE_LIMITED', '注册过于频繁，请稍后再试', { messageEn: 'too many sign-ups from this address', headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
+        }
+        return publicUser(await s.users.create(body));
+      },
+    },
+    {
+      operationId: 'getCurrentUser',
+      group: HOST_UC_GROUP,
+      method: 'get',
+      path: '/users/-',
+      summary: 'The caller, with roles and effective UI permissions',
+      tags: ['users'],
+      response: { type: 'object', properties: { user: PUBLIC_USER_SCHEMA, roles: { type: 'array', items: { type: 'string' } }, effectiveRoles: { type: 'array', items: { type: 'string' } }, uiPermissions: { type: 'array', items: { type: 'string' } } } },
+      handler: ({ principal }) => currentUser(s, principal),
+    },
+    {
+      operationId: 'changePassword',
+      group: HOST_UC_GROUP,
+      method: 'put',
+      path: '/users/-/password',
+      summary: "Change the caller's password (other sessions of the caller end)",
+      tags: ['users'],
+      body: { type: 'object', additionalProperties: false, required: ['oldPassword', 'newPassword'], properties: { oldPassword: { type: 'string', maxLength: 1024 }, newPassword: PASSWORD_SCHEMA } },
+      async handler({ body, principal }) {
+        if (principal.via === 'bootstrap') throw new AppError('BAD_REQUEST', '引导令牌没有密码', { messageEn: 'the bootstrap credential has no password' });
+        await s.users.changePassword(principal.username, body.oldPassword, body.newPassword);
+        await s.sessions.revokeAllOf(principal.username, principal.sessionId);
+        return null;
+      },
+    },
+  ];
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../../src/main.js';
+import type { HostRuntime } from '../../../src/host/runtime.js';
+
+export const ADMIN_PASSWORD = 'admin-password-1';
+export const BOOTSTRAP_TOKEN = 'bootstrap-token-for-tests-0123456789';
+
+export interface Server {
+  runtime: HostRuntime;
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** A real server on port 0 with its own SQLite data directory. */
+export async function start(extraEnv: Record<string, string> = {}): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-auth-'));
+  const env = { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, ...extraEnv };
+  const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, env);
+  return {
+    runtime,
+    url,
+    dataDir,
+    stop: async () => {
+      await runtime.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+  setCookies: string[];
+}
+
+export async function call(url: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer> {
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const res = await fetch(url, { ...init, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // HTML or plain text
+  }
+  return { status: res.status, body: parsed, headers: res.headers, setCookies: res.headers.getSetCookie() };
+}
+
+/** Cookie jar of one browser: session + XSRF cookies from log-in. */
+export interface Browser {
+  cookie: string;
+  csrf: string;
+  session: string;
+}
+
+export function cookieValue(setCookies: string[], name: string): string | undefined {
+  for (const c of setCookies) {
+    const [pair] = c.split(';');
+    const eq = pair.indexOf('=');
+    if (pair.slice(0, eq) === name) return decodeURIComponent(pair.slice(eq + 1));
+  }
+  return undefined;
+}
+
+export async function login(server: Server, username: string, password: string): Promise<Browser> {
+  const res = await call(`${server.url}/login`, { method: 'POST', json: { username, password } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const session = cookieValue(res.setCookies, 'AUTHPAY_SESSION')!;
+  const csrf = cookieValue(res.setCookies, 'XSRF-TOKEN')!;
+  return { session, csrf, cookie: `AUTHPAY_SESSION=${session}; XSRF-TOKEN=${csrf}` };
+}
+
+/** Headers of a same-site script call with the session and its CSRF token. */
+export function asBrowser(b: Browser, origin?: string): Record<string, string> {
+  return { cookie: b.cookie, 'x-xsrf-token': b.csrf, ...(origin ? { origin } : {}) };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+
+export const UC = '/apis/uc.api.host.authpay.dev/v1alpha1';
+export const CONSOLE = '/apis/console.api.host.authpay.dev/v1alpha1';
+
+/** Creates a user through the admin API (bootstrap token). */
+export async function createUser(server: Server, username: string, password = 'user-password-1', roles?: string[]): Promise<void> {
+  const res = await call(`${server.url}${CONSOLE}/users`, { method: 'POST', headers: bearer(BOOTSTRAP_TOKEN), json: { username, email: `${username}@example.com`, password, roles } });
+  if (res.status !== 201) throw new Error(`createUser failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
