@@ -3,6 +3,7 @@ import type { ExtensionClient } from '../client/extension-client.js';
 import type { KindRegistry } from '../schema/kind-registry.js';
 import type { OperationDef } from '../api/operations/operation.js';
 import type { Logger } from '../logging/logger.js';
+import type { Notifier } from '../notifications/types.js';
 
 /**
  * Everything a plugin gets from the host. Plugin code reaches the platform only through this object, so a
@@ -24,6 +25,8 @@ export interface PluginContext {
   addRoute(path: string, router: Router): void;
   /** Runs fn when the plugin stops (stop jobs, controllers, timers). */
   onStop(fn: () => Promise<void> | void): void;
+  /** The notification center: `notifications.send({ template, to, variables, dedupeKey })` (docs/notifications.md). */
+  notifications: Notifier;
 }
 
 /** The entry a plugin package exports. */

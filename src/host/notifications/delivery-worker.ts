@@ -1,0 +1,182 @@
+import type { Logger } from '../logging/logger.js';
+import type { ExtensionClient } from '../client/extension-client.js';
+import { ConflictError, NotFoundError } from '../errors/app-error.js';
+import { and, eq, type Condition } from '../store/query.js';
+import { deliverByEmail, deliverToInbox } from './deliver-message.js';
+import { isPermanentSmtpError, type SmtpMailer } from './smtp-mailer.js';
+import { readSmtpSettings, type SmtpSettings, type SmtpSettingsProvider } from './smtp-settings.js';
+import { retryDelayMs, type RetryPolicy } from './retry-policy.js';
+import type { Channel, OutboxMessage, OutboxMessageStatus } from './types.js';
+
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'waiting_config';
+
+export interface DeliveryWorkerOptions {
+  client: ExtensionClient;
+  logger: Logger;
+  mailer: SmtpMailer;
+  smtp: () => SmtpSettingsProvider;
+  retry: RetryPolicy;
+  clock: () => number;
+  random?: () => number;
+  /** Longest sleep between two looks at the outbox (it wakes earlier for a known due time or a send). */
+  pollIntervalMs: number;
+  batchSize: number;
+  /** How long a claimed message is reserved for the claiming process before another may try it. */
+  leaseMs: number;
+  onOutcome?: (channel: Channel, outcome: DeliveryOutcome) => void;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Delivers due outbox messages. It asks the store for PENDING messages whose nextAttemptAt has passed (an
+ * indexed range, oldest first), claims each with a compare-and-set write that pushes nextAttemptAt out by
+ * a lease (so replicas never send the same message at once), delivers it, and records SENT or schedules the
+ * next attempt with exponential backoff.
+ */
+export class DeliveryWorker {
+  private timer?: NodeJS.Timeout;
+  private current?: Promise<void>;
+  private again = false;
+  private stopped = true;
+
+  constructor(private readonly o: DeliveryWorkerOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Looks at the outbox now (after a send or a settings change) instead of at the next poll. */
+  wake(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.current;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), delayMs);
+    this.timer.unref();
+  }
+
+  private async loop(): Promise<void> {
+    if (this.current) {
+      this.again = true;
+      return;
+    }
+    this.current = this.cycle();
+    try {
+      await this.current;
+    } finally {
+      this.current = undefined;
+    }
+    if (this.again) {
+      this.again = false;
+      this.schedule(0);
+    }
+  }
+
+  private async cycle(): Promise<void> {
+    let next = this.o.pollIntervalMs;
+    try {
+      const handled = await this.runOnce();
+      next = handled >= this.o.batchSize ? 0 : Math.min(next, await this.msUntilNextDue());
+    } catch (err) {
+      this.o.logger.error({ err }, 'outbox delivery cycle failed');
+    }
+    this.schedule(next);
+  }
+
+  /** One pass: release waiting e-mails if SMTP is configured, then deliver one batch of due messages. */
+  async runOnce(): Promise<number> {
+    const settings = await readSmtpSettings(this.o.smtp());
+    if (settings) await this.releaseWaiting();
+    const now = this.o.clock();
+    const due = await this.o.client.list<OutboxMessage>('OutboxMessage', {
+      where: and(eq('status.phase', 'PENDING'), { op: 'le', field: 'status.nextAttemptAt', value: iso(now) }),
+      sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }],
+      page: 1,
+      size: this.o.batchSize,
+    });
+    for (const msg of due.items) await this.process(msg, settings);
+    return due.items.length;
+  }
+
+  private async msUntilNextDue(): Promise<number> {
+    const next = await this.o.client.list<OutboxMessage>('OutboxMessage', { where: eq('status.phase', 'PENDING'), sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }], page: 1, size: 1 });
+    const at = next.items[0]?.status?.nextAttemptAt;
+    return at ? Math.max(0, Date.parse(at) - this.o.clock()) : this.o.pollIntervalMs;
+  }
+
+  /** Moves e-mails that waited for SMTP settings back to PENDING, in bounded batches. */
+  private async releaseWaiting(): Promise<void> {
+    const where: Condition = eq('status.phase', 'WAITING_CONFIG');
+    for (let round = 0; round < 10; round++) {
+      const page = await this.o.client.list<OutboxMessage>('OutboxMessage', { where, page: 1, size: 100 });
+      for (const msg of page.items) await this.write(msg, { ...msg.status!, phase: 'PENDING', nextAttemptAt: iso(this.o.clock()) });
+      if (page.items.length < 100) return;
+    }
+  }
+
+  private async process(msg: OutboxMessage, settings: SmtpSettings | undefined): Promise<void> {
+    const channel = msg.spec!.channel;
+    if (channel === 'EMAIL' && !settings) {
+      if (await this.write(msg, { ...msg.status!, phase: 'WAITING_CONFIG' })) this.o.onOutcome?.(channel, 'waiting_config');
+      return;
+    }
+    const now = this.o.clock();
+    const attempts = (msg.status?.attempts ?? 0) + 1;
+    const claimed = await this.write(msg, { ...msg.status!, attempts, lastAttemptAt: iso(now), nextAttemptAt: iso(now + this.o.leaseMs) });
+    if (!claimed) return; // another process claimed it first
+    try {
+      if (channel === 'INBOX') await deliverToInbox(this.o.client, claimed, iso(this.o.clock()));
+      else await deliverByEmail(this.o.mailer, settings!, claimed);
+    } catch (err) {
+      await this.recordFailure(claimed, err, settings);
+      return;
+    }
+    const { lastError: _e, nextAttemptAt: _n, ...rest } = claimed.status!;
+    await this.write(claimed, { ...rest, phase: 'SENT', sentAt: iso(this.o.clock()) });
+    this.o.onOutcome?.(channel, 'sent');
+  }
+
+  private async recordFailure(msg: OutboxMessage, err: unknown, settings: SmtpSettings | undefined): Promise<void> {
+    const status = msg.status!;
+    const lastError = describe(err, settings);
+    const final = isPermanentSmtpError(err) || status.attempts >= this.o.retry.maxAttempts;
+    const next: OutboxMessageStatus = final
+      ? { phase: 'FAILED', attempts: status.attempts, lastAttemptAt: status.lastAttemptAt, lastError }
+      : { ...status, phase: 'PENDING', lastError, nextAttemptAt: iso(this.o.clock() + retryDelayMs(this.o.retry, status.attempts, this.o.random)) };
+    this.o.logger.warn({ outboxMessage: msg.metadata.name, channel: msg.spec!.channel, attempts: status.attempts, final, error: lastError }, 'notification delivery failed');
+    await this.write(msg, next);
+    this.o.onOutcome?.(msg.spec!.channel, final ? 'failed' : 'retry');
+  }
+
+  /** Compare-and-set status write; undefined when someone else changed or removed the message first. */
+  private async write(msg: OutboxMessage, status: OutboxMessageStatus): Promise<OutboxMessage | undefined> {
+    try {
+      return await this.o.client.update<OutboxMessage>({ ...msg, status: withoutUndefined(status) });
+    } catch (err) {
+      if (err instanceof ConflictError || err instanceof NotFoundError) return undefined;
+      throw err;
+    }
+  }
+}
+
+function withoutUndefined(status: OutboxMessageStatus): OutboxMessageStatus {
+  return Object.fromEntries(Object.entries(status).filter(([, v]) => v !== undefined)) as unknown as OutboxMessageStatus;
+}
+
+/** The error text kept in the outbox: short, and never the SMTP password. */
+function describe(err: unknown, settings: SmtpSettings | undefined): string {
+  const e = err as { message?: string; code?: string; responseCode?: number };
+  let text = [e.code, e.responseCode, e.message ?? String(err)].filter((p) => p !== undefined && p !== '').join(' ');
+  if (settings?.password) text = text.split(settings.password).join('[redacted]');
+  return text.slice(0, 2000);
+}

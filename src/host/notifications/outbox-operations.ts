@@ -1,0 +1,63 @@
+import { AppError, NotFoundError } from '../errors/app-error.js';
+import type { ExtensionClient } from '../client/extension-client.js';
+import { defineOperation, type OperationDef } from '../api/operations/operation.js';
+import { and, eq } from '../store/query.js';
+import { PAGE_QUERY, listResultSchema, toListResult } from './list-result.js';
+import { OUTBOX_MESSAGE_SCHEMA } from './resource-schemas.js';
+import { requireUser } from './inbox-operations.js';
+import { CHANNELS, OUTBOX_PHASES, type OutboxMessage } from './types.js';
+
+export const CONSOLE_GROUP = 'console.api.host.authpay.dev';
+
+/**
+ * Console operations on the outbox, for administrators (the authorization middleware admits only callers
+ * with a rule for this group). E-mails waiting for SMTP settings show here as WAITING_CONFIG.
+ */
+export function outboxOperations(client: ExtensionClient, wake: () => void, clock: () => number = Date.now): OperationDef[] {
+  return [
+    defineOperation<{ page: number; size: number; status?: string; channel?: string; recipient?: string }>({
+      operationId: 'listOutbox',
+      group: CONSOLE_GROUP,
+      method: 'get',
+      path: '/outbox',
+      summary: 'Lists outbox messages, newest first, optionally by status, channel or recipient',
+      tags: ['notifications'],
+      query: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { ...PAGE_QUERY, status: { type: 'string', enum: OUTBOX_PHASES }, channel: { type: 'string', enum: CHANNELS }, recipient: { type: 'string', maxLength: 254 } },
+      },
+      response: listResultSchema(OUTBOX_MESSAGE_SCHEMA),
+      async handler({ query, principal }) {
+        requireUser(principal);
+        const where = and(
+          query.status !== undefined && eq('status.phase', query.status),
+          query.channel !== undefined && eq('spec.channel', query.channel),
+          query.recipient !== undefined && eq('spec.recipient', query.recipient),
+        );
+        const page = await client.list<OutboxMessage>('OutboxMessage', { where, sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }], page: query.page, size: query.size });
+        return toListResult(page.items, page.total ?? page.items.length, query.page, query.size);
+      },
+    }),
+    defineOperation<unknown, unknown, { name: string }>({
+      operationId: 'retryOutboxMessage',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/outbox/:name/retry',
+      summary: 'Queues a failed, waiting or pending message for delivery now, with a fresh set of attempts',
+      tags: ['notifications'],
+      params: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 253 } } },
+      response: OUTBOX_MESSAGE_SCHEMA,
+      async handler({ params, principal }) {
+        requireUser(principal);
+        const msg = await client.fetch<OutboxMessage>('OutboxMessage', params.name);
+        if (!msg) throw new NotFoundError('OutboxMessage', params.name);
+        if (msg.status?.phase === 'SENT') throw new AppError('STATE_CONFLICT', '消息已发送', { messageEn: 'the message has already been sent' });
+        const status = { ...msg.status!, phase: 'PENDING' as const, attempts: 0, nextAttemptAt: new Date(clock()).toISOString() };
+        const updated = await client.update<OutboxMessage>({ ...msg, status });
+        wake();
+        return updated;
+      },
+    }),
+  ];
+}

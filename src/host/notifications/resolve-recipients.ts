@@ -1,0 +1,49 @@
+import { NotFoundError, ValidationError } from '../errors/app-error.js';
+import type { ExtensionClient } from '../client/extension-client.js';
+import type { Resource } from '../resource/types.js';
+import type { Channel, RecipientRef } from './types.js';
+
+/** One delivery: who, on which channel, and what templates may say about them (`recipient.*`). */
+export interface DeliveryTarget {
+  channel: Channel;
+  /** User name for INBOX, e-mail address for EMAIL. */
+  address: string;
+  username?: string;
+  displayName: string;
+  email?: string;
+}
+
+interface UserSpec {
+  email?: string;
+  displayName?: string;
+  disabled?: boolean;
+}
+
+const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
+
+/**
+ * Expands recipients to delivery targets. A user gets the inbox, and e-mail when the User resource has an
+ * address. Until the User kind exists (host bootstrap order) a user name still reaches the inbox.
+ */
+export async function resolveRecipients(client: ExtensionClient, to: RecipientRef[], channels: Channel[]): Promise<DeliveryTarget[]> {
+  const targets = new Map<string, DeliveryTarget>();
+  const add = (t: DeliveryTarget) => targets.set(`${t.channel}:${t.address}`, t);
+  const userKind = client.registry.find('User');
+  for (const [index, ref] of to.entries()) {
+    if ('username' in ref && typeof ref.username === 'string' && ref.username) {
+      const user = userKind ? await client.fetch<Resource<UserSpec>>('User', ref.username) : undefined;
+      if (userKind && !user) throw new NotFoundError('User', ref.username);
+      const email = user?.spec?.email?.trim() || undefined;
+      const displayName = user?.spec?.displayName || ref.username;
+      const base = { username: ref.username, displayName, email };
+      if (channels.includes('INBOX')) add({ ...base, channel: 'INBOX', address: ref.username });
+      if (channels.includes('EMAIL') && email) add({ ...base, channel: 'EMAIL', address: email.toLowerCase() });
+    } else if ('email' in ref && typeof ref.email === 'string' && EMAIL.test(ref.email.trim())) {
+      const email = ref.email.trim().toLowerCase();
+      if (channels.includes('EMAIL')) add({ channel: 'EMAIL', address: email, displayName: email, email });
+    } else {
+      throw new ValidationError(`recipient ${index} needs a username or a valid email`, [{ field: `to.${index}`, message: 'username or email required' }]);
+    }
+  }
+  return [...targets.values()];
+}

@@ -1,0 +1,111 @@
+import type { Resource } from '../resource/types.js';
+
+export const HOST_GROUP_VERSION = 'host.authpay.dev/v1alpha1';
+
+export type Channel = 'INBOX' | 'EMAIL';
+export const CHANNELS: Channel[] = ['INBOX', 'EMAIL'];
+
+export type OutboxPhase = 'PENDING' | 'SENT' | 'FAILED' | 'WAITING_CONFIG';
+export const OUTBOX_PHASES: OutboxPhase[] = ['PENDING', 'SENT', 'FAILED', 'WAITING_CONFIG'];
+
+/** What the outbox keeps of one message: rendered once, delivered as stored. */
+export interface OutboxMessageSpec {
+  channel: Channel;
+  /** User name for INBOX, e-mail address for EMAIL. */
+  recipient: string;
+  username?: string;
+  displayName?: string;
+  title: string;
+  html: string;
+  text: string;
+  template?: string;
+  dedupeKey?: string;
+}
+
+export interface OutboxMessageStatus {
+  phase: OutboxPhase;
+  attempts: number;
+  /** RFC 3339 with milliseconds; indexed together with phase so due messages are found by a range query. */
+  nextAttemptAt?: string;
+  lastAttemptAt?: string;
+  lastError?: string;
+  sentAt?: string;
+}
+
+export type OutboxMessage = Resource<OutboxMessageSpec, OutboxMessageStatus>;
+
+export interface NotificationSpec {
+  recipient: string;
+  title: string;
+  html: string;
+  text: string;
+  unread: boolean;
+  createdAt: string;
+  readAt?: string;
+  outboxMessage?: string;
+  template?: string;
+}
+
+export type Notification = Resource<NotificationSpec>;
+
+export interface TemplateVariable {
+  name: string;
+  /** Default true: rendering fails when the caller leaves it out. */
+  required?: boolean;
+  description?: string;
+}
+
+/** A template as written in templates/notifications/<id>.yaml or in a NotificationTemplate resource. */
+export interface TemplateSource {
+  description?: string;
+  title: string;
+  html: string;
+  text: string;
+  variables?: TemplateVariable[];
+}
+
+export type NotificationTemplate = Resource<TemplateSource>;
+
+/** A recipient as services name it: a user of the site, or a bare e-mail address. */
+export type RecipientRef = { username: string } | { email: string };
+
+/** Inline content, rendered with the same rules as a template (its html is sanitized as well). */
+export interface InlineContent {
+  title: string;
+  html: string;
+  /** Derived from html when absent. */
+  text?: string;
+}
+
+export interface SendInput {
+  /** Template id (file or NotificationTemplate); give either template or content. */
+  template?: string;
+  content?: InlineContent;
+  to: RecipientRef[];
+  variables?: Record<string, unknown>;
+  /**
+   * The sender's key of the logical message (for example `auth-expired:<record>:<expireTime>`). A message
+   * with the same key, channel and recipient is queued once, however often send is called.
+   */
+  dedupeKey?: string;
+  /** Channels to use; default both (users without an e-mail address get only the inbox). */
+  channels?: Channel[];
+}
+
+export interface SentMessage {
+  name: string;
+  channel: Channel;
+  recipient: string;
+  phase: OutboxPhase;
+  /** True when an earlier send with the same dedupeKey already queued it; nothing new was written. */
+  deduplicated: boolean;
+}
+
+export interface SendResult {
+  messages: SentMessage[];
+}
+
+/** The part of the notification center that services and plugins use. */
+export interface Notifier {
+  send(input: SendInput): Promise<SendResult>;
+}

@@ -1,0 +1,27 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logging/logger.js';
+import type { HostMetrics } from './metrics-registry.js';
+import { captureRouteTemplate } from './route-label.js';
+import { requestLog } from './request-log.js';
+import { httpMetrics } from './http-metrics.js';
+import { securityHeaders } from './security-headers.js';
+import { corsFor, type WhitelistSource } from './cors.js';
+
+export interface OpsMiddlewareOptions {
+  logger: Logger;
+  metrics: HostMetrics;
+  /** The host's CORS whitelist setting. */
+  corsWhitelist: WhitelistSource;
+  production?: boolean;
+}
+
+/** The middleware that runs before authentication on every request, in order. */
+export function opsMiddleware(o: OpsMiddlewareOptions): RequestHandler[] {
+  return [
+    captureRouteTemplate,
+    requestLog(o.logger),
+    httpMetrics(o.metrics),
+    securityHeaders({ hsts: o.production }),
+    corsFor(o.corsWhitelist, { logger: o.logger, name: 'host', exposedHeaders: ['X-Request-Id'] }),
+  ];
+}
