@@ -1,0 +1,21 @@
+import type { ExtensionClient } from '../../client/extension-client.js';
+import type { KindRegistry } from '../../schema/kind-registry.js';
+import type { Logger } from '../../logging/logger.js';
+import type { GenericApiGuard } from './access.js';
+
+/** What the generic API needs from the host, injected so tests can build it around any store. */
+export interface GenericApiDeps {
+  registry: KindRegistry;
+  logger: Logger;
+  client: ExtensionClient;
+  /** Decides access per request; the default admits any authenticated principal. */
+  guard: GenericApiGuard;
+  /** True for groups served by business endpoints (their errors stay in the envelope). */
+  isBusinessGroup(group: string): boolean;
+  /** Version reported by /version (gitVersion build metadata). */
+  serverVersion: string;
+  /** How often a watch with allowWatchBookmarks=true gets a BOOKMARK event. */
+  bookmarkIntervalMs: number;
+  /** Watch duration when the client gives no timeoutSeconds (Kubernetes picks 30–60 minutes). */
+  defaultWatchTimeoutSeconds: number;
+}

@@ -1,0 +1,40 @@
+import type { Router } from 'express';
+import type { HostRuntime } from '../../runtime.js';
+import { authenticatedOnly, type GenericApiGuard } from './access.js';
+import type { GenericApiDeps } from './deps.js';
+import { statusErrorHandler } from './error-handler.js';
+import { isGenericPath, looksLikeBusinessGroup } from './paths.js';
+import { createGenericRouter } from './router.js';
+import { packageVersion } from './version.js';
+
+export interface GenericApiOptions {
+  /** Replaces the interim "any authenticated principal" rule (the RBAC layer plugs in here). */
+  guard?: GenericApiGuard;
+  bookmarkIntervalMs?: number;
+  defaultWatchTimeoutSeconds?: number;
+}
+
+const mounted = new WeakSet<object>();
+
+/**
+ * Builds the generic API for a runtime and registers its Status error handler in runtime.errorHandlers
+ * (once per runtime). Returns the router to mount at "/".
+ */
+export function mountGenericApi(runtime: Pick<HostRuntime, 'registry' | 'client' | 'logger' | 'operations' | 'errorHandlers'>, options: GenericApiOptions = {}): Router {
+  const isBusinessGroup = (group: string) => looksLikeBusinessGroup(group) || runtime.operations.list().some((op) => op.group === group);
+  const deps: GenericApiDeps = {
+    registry: runtime.registry,
+    client: runtime.client,
+    logger: runtime.logger,
+    guard: options.guard ?? authenticatedOnly,
+    isBusinessGroup,
+    serverVersion: packageVersion(),
+    bookmarkIntervalMs: options.bookmarkIntervalMs ?? 60_000,
+    defaultWatchTimeoutSeconds: options.defaultWatchTimeoutSeconds ?? 1800,
+  };
+  if (!mounted.has(runtime.errorHandlers)) {
+    mounted.add(runtime.errorHandlers);
+    runtime.errorHandlers.push(statusErrorHandler((path) => isGenericPath(path, runtime.registry, isBusinessGroup), runtime.logger));
+  }
+  return createGenericRouter(deps);
+}

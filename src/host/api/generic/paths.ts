@@ -1,0 +1,23 @@
+import type { KindRegistry } from '../../schema/kind-registry.js';
+
+/**
+ * Which paths belong to the generic API (and so answer errors as Status objects): /api/**, /apis, /version,
+ * /openapi/**, and /apis/{group}/** unless the group is served by business endpoints. Business groups
+ * follow the `api.` naming convention (api.x, console.api.x, uc.api.x, platform.api.x) or have operations.
+ */
+export function isGenericPath(path: string, registry: KindRegistry, isBusinessGroup: (group: string) => boolean): boolean {
+  if (path === '/api' || path.startsWith('/api/') || path === '/version' || path === '/openapi' || path.startsWith('/openapi/')) return true;
+  if (path === '/apis' || path === '/apis/') return true;
+  if (!path.startsWith('/apis/')) return false;
+  const group = decodeURIComponent(path.split('/')[2] ?? '');
+  return isKindGroup(registry, group) || !isBusinessGroup(group);
+}
+
+export function isKindGroup(registry: KindRegistry, group: string): boolean {
+  return group !== '' && registry.kinds().some((k) => k.group === group);
+}
+
+/** The `api.` convention of business groups (DESIGN: API groups and paths). */
+export function looksLikeBusinessGroup(group: string): boolean {
+  return /(^|\.)api\./.test(group);
+}

@@ -1,0 +1,129 @@
+import type { Request, Response } from 'express';
+import type { KindInfo } from '../../schema/kind-registry.js';
+import type { Resource } from '../../resource/types.js';
+import type { WatchHandle } from '../../store/store.js';
+import { AppError } from '../../errors/app-error.js';
+import type { GenericApiDeps } from './deps.js';
+import { queryString } from './context.js';
+import { parseResourceVersion, selectorCondition } from './list.js';
+import { isTrueParam } from './request-info.js';
+import { includeObjectOf, partialMetadata, representationOf, toTable } from './representation.js';
+import { statusFromError } from './status.js';
+import { WatchFilter } from './watch-filter.js';
+
+const INITIAL_PAGE = 500;
+
+interface WatchPlan {
+  kind: KindInfo;
+  filter: WatchFilter;
+  /** Resume point; undefined means "list everything first". */
+  resumeFrom?: number;
+  timeoutMs: number;
+  bookmarks: boolean;
+  /** sendInitialEvents=true: mark the end of the initial listing with a bookmark. */
+  initialEventsEnd: boolean;
+}
+
+/** Reads and checks every watch parameter before the stream starts, so bad input still gets a 400 Status. */
+function planWatch(deps: GenericApiDeps, kind: KindInfo, req: Request): WatchPlan {
+  const where = selectorCondition(kind, req);
+  const sendInitial = isTrueParam(queryString(req, 'sendInitialEvents'));
+  const resumeFrom = sendInitial ? undefined : parseResourceVersion(queryString(req, 'resourceVersion'));
+  const timeoutText = queryString(req, 'timeoutSeconds');
+  const timeout = timeoutText === undefined || timeoutText === '' ? deps.defaultWatchTimeoutSeconds : Number(timeoutText);
+  if (!Number.isInteger(timeout) || timeout < 0) throw new AppError('BAD_REQUEST', `timeoutSeconds must be a non-negative integer, got "${timeoutText}"`);
+  const bookmarks = isTrueParam(queryString(req, 'allowWatchBookmarks'));
+  return {
+    kind,
+    filter: new WatchFilter(kind, where, resumeFrom === undefined),
+    resumeFrom,
+    timeoutMs: (timeout || deps.defaultWatchTimeoutSeconds) * 1000,
+    bookmarks,
+    initialEventsEnd: sendInitial && bookmarks,
+  };
+}
+
+/** Serialises events in the representation the client negotiated (objects, Table rows or metadata). */
+function eventEncoder(kind: KindInfo, req: Request): (type: string, obj: Resource) => string {
+  const rep = representationOf(req);
+  let first = true;
+  return (type, obj) => {
+    let object: unknown = obj;
+    if (rep.as === 'Table' && type !== 'BOOKMARK') {
+      object = toTable(kind, [obj], { resourceVersion: obj.metadata.resourceVersion }, { version: rep.version, includeObject: includeObjectOf(queryString(req, 'includeObject')), withColumns: first });
+      first = false;
+    } else if (rep.as === 'PartialObjectMetadata') object = partialMetadata(obj, rep.version);
+    return `${JSON.stringify({ type, object })}\n`;
+  };
+}
+
+/**
+ * Streams newline-delimited watch events ({"type","object"}) over a chunked response: the initial state
+ * as ADDED events (unless resuming from a resourceVersion), then every change. Ends after timeoutSeconds,
+ * when the client goes away, or with an ERROR event (410 Expired when the resume point was compacted).
+ */
+export async function serveWatch(deps: GenericApiDeps, kind: KindInfo, req: Request, res: Response): Promise<void> {
+  const plan = planWatch(deps, kind, req);
+  const encode = eventEncoder(kind, req);
+  res.status(200).set({ 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'X-Content-Type-Options': 'nosniff' });
+  res.flushHeaders();
+  let closed = false;
+  let handle: WatchHandle | undefined;
+  let lastRevision = plan.resumeFrom ?? 0;
+  const timers: NodeJS.Timeout[] = [];
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    handle?.stop();
+    for (const t of timers) clearTimeout(t);
+    res.end();
+  };
+  const write = (type: string, obj: Resource) => {
+    if (!closed) res.write(encode(type, obj));
+  };
+  const bookmark = (annotations?: Record<string, string>) =>
+    write('BOOKMARK', { apiVersion: kind.apiVersion, kind: kind.kind, metadata: { name: '', resourceVersion: String(lastRevision), ...(annotations ? { annotations } : {}) } });
+  res.on('close', finish);
+  timers.push(setTimeout(finish, plan.timeoutMs));
+  try {
+    if (plan.resumeFrom === undefined) lastRevision = await sendInitialState(deps, plan, req, (obj) => write('ADDED', obj), () => closed);
+    if (plan.initialEventsEnd) bookmark({ 'k8s.io/initial-events-end': 'true' });
+    if (closed) return;
+    handle = await deps.client.store.watch(
+      { kind, fromRevision: lastRevision },
+      (event) => {
+        lastRevision = Math.max(lastRevision, event.revision);
+        const out = plan.filter.translate(event);
+        if (out) write(out.type, out.object);
+      },
+      (err) => failWatch(err, write, finish),
+    );
+    if (closed) handle.stop();
+    if (plan.bookmarks) timers.push(setInterval(() => bookmark(), deps.bookmarkIntervalMs));
+  } catch (err) {
+    failWatch(err, write, finish);
+  }
+}
+
+/** Lists the matching objects page by page as ADDED events; returns the revision of the first page. */
+async function sendInitialState(deps: GenericApiDeps, plan: WatchPlan, req: Request, send: (obj: Resource) => void, closed: () => boolean): Promise<number> {
+  const where = selectorCondition(plan.kind, req);
+  let revision: number | undefined;
+  let cont: string | undefined;
+  do {
+    const page = await deps.client.store.list(plan.kind, { where, limit: INITIAL_PAGE, continue: cont });
+    revision ??= page.revision;
+    for (const obj of page.items) {
+      plan.filter.remember(obj);
+      send(obj);
+    }
+    cont = page.continue;
+  } while (cont && !closed());
+  return revision;
+}
+
+function failWatch(err: unknown, write: (type: string, obj: Resource) => void, finish: () => void): void {
+  const status = statusFromError(err);
+  write('ERROR', status as unknown as Resource);
+  finish();
+}
