@@ -1,4 +1,4 @@
-import { addUtcYears, fillManualTimes, grantTimes } from '../../../../src/plugin-auth/domain/auth-log/grant-times.js';
+import { addUtcYears, fillManualTimes, grantTimes, type ManualTimes } from '../../../../src/plugin-auth/domain/auth-log/grant-times.js';
 import { PERMANENT_EXPIRE_TIME } from '../../../../src/plugin-auth/domain/auth-log/validity.js';
 
 const at = (iso: string) => () => Date.parse(iso);
@@ -56,7 +56,7 @@ describe('fillManualTimes', () => {
       authTime: '2025-05-05T00:00:00Z',
       expireTime: '2029-01-01T00:00:00Z',
     });
-    expect(fillManualTimes({ authStatus: 1, expireTime: '2030-01-01T00:00:00Z' }, clock).authTime).toBe('2026-01-01T00:00:00Z');
+    expect(fillManualTimes<ManualTimes>({ authStatus: 1, expireTime: '2030-01-01T00:00:00Z' }, clock).authTime).toBe('2026-01-01T00:00:00Z');
   });
 
   test('an unauthorized record is left as entered, other fields included', () => {
