@@ -80,14 +80,18 @@ async function backfill(db: Queryable, layout: TableLayout): Promise<void> {
 /** Runs DDL in one transaction under the schema's write lock, so replicas starting together do not race. */
 export async function withDdlLock(pool: pg.Pool, lock: [number, number], fn: (db: pg.PoolClient) => Promise<void>): Promise<void> {
   const client = await pool.connect();
+  const onError = () => undefined; // the failing query reports it; this only keeps the event from crashing
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', lock);
     await fn(client);
     await client.query('COMMIT');
+    client.off('error', onError);
     client.release();
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
+    client.off('error', onError);
     client.release(err as Error);
     throw err;
   }

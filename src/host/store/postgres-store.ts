@@ -217,6 +217,9 @@ export class PostgresStore implements Store {
     const client = await this.pool.connect();
     const state: TxState = { client, active: true, lastRevision: 0, writes: 0 };
     let broken: Error | undefined;
+    // A connection lost while fn awaits something else is reported as an event; unheard, it would crash.
+    const onError = (err: Error) => (broken = err);
+    client.on('error', onError);
     try {
       // Taken first, held to COMMIT: writers of this schema, in any process, run one after another.
       await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${this.conn.writeLock[0]}, ${this.conn.writeLock[1]})`);
@@ -232,6 +235,7 @@ export class PostgresStore implements Store {
       await client.query('ROLLBACK').catch((e: Error) => (broken = e));
       throw err;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }
