@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { HostRuntime } from '../../../src/host/runtime.js';
+import { hashPassword } from '../../../src/host/users/password-hash.js';
+import { StaticSmtpSettings } from '../../../src/host/notifications/smtp-settings.js';
+import type { Notification, OutboxMessage } from '../../../src/host/notifications/types.js';
+import { startSmtpServer, waitFor, type TestSmtpServer } from './smtp-test-server.js';
+
+const ADMIN_TOKEN = 'test-admin-token-0123456789';
+const UC = '/apis/uc.api.host.authpay.dev/v1alpha1';
+const CONSOLE = '/apis/console.api.host.authpay.dev/v1alpha1';
+
+let runtime: HostRuntime;
+let base: string;
+let dataDir: string;
+let smtp: TestSmtpServer;
+let refusing: TestSmtpServer;
+const settings = new StaticSmtpSettings();
+
+const basic = (user: string) => `Basic ${Buffer.from(`${user}:password-123`).toString('base64')}`;
+const as = (auth: string | undefined) => (auth ? { authorization: auth, 'accept-language': 'en' } : { 'accept-language': 'en' });
+
+async function call(method: string, url: string, auth?: string) {
+  const res = await fetch(`${base}${url}`, { method, headers: as(auth) });
+  return { status: res.status, body: (await res.json()) as { success: boolean; code: string; data: any } };
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-notify-api-'));
+  smtp = await startSmtpServer();
+  refusing = await startSmtpServer({ rejectRecipients: ['bob@example.com'] });
+  runtime = new HostRuntime({ port: 0, host: '127.0.0.1', dataDir, bootstrapToken: ADMIN_TOKEN, logLevel: 'silent', adminPassword: 'admin-password-1' }, {});
+  await runtime.init();
+  runtime.notifications.useSmtpSettings(settings);
+  base = `http://127.0.0.1:${await runtime.listen()}`;
+  for (const name of ['alice', 'bob']) {
+    await runtime.client.create({ apiVersion: 'host.authpay.dev/v1alpha1', kind: 'User', metadata: { name }, spec: { displayName: name, email: `${name}@example.com`, disabled: false, passwordHash: await hashPassword('password-123') } });
+  }
+});
+
+afterAll(async () => {
+  await runtime.stop();
+  await smtp.close();
+  await refusing.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('users list and mark only their own inbox', async () => {
+  for (const n of [1, 2]) {
+    await runtime.notifications.send({ content: { title: `For Alice ${n}`, html: '<p>a</p>' }, to: [{ username: 'alice' }], channels: ['INBOX'] });
+    // One delivered before the next is sent, so "newest first" has a defined answer.
+    await waitFor(async () => (await runtime.client.count('Notification')) === n, `inbox item ${n}`);
+  }
+  await runtime.notifications.send({ content: { title: 'For Bob', html: '<p>b</p>' }, to: [{ username: 'bob' }], channels: ['INBOX'] });
+  await waitFor(async () => (await runtime.client.count('Notification')) === 3, 'three inbox items');
+
+  const mine = await call('GET', `${UC}/notifications?page=1&size=10`, basic('alice'));
+  expect(mine.status).toBe(200);
+  expect(mine.body.data).toMatchObject({ page: 1, size: 10, total: 2, totalPages: 1, first: true, last: true, hasNext: false });
+  expect(mine.body.data.items.map((n: Notification) => n.spec!.title)).toEqual(['For Alice 2', 'For Alice 1']);
+
+  const paged = await call('GET', `${UC}/notifications?page=2&size=1`, basic('alice'));
+  expect(paged.body.data).toMatchObject({ page: 2, total: 2, totalPages: 2, hasPrevious: true, hasNext: false });
+  expect(paged.body.data.items).toHaveLength(1);
+
+  const bobs = await call('GET', `${UC}/notifications`, basic('bob'));
+  const bobItem = bobs.body.data.items[0] as Notification;
+  expect(bobs.body.data.items.map((n: Notification) => n.spec!.recipient)).toEqual(['bob']);
+
+  const foreign = await call('PUT', `${UC}/notifications/${bobItem.metadata.name}/mark-as-read`, basic('alice'));
+  expect(foreign).toMatchObject({ status: 404, body: { success: false, code: 'NOT_FOUND' } });
+  expect((await runtime.client.get<Notification>('Notification', bobItem.metadata.name)).spec!.unread).toBe(true);
+
+  const target = mine.body.data.items[0] as Notification;
+  const marked = await call('PUT', `${UC}/notifications/${target.metadata.name}/mark-as-read`, basic('alice'));
+  expect(marked.status).toBe(200);
+  expect(marked.body.data.spec).toMatchObject({ unread: false });
+  expect(marked.body.data.spec.readAt).toEqual(expect.any(String));
+
+  const unread = await call('GET', `${UC}/notifications?unread=true`, basic('alice'));
+  expect(unread.body.data.items.map((n: Notification) => n.spec!.title)).toEqual(['For Alice 1']);
+  const all = await call('PUT', `${UC}/notifications/mark-all-as-read`, basic('alice'));
+  expect(all.body.data).toEqual({ marked: 1 });
+  expect((await call('GET', `${UC}/notifications?unread=true`, basic('alice'))).body.data.total).toBe(0);
+});
+
+test('the inbox needs a logged-in caller and validates its query', async () => {
+  expect((await call('GET', `${UC}/notifications`)).status).toBe(401);
+  const bad = await call('GET', `${UC}/notifications?size=0`, basic('alice'));
+  expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+});
+
+test('administrators list the outbox by status and retry a failed message', async () => {
+  settings.set({ host: '127.0.0.1', port: refusing.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
+  await runtime.notifications.send({ content: { title: 'Bounce', html: '<p>x</p>' }, to: [{ username: 'bob' }], channels: ['EMAIL'] });
+  const failed = await waitFor(async () => {
+    const r = await call('GET', `${CONSOLE}/outbox?status=FAILED`, `Bearer ${ADMIN_TOKEN}`);
+    return r.body.data.items[0] as OutboxMessage | undefined;
+  }, 'a FAILED message in the outbox');
+  expect(failed.spec).toMatchObject({ channel: 'EMAIL', recipient: 'bob@example.com', title: 'Bounce' });
+
+  expect((await call('GET', `${CONSOLE}/outbox`, basic('alice'))).status).toBe(403);
+  expect((await call('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, basic('alice'))).status).toBe(403);
+
+  settings.set({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
+  const retried = await call('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, `Bearer ${ADMIN_TOKEN}`);
+  expect(retried.status).toBe(200);
+  expect(retried.body.data.status).toMatchObject({ phase: 'PENDING', attempts: 0 });
+  const mail = await waitFor(() => smtp.received.find((m) => m.subject === 'Bounce'), 'the retried e-mail');
+  expect(mail.text?.trim()).toBe('x');
+  await waitFor(async () => (await runtime.client.get<OutboxMessage>('OutboxMessage', failed.metadata.name)).status?.phase === 'SENT', 'SENT');
+
+  const again = await call('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, `Bearer ${ADMIN_TOKEN}`);
+  expect(again).toMatchObject({ status: 409, body: { code: 'STATE_CONFLICT' } });
+  expect((await call('POST', `${CONSOLE}/outbox/om-missing/retry`, `Bearer ${ADMIN_TOKEN}`)).status).toBe(404);
+  const sent = await call('GET', `${CONSOLE}/outbox?status=SENT&channel=EMAIL`, `Bearer ${ADMIN_TOKEN}`);
+  expect(sent.body.data.items.map((m: OutboxMessage) => m.metadata.name)).toContain(failed.metadata.name);
+});
