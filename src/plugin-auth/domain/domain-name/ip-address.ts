@@ -48,12 +48,12 @@ function groupBytes(group: string): number[] {
   return [value >> 8, value & 0xff];
 }
 
-/** True when the first `bits` bits of `bytes` equal those of `prefix`. */
+/** True when the first `bits` bits of `bytes` equal those of `prefix` (both at least ceil(bits / 8) long). */
 export function inPrefix(bytes: number[], prefix: number[], bits: number): boolean {
   for (let i = 0; i < bits; i += 8) {
     const take = Math.min(8, bits - i);
     const mask = (0xff << (8 - take)) & 0xff;
-    if (((bytes[i / 8] ?? 0) & mask) !== ((prefix[i / 8] ?? 0) & mask)) return false;
+    if ((bytes[i / 8] & mask) !== (prefix[i / 8] & mask)) return false;
   }
   return true;
 }

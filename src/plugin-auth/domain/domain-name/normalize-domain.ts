@@ -1,5 +1,4 @@
 import { domainToASCII } from 'node:url';
-import { isAppError } from '../../../host/errors/app-error.js';
 import { invalidDomain } from './domain-errors.js';
 import { extractHost } from './extract-host.js';
 import { canonicalIPv6, endsInNumber, isStrictIPv4 } from './ip-address.js';
@@ -56,9 +55,8 @@ export function normalizeDomain(input: unknown): string {
 export function tryParseDomain(input: unknown): NormalizedHost | undefined {
   try {
     return parseDomain(input);
-  } catch (err) {
-    if (isAppError(err)) return undefined;
-    throw err;
+  } catch {
+    return undefined;
   }
 }
 

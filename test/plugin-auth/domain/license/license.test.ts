@@ -167,6 +167,11 @@ describe('verifyLicense', () => {
     expect((await verifyLicense(token, jwks, expected, clock)).code).toBe('MALFORMED');
   });
 
+  test('uses the system clock when none is given', async () => {
+    const token = await issueLicense({ ...subject, expireTime: '2099-12-31T23:59:59Z' }, key, Date.now);
+    expect((await verifyLicense(token, jwks, expected)).code).toBe('VALID');
+  });
+
   test('a verifier is reusable across many checks', async () => {
     const verify = createLicenseVerifier(jwks);
     const token = await issueLicense(subject, key, clock);
