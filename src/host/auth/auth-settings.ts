@@ -1,6 +1,9 @@
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-guard.js';
+
 /**
  * The settings the authentication layer reads on every use. Until the host's typed settings accessor is
- * wired in (runtime.auth.useSettings), the defaults below apply: sign-up on, Basic authentication on.
+ * wired in (runtime.auth.useSettings), the defaults below apply: sign-up on, Basic authentication on,
+ * sessions of 7 days, 10 log-in attempts per IP per minute and 5 failures per user name per 15 minutes.
  */
 export interface AuthSettings {
   /** Anyone may create an account through signUp. */
@@ -9,6 +12,8 @@ export interface AuthSettings {
   basicAuthEnabled: boolean;
   /** Lifetime of a log-in session, in seconds. */
   sessionTtlSeconds: number;
+  /** Brute-force limits of password checks (log-in form and Basic authentication). */
+  loginLimits: LoginLimits;
 }
 
 /** Where the current settings come from; read per request so a change applies without a restart. */
@@ -20,6 +25,7 @@ export const DEFAULT_AUTH_SETTINGS: Readonly<AuthSettings> = Object.freeze({
   signUpEnabled: true,
   basicAuthEnabled: true,
   sessionTtlSeconds: 7 * 24 * 3600,
+  loginLimits: DEFAULT_LOGIN_LIMITS,
 });
 
 /** A fixed source; tests and the period before the settings engineer's accessor use it. */

@@ -32,15 +32,17 @@ async function fromBearer(s: AuthServices, token: string): Promise<Principal | A
 }
 
 async function fromBasic(s: AuthServices, req: Request, encoded: string): Promise<Principal | AuthFailure | undefined> {
-  if (!(await s.settings.current()).basicAuthEnabled) return undefined;
+  const settings = await s.settings.current();
+  if (!settings.basicAuthEnabled) return undefined;
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) return failure('INVALID_CREDENTIALS');
   const [username, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
-  s.guard.admit(req.ip ?? 'unknown', username);
+  const ip = req.ip ?? 'unknown';
+  s.guard.admit(settings.loginLimits, ip, username, false);
   const check = await s.users.checkCredentials(username, password);
   if (!check.ok) {
-    if (check.reason !== 'disabled') s.guard.failed(username);
+    if (check.reason !== 'disabled') s.guard.failed(username, ip);
     return failure(check.reason === 'disabled' ? 'USER_DISABLED' : 'INVALID_CREDENTIALS');
   }
   s.guard.succeeded(username);

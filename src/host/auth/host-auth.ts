@@ -15,7 +15,7 @@ import { consoleUserOperations } from '../users/console-operations.js';
 import { StaticAuthSettings, type AuthSettingsSource } from './auth-settings.js';
 import type { AuthServices } from './auth-services.js';
 import { authenticationMiddleware } from './authenticate.js';
-import { LoginGuard, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-guard.js';
+import { LoginGuard } from './login-guard.js';
 import { loginRoutes } from './login-routes.js';
 import { SessionService } from './session-service.js';
 import { loadSessionKey } from './signing-key.js';
@@ -31,7 +31,6 @@ export interface HostAuthOptions {
   operations: OperationRegistry;
   baseUrl: string;
   adminPassword?: string;
-  loginLimits?: LoginLimits;
   /** Where the first start writes a generated admin password (default stdout). */
   announce?: (line: string) => void;
 }
@@ -64,7 +63,7 @@ export class HostAuth {
       sessions: new SessionService(client, key),
       pats: new PatService(client),
       settings: new StaticAuthSettings(),
-      guard: new LoginGuard(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
+      guard: new LoginGuard(),
       baseUrl: options.baseUrl,
     };
     await ensureAdmin(client, users, logger, options.adminPassword, options.announce);

@@ -6,10 +6,9 @@ export interface LoginLimits {
   perIpPerMinute: number;
   /** Failed attempts per user name per 15 minutes (default 5). */
   failuresPerUser: number;
-  clock?: () => number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perIpPerMinute: 10, failuresPerUser: 5 };
+export const DEFAULT_LOGIN_LIMITS: Readonly<LoginLimits> = Object.freeze({ perIpPerMinute: 10, failuresPerUser: 5 });
 
 function tooMany(decision: RateLimitDecision): AppError {
   const seconds = String(decision.retryAfterSeconds);
@@ -20,31 +19,41 @@ function tooMany(decision: RateLimitDecision): AppError {
 }
 
 /**
- * Brute-force protection for password checks (log-in form and Basic authentication): every attempt counts
- * against the client IP, failures count against the user name, and a success clears the name's failures.
+ * Brute-force protection for password checks. The log-in form counts every attempt against the client
+ * IP; Basic authentication (a credential sent with every API call) counts only its failures there.
+ * Failures count against the user name; a success clears the name's failures. Limits come from the
+ * settings on each call; a change starts fresh counters.
  */
 export class LoginGuard {
-  private readonly perIp: RateLimiter;
-  private readonly perUser: RateLimiter;
+  private limits?: LoginLimits;
+  private perIp!: RateLimiter;
+  private perUser!: RateLimiter;
 
-  constructor(limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {
-    this.perIp = new RateLimiter({ limit: limits.perIpPerMinute, windowMs: 60_000, clock: limits.clock });
-    this.perUser = new RateLimiter({ limit: limits.failuresPerUser, windowMs: 15 * 60_000, clock: limits.clock });
-  }
+  constructor(private readonly clock: () => number = Date.now) {}
 
   /** Throws RATE_LIMITED (429 with Retry-After) before the password is even checked. */
-  admit(ip: string, username: string): void {
+  admit(limits: LoginLimits, ip: string, username: string, countAttempt: boolean): void {
+    this.use(limits);
     const user = this.perUser.check(username.toLowerCase());
     if (!user.allowed) throw tooMany(user);
-    const byIp = this.perIp.hit(ip);
+    const byIp = countAttempt ? this.perIp.hit(ip) : this.perIp.check(ip);
     if (!byIp.allowed) throw tooMany(byIp);
   }
 
-  failed(username: string): void {
+  /** Records a failed password check; `ip` also counts it for the address (Basic authentication). */
+  failed(username: string, ip?: string): void {
     this.perUser.hit(username.toLowerCase());
+    if (ip !== undefined) this.perIp.hit(ip);
   }
 
   succeeded(username: string): void {
     this.perUser.reset(username.toLowerCase());
+  }
+
+  private use(limits: LoginLimits): void {
+    if (this.limits && this.limits.perIpPerMinute === limits.perIpPerMinute && this.limits.failuresPerUser === limits.failuresPerUser) return;
+    this.limits = { ...limits };
+    this.perIp = new RateLimiter({ limit: limits.perIpPerMinute, windowMs: 60_000, clock: this.clock });
+    this.perUser = new RateLimiter({ limit: limits.failuresPerUser, windowMs: 15 * 60_000, clock: this.clock });
   }
 }

@@ -83,7 +83,8 @@ export class RateLimiter {
     // n * (1 - t/W) < limit  ⇔  t > W * (1 - limit / n)
     const sinceStart =
       c.current >= limit ? windowMs + windowMs * (1 - limit / c.current) : windowMs * (1 - (limit - c.current) / c.previous);
-    return Math.max(1, Math.ceil((c.windowStart + sinceStart - now) / 1000));
+    // Strictly after the crossing point: the weighted count must drop below the limit, not reach it.
+    return Math.max(1, Math.floor((c.windowStart + sinceStart - now) / 1000) + 1);
   }
 
   /** Moves a key's counter forward to the window containing now. */

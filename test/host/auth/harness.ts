@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../../src/main.js';
 import type { HostRuntime } from '../../../src/host/runtime.js';
+import { StaticAuthSettings, type AuthSettings } from '../../../src/host/auth/auth-settings.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 export const BOOTSTRAP_TOKEN = 'bootstrap-token-for-tests-0123456789';
@@ -14,11 +15,19 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** A real server on port 0 with its own SQLite data directory. */
-export async function start(extraEnv: Record<string, string> = {}): Promise<Server> {
+/**
+ * Settings for suites that log in many times from one address within a minute: the per-IP limit is lifted
+ * (rate-limit.test.ts checks the defaults).
+ */
+export const relaxed = (patch: Partial<AuthSettings> = {}) => new StaticAuthSettings({ loginLimits: { perIpPerMinute: 1000, failuresPerUser: 5 }, ...patch });
+
+/** A real server on port 0 with its own SQLite data directory; default log-in limits unless `relax`. */
+export async function start(options: { relax?: boolean; env?: Record<string, string> } = {}): Promise<Server> {
+  const extraEnv = options.env ?? {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-auth-'));
   const env = { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, ...extraEnv };
   const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, env);
+  if (options.relax ?? true) runtime.auth.useSettings(relaxed());
   return {
     runtime,
     url,

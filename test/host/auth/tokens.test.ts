@@ -1,0 +1,83 @@
+import { UC, asBrowser, bearer, call, createUser, login, start, type Server } from './harness.js';
+
+let server: Server;
+beforeAll(async () => {
+  server = await start();
+  await createUser(server, 'alice');
+  await createUser(server, 'bob');
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+async function newToken(user: string, body: Record<string, unknown> = { name: 'ci' }) {
+  const b = await login(server, user, 'user-password-1');
+  const res = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(b), json: body });
+  expect(res.status).toBe(201);
+  return { browser: b, token: res.body.data.token as string, name: res.body.data.name as string };
+}
+
+test('a token is shown once, stored only as a SHA-256 hash, and authenticates as its owner', async () => {
+  const { browser, token, name } = await newToken('alice', { name: 'deploy' });
+  const me = await call(`${server.url}${UC}/users/-`, { headers: bearer(token) });
+  expect(me.status).toBe(200);
+  expect(me.body.data.user.name).toBe('alice');
+  const list = await call(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } });
+  expect(list.body.data.map((t: { name: string }) => t.name)).toContain(name);
+  expect(JSON.stringify(list.body)).not.toContain(token);
+  const stored = await server.runtime.client.get('PersonalAccessToken', name);
+  expect(JSON.stringify(stored)).not.toContain(token);
+  expect((stored.spec as { tokenHash: string }).tokenHash).toMatch(/^[0-9a-f]{64}$/);
+});
+
+test('a revoked token stops working; revoking is refused for another user', async () => {
+  const { token, name } = await newToken('alice');
+  const bob = await newToken('bob');
+  const stolen = await call(`${server.url}${UC}/personalaccesstokens/${name}/revoke`, { method: 'POST', headers: bearer(bob.token) });
+  expect(stolen.status).toBe(404);
+  expect((await call(`${server.url}${UC}/users/-`, { headers: bearer(token) })).status).toBe(200);
+  const bobsList = await call(`${server.url}${UC}/personalaccesstokens`, { headers: bearer(bob.token) });
+  expect(bobsList.body.data.map((t: { name: string }) => t.name)).not.toContain(name);
+
+  const revoked = await call(`${server.url}${UC}/personalaccesstokens/${name}/revoke`, { method: 'POST', headers: bearer(token) });
+  expect(revoked.status).toBe(200);
+  expect(revoked.body.data.revoked).toBe(true);
+  const after = await call(`${server.url}${UC}/users/-`, { headers: bearer(token) });
+  expect(after.status).toBe(401);
+  expect(after.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  expect((await call(`${server.url}${UC}/users/-`, { headers: { ...bearer(token), 'accept-language': 'en' } })).body.message).toMatch(/revoked/);
+});
+
+test('an expired token is refused', async () => {
+  const { token, name } = await newToken('alice', { name: 'short', expiresAt: new Date(Date.now() + 3600_000).toISOString() });
+  expect((await call(`${server.url}${UC}/users/-`, { headers: bearer(token) })).status).toBe(200);
+  // Move the expiry into the past in the store, as time passing would.
+  await server.runtime.client.patch('PersonalAccessToken', name, { spec: { expiresAt: '2020-01-01T00:00:00Z' } });
+  const res = await call(`${server.url}${UC}/users/-`, { headers: { ...bearer(token), 'accept-language': 'en' } });
+  expect(res.status).toBe(401);
+  expect(res.body.message).toMatch(/expired/);
+});
+
+test('bad token requests are refused and create nothing', async () => {
+  const { browser } = await newToken('bob');
+  const before = (await call(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } })).body.data.length;
+  for (const body of [{}, { name: '' }, { name: 'x', expiresAt: '2001-01-01T00:00:00Z' }, { name: 'x', expiresAt: 'tomorrow' }, { name: 'x', extra: 1 }]) {
+    const res = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(browser), json: body });
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+  }
+  expect((await call(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } })).body.data.length).toBe(before);
+  const unknown = await call(`${server.url}${UC}/users/-`, { headers: bearer('authpay_pat_not-a-real-token') });
+  expect(unknown.status).toBe(401);
+});
+
+test('the token records when it was last used', async () => {
+  const { token, name } = await newToken('bob');
+  await call(`${server.url}${UC}/users/-`, { headers: bearer(token) });
+  let lastUsed: string | undefined;
+  for (let i = 0; i < 50 && !lastUsed; i++) {
+    lastUsed = ((await server.runtime.client.get('PersonalAccessToken', name)).status as { lastUsedAt?: string } | undefined)?.lastUsedAt;
+    if (!lastUsed) await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(lastUsed).toMatch(/^\d{4}-\d\d-\d\dT/);
+});
