@@ -19,7 +19,7 @@ let refusing: TestSmtpServer;
 const settings = new StaticSmtpSettings();
 
 const basic = (user: string) => `Basic ${Buffer.from(`${user}:password-123`).toString('base64')}`;
-const as = (auth: string | undefined) => (auth ? { authorization: auth, 'accept-language': 'en' } : { 'accept-language': 'en' });
+const as = (auth: string | undefined): Record<string, string> => (auth ? { authorization: auth, 'accept-language': 'en' } : { 'accept-language': 'en' });
 
 async function call(method: string, url: string, auth?: string) {
   const res = await fetch(`${base}${url}`, { method, headers: as(auth) });

@@ -58,11 +58,11 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
 }
 
 /** Polls until check returns a truthy value (no timing is asserted; the limit only ends a hung test). */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, limitMs = 20_000): Promise<T> {
+export async function waitFor<T>(check: () => Promise<T> | T, what: string, limitMs = 20_000): Promise<Exclude<T, undefined | null | false | 0 | ''>> {
   const started = Date.now();
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as Exclude<T, undefined | null | false | 0 | ''>;
     if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }

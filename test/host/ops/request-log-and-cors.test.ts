@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
 import { pino } from 'pino';
+import type { Logger } from '../../../src/host/logging/logger.js';
 import { createApp } from '../../../src/host/server/app.js';
 import { captureRouteTemplate } from '../../../src/host/ops/route-label.js';
 import { requestLog } from '../../../src/host/ops/request-log.js';
@@ -23,10 +24,11 @@ function capturingLogger() {
       done();
     },
   });
-  return { logger: pino({ level: 'info' }, stream), lines };
+  const logger: Logger = pino({ level: 'info' }, stream) as unknown as Logger;
+  return { logger, lines };
 }
 
-function appWith(logger: ReturnType<typeof pino>, metrics = new HostMetrics({ defaultMetrics: false })) {
+function appWith(logger: Logger, metrics = new HostMetrics({ defaultMetrics: false })) {
   const router = express.Router();
   router.get('/items/:id', (_req, res) => void res.json({ ok: true }));
   router.get('/broken/:id', () => {
