@@ -80,7 +80,7 @@ export class NotificationCenter implements Notifier {
 
   /** The inbox (user center) and outbox (console) operations, for the host's operation registry. */
   operations(): OperationDef[] {
-    return [...inboxOperations(this.o.client, this.clock), ...outboxOperations(this.o.client, () => this.wake(), this.clock)];
+    return [...inboxOperations(this.o.client, this.clock), ...outboxOperations(this.o.client, this, this.clock)];
   }
 
   async smtpConfigured(): Promise<boolean> {

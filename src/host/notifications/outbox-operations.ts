@@ -5,7 +5,7 @@ import { and, eq } from '../store/query.js';
 import { PAGE_QUERY, listResultSchema, toListResult } from './list-result.js';
 import { OUTBOX_MESSAGE_SCHEMA } from './resource-schemas.js';
 import { requireUser } from './inbox-operations.js';
-import { CHANNELS, OUTBOX_PHASES, type OutboxMessage } from './types.js';
+import { CHANNELS, OUTBOX_PHASES, type Notifier, type OutboxMessage, type SentMessage } from './types.js';
 
 export const CONSOLE_GROUP = 'console.api.host.authpay.dev';
 
@@ -13,7 +13,8 @@ export const CONSOLE_GROUP = 'console.api.host.authpay.dev';
  * Console operations on the outbox, for administrators (the authorization middleware admits only callers
  * with a rule for this group). E-mails waiting for SMTP settings show here as WAITING_CONFIG.
  */
-export function outboxOperations(client: ExtensionClient, wake: () => void, clock: () => number = Date.now): OperationDef[] {
+export function outboxOperations(client: ExtensionClient, notifier: Notifier & { wake(): void }, clock: () => number = Date.now): OperationDef[] {
+  const wake = () => notifier.wake();
   return [
     defineOperation<{ page: number; size: number; status?: string; channel?: string; recipient?: string }>({
       operationId: 'listOutbox',
@@ -57,6 +58,21 @@ export function outboxOperations(client: ExtensionClient, wake: () => void, cloc
         const updated = await client.update<OutboxMessage>({ ...msg, status });
         wake();
         return updated;
+      },
+    }),
+      defineOperation<unknown, { to: string }>({
+      operationId: 'sendTestEmail',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/outbox/test-email',
+      summary: 'Queues a test e-mail (template host-test-email) to check the SMTP settings; follow it in the outbox',
+      tags: ['notifications'],
+      body: { type: 'object', required: ['to'], additionalProperties: false, properties: { to: { type: 'string', minLength: 3, maxLength: 254, format: 'email' } } },
+      response: { type: 'object', properties: { name: { type: 'string' }, phase: { type: 'string', enum: OUTBOX_PHASES } } },
+      async handler({ body, principal }): Promise<Pick<SentMessage, 'name' | 'phase'>> {
+        const requestedBy = requireUser(principal);
+        const { messages } = await notifier.send({ template: 'host-test-email', to: [{ email: body.to }], channels: ['EMAIL'], variables: { requestedBy } });
+        return { name: messages[0].name, phase: messages[0].phase };
       },
     }),
   ];

@@ -117,3 +117,15 @@ test('administrators list the outbox by status and retry a failed message', asyn
   const sent = await call('GET', `${CONSOLE}/outbox?status=SENT&channel=EMAIL`, `Bearer ${ADMIN_TOKEN}`);
   expect(sent.body.data.items.map((m: OutboxMessage) => m.metadata.name)).toContain(failed.metadata.name);
 });
+
+test('administrators send a test e-mail through the outbox to check the SMTP settings', async () => {
+  settings.set({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
+  const res = await fetch(`${base}${CONSOLE}/outbox/test-email`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ to: 'ops@example.com' }) });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: { name: string; phase: string } };
+  expect(body.data.phase).toBe('PENDING');
+  const mail = await waitFor(() => smtp.received.find((m) => m.subject === 'AuthPay: test e-mail'), 'the test e-mail');
+  expect(mail.text).toContain('Requested by bootstrap.');
+  const bad = await fetch(`${base}${CONSOLE}/outbox/test-email`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ to: 'nope' }) });
+  expect(bad.status).toBe(400);
+});
