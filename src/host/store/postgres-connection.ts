@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { AlreadyExistsError, AppError } from '../errors/app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /** Options of the PostgreSQL backend; all optional. */
 export interface PostgresStoreOptions {
@@ -73,8 +73,4 @@ export async function sql<R extends pg.QueryResultRow>(db: Queryable, text: stri
 /** PostgreSQL's unique_violation, raised when two writers race for one name. */
 export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | undefined)?.code === '23505';
-}
-
-export function alreadyExists(kind: string, name: string): AlreadyExistsError {
-  return new AlreadyExistsError(kind, name);
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { KindInfo } from '../schema/kind-registry.js';
 import type { Resource, WatchEvent, WatchEventType } from '../resource/types.js';
-import { AppError, NotFoundError } from '../errors/app-error.js';
+import { AlreadyExistsError, AppError, NotFoundError } from '../errors/app-error.js';
 import type { Condition, ListPage, ListQuery } from './query.js';
 import { EVENT_RETENTION, type Store, type StoreOps, type WatchHandle, type WatchListener, type WatchOptions } from './store.js';
 import { dataColumns, layoutOf, rowValues, serialize, type TableLayout } from './columns.js';
@@ -10,7 +10,7 @@ import { POSTGRES_DIALECT, SqlParams, encodeContinue, planList, renderCondition 
 import { Mutex } from './mutex.js';
 import { WatchHub } from './watch-hub.js';
 import { conflict, gone } from './store-errors.js';
-import { alreadyExists, isUniqueViolation, poolConfig, resolveConnection, sql, type PostgresStoreOptions, type Queryable, type ResolvedConnection } from './postgres-connection.js';
+import { isUniqueViolation, poolConfig, resolveConnection, sql, type PostgresStoreOptions, type Queryable, type ResolvedConnection } from './postgres-connection.js';
 import { createBaseTables, createKindTables, withDdlLock } from './postgres-schema.js';
 import { PostgresEventFeed, type EventBatch } from './postgres-event-feed.js';
 import { listStatement, type ListRow } from './postgres-list.js';
@@ -147,9 +147,9 @@ export class PostgresStore implements Store {
       try {
         rows = await sql(tx.client, text, [obj.metadata.name, ...rowValues(layout, obj), serialize(obj)], true);
       } catch (err) {
-        throw isUniqueViolation(err) ? alreadyExists(kind.kind, obj.metadata.name) : err;
+        throw isUniqueViolation(err) ? new AlreadyExistsError(kind.kind, obj.metadata.name) : err;
       }
-      if (!rows.length) throw alreadyExists(kind.kind, obj.metadata.name);
+      if (!rows.length) throw new AlreadyExistsError(kind.kind, obj.metadata.name);
       return this.recordWrite(tx, kind, layout, 'ADDED', obj, Number(rows[0].rv));
     });
   }
