@@ -17,7 +17,7 @@ export interface ControllerDeps {
  * costs little memory) feeds a de-duplicating work queue drained by `workers` loops.
  */
 export class Controller {
-  private readonly queue: WorkQueue;
+  private queue: WorkQueue;
   private readonly informer: Informer<never, true>;
   private readonly logger: Logger;
   private workers: Array<Promise<void>> = [];
@@ -31,7 +31,7 @@ export class Controller {
   ) {
     const clock = (this.clock = deps.clock ?? systemClock);
     this.logger = deps.logger.child({ controller: definition.name });
-    this.queue = new WorkQueue({ minDelayMs: definition.minDelayMs, maxDelayMs: definition.maxDelayMs }, clock);
+    this.queue = this.newQueue();
     const enqueue = (name: string) => this.queue.add(name);
     this.informer = new Informer<never, true>({
       client: deps.client,
@@ -49,6 +49,7 @@ export class Controller {
     if (this.running) return;
     this.running = true;
     this.stopSignal = new AbortController();
+    this.queue = this.newQueue();
     const count = Math.max(1, this.definition.workers ?? 1);
     this.workers = Array.from({ length: count }, () => this.work());
     await this.startInformer();
@@ -77,6 +78,10 @@ export class Controller {
     this.queue.shutdown();
     await Promise.all(this.workers);
     this.workers = [];
+  }
+
+  private newQueue(): WorkQueue {
+    return new WorkQueue({ minDelayMs: this.definition.minDelayMs, maxDelayMs: this.definition.maxDelayMs }, this.clock);
   }
 
   /** Queues a name by hand (e.g. when a related object of another kind changed). */

@@ -50,6 +50,8 @@ export class Informer<R extends Resource, V> {
   /** Resolves after the first full list; later relists happen in the background. */
   async start(): Promise<void> {
     this.stopped = false;
+    this.cache.clear(); // a (re)start reports every object afresh, as a start-up sync must
+    this.failures = 0;
     await this.sync(++this.epoch, true);
   }
 
