@@ -113,10 +113,13 @@ describe('callGateway', () => {
     await expect(callGateway({ url: `${base}/teapot`, method: 'GET' })).resolves.toMatchObject({ status: 418, text: 'no' });
   });
 
-  test('429, time-outs, oversized answers and refused connections are CHANNEL_UNAVAILABLE', async () => {
+  test('an answer over 1 MiB is CHANNEL_BAD_RESPONSE', async () => {
+    await expect(callGateway({ url: `${base}/big` })).rejects.toMatchObject({ code: 'CHANNEL_BAD_RESPONSE' });
+  });
+
+  test('429, time-outs and refused connections are CHANNEL_UNAVAILABLE', async () => {
     await expect(callGateway({ url: `${base}/busy` })).rejects.toMatchObject({ code: 'CHANNEL_UNAVAILABLE' });
     await expect(callGateway({ url: `${base}/hang`, timeoutMs: 100 })).rejects.toMatchObject({ code: 'CHANNEL_UNAVAILABLE', message: expect.stringContaining('timed out') });
-    await expect(callGateway({ url: `${base}/big` })).rejects.toMatchObject({ code: 'CHANNEL_UNAVAILABLE' });
     await expect(callGateway({ url: 'http://127.0.0.1:1/x' })).rejects.toMatchObject({ code: 'CHANNEL_UNAVAILABLE', message: expect.stringContaining('unreachable') });
   });
 

@@ -23,8 +23,8 @@ export interface GatewayResponse {
 
 /**
  * One HTTP call to a provider gateway through global fetch, with a time-out. Network errors, time-outs,
- * 5xx and 429 become CHANNEL_UNAVAILABLE (retry later); every other status is returned for the adapter
- * to interpret with the provider's own error format.
+ * 5xx and 429 become CHANNEL_UNAVAILABLE (retry later); an answer over 1 MiB is CHANNEL_BAD_RESPONSE;
+ * every other status is returned for the adapter to interpret with the provider's own error format.
  */
 export async function callGateway(request: GatewayRequest): Promise<GatewayResponse> {
   const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS);
@@ -37,6 +37,7 @@ export async function callGateway(request: GatewayRequest): Promise<GatewayRespo
     response = await fetchImpl(request.url, { method: request.method ?? 'POST', headers: request.headers, body: request.body, signal, redirect: 'manual' });
     text = await readLimited(response);
   } catch (err) {
+    if (err instanceof ChannelError) throw err;
     const reason = timeout.aborted ? 'timed out' : 'unreachable';
     throw new ChannelError('CHANNEL_UNAVAILABLE', `payment gateway ${host} ${reason}`, { cause: err, details: [{ field: 'gateway', message: host, reason: reason.toUpperCase().replace(' ', '_') }] });
   }
@@ -47,10 +48,13 @@ export async function callGateway(request: GatewayRequest): Promise<GatewayRespo
 }
 
 async function readLimited(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > MAX_GATEWAY_RESPONSE_BYTES) throw new Error('gateway response too large');
+  const tooLarge = () => new ChannelError('CHANNEL_BAD_RESPONSE', `payment gateway answer exceeds ${MAX_GATEWAY_RESPONSE_BYTES} bytes`);
+  if (Number(response.headers.get('content-length') ?? '0') > MAX_GATEWAY_RESPONSE_BYTES) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
   const buffer = Buffer.from(await response.arrayBuffer());
-  if (buffer.length > MAX_GATEWAY_RESPONSE_BYTES) throw new Error('gateway response too large');
+  if (buffer.length > MAX_GATEWAY_RESPONSE_BYTES) throw tooLarge();
   return buffer.toString('utf8');
 }
 

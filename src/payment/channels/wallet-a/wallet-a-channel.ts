@@ -1,3 +1,4 @@
+import { InvalidAmountError } from '../../money/index.js';
 import { decideAnswer } from '../callback-answer.js';
 import { callbackParams } from '../callback-request.js';
 import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
@@ -30,7 +31,7 @@ export class WalletAChannel implements PaymentChannel {
   async initiate(order: ChannelOrder, ctx: InitiateContext): Promise<InitiateResult> {
     const channel = this.#channelOf(order);
     if (this.currencies[order.currency] === undefined) {
-      throw new ChannelError('UNSUPPORTED_PAYMENT_CHANNEL', `WALLET_A does not accept ${order.currency}`);
+      throw new InvalidAmountError('UNKNOWN_CURRENCY', `WALLET_A accepts CNY only, not ${order.currency}`, 'currency');
     }
     return initiateTrade(this.#client, order, channel, this.#options.productCodes[channel], ctx);
   }

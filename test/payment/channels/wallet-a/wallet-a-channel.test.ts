@@ -149,7 +149,7 @@ describe('WALLET_A against a local Alipay gateway', () => {
 
   test('refuses channels and currencies Alipay does not offer', async () => {
     await expect(channel.initiate(order({ paymentChannel: 'NATIVE' }), ctx())).rejects.toMatchObject({ code: 'UNSUPPORTED_PAYMENT_CHANNEL' });
-    await expect(channel.initiate(order({ currency: 'USD' }), ctx())).rejects.toMatchObject({ code: 'UNSUPPORTED_PAYMENT_CHANNEL' });
+    await expect(channel.initiate(order({ currency: 'USD' }), ctx())).rejects.toMatchObject({ code: 'UNKNOWN_CURRENCY', status: 400 });
   });
 
   test('end to end: pay at the gateway, the signed notification verifies and is answered exactly "success"', async () => {
