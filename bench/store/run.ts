@@ -1,0 +1,92 @@
+/**
+ * Store benchmark: N SitePluginAuthLog objects in each backend; bulk create, get, indexed list, count,
+ * and the start-up time and memory of a server over that data. Figures go to docs/benchmarks.md.
+ *
+ * Environment:
+ *   BENCH_N                 objects per backend (default 1,000,000)
+ *   BENCH_BACKENDS          comma list of sqlite,postgres (default both)
+ *   BENCH_BATCH             objects per create transaction (default 1000)
+ *   BENCH_WRITE             1 = write docs/benchmarks.md, 0 = print only (default: write only for a full N)
+ *   BENCH_KEEP              1 = keep the data (temp dir / schema) for inspection
+ *   AUTHPAY_TEST_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test)
+ */
+import { machineInfo } from '../lib/machine.js';
+import { writeSection } from '../lib/report-writer.js';
+import { DEFAULT_PG_URL, openPostgres, openSqlite, type BackendName, type BenchBackend } from './backends.js';
+import { bulkCreate } from './load.js';
+import { runQueries } from './queries.js';
+import { postgresPlans, sqlitePlans } from './query-plan.js';
+import { measureStartup, type StartMode } from './startup.js';
+import { buildCompiled } from '../lib/compiled-build.js';
+import { dataBytes } from './sizes.js';
+import { renderBackend, renderConsole, type BackendResult } from './report.js';
+import { analysisNotes } from './analysis.js';
+
+const FULL_N = 1_000_000;
+const n = Number(process.env.BENCH_N ?? FULL_N);
+const batch = Number(process.env.BENCH_BATCH ?? 1000);
+const backends = (process.env.BENCH_BACKENDS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as BackendName[];
+const write = process.env.BENCH_WRITE === undefined ? n >= FULL_N : process.env.BENCH_WRITE === '1';
+const keep = process.env.BENCH_KEEP === '1';
+const pgUrl = process.env.AUTHPAY_TEST_DATABASE_URL || DEFAULT_PG_URL;
+
+const log = (msg: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${msg}\n`);
+
+async function open(name: BackendName): Promise<BenchBackend> {
+  return name === 'sqlite' ? openSqlite(keep) : openPostgres(pgUrl, keep);
+}
+
+const STARTS = 3;
+
+/** Start-up of a server over some data, from the TypeScript source (npm start) and from a compiled build. */
+async function startups(env: NodeJS.ProcessEnv) {
+  return { tsx: await measureStartup(env, STARTS, { kind: 'tsx' }), compiled: await measureStartup(env, STARTS, compiledMode) };
+}
+
+/** A server over an empty store of the same backend: the baseline for time and memory. */
+async function emptyStartup(name: BackendName) {
+  const empty = await open(name);
+  await empty.store.close();
+  try {
+    return await startups(empty.serverEnv);
+  } finally {
+    await empty.dispose();
+  }
+}
+
+async function runBackend(name: BackendName): Promise<BackendResult> {
+  const b = await open(name);
+  try {
+    log(`[${name}] loading ${n} objects into ${b.location}`);
+    const load = await bulkCreate(b.client, n, batch, (done, ms) => log(`[${name}] ${done}/${n} created, ${Math.round((done / ms) * 1000)}/s`));
+    log(`[${name}] reads`);
+    const queries = await runQueries(b.client, { n, gets: 10_000, lists: 2_000, counts: 2_000, broadCounts: 20 });
+    const kind = b.client.kind('SitePluginAuthLog');
+    const plans = b.sqliteFile ? sqlitePlans(b.sqliteFile, kind) : await postgresPlans(pgUrl, b.pgSchema as string, kind);
+    await b.store.close();
+    const bytes = await dataBytes(b, pgUrl);
+    log(`[${name}] server start-up over the data`);
+    const startup = await startups(b.serverEnv);
+    return { backend: name, n, location: b.location, dataBytes: bytes, load, queries, plans, startup, emptyStartup: await emptyStartup(name) };
+  } finally {
+    await b.dispose();
+  }
+}
+
+log('compiling a build for the compiled start-up figures');
+const build = buildCompiled();
+const compiledMode: StartMode = { kind: 'compiled', mainUrl: build.mainUrl };
+let failed = false;
+for (const name of backends) {
+  try {
+    const result = await runBackend(name);
+    process.stdout.write(`${renderConsole(result)}\n`);
+    if (write) writeSection(`store-${name}`, renderBackend(result, machineInfo(), analysisNotes(result)));
+  } catch (err) {
+    failed = true;
+    process.stderr.write(`[${name}] benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  }
+}
+build.dispose();
+if (write) log('figures written to docs/benchmarks.md');
+process.exit(failed ? 1 : 0);
