@@ -38,6 +38,7 @@ export function parseAmount(value: unknown, currencyCode: string, options: Parse
     throw new InvalidAmountError('UNKNOWN_CURRENCY', `unknown currency "${String(currencyCode)}"`, 'currency');
   }
   const exponent = options.exponent ?? CURRENCY_EXPONENTS[currency];
+  if (!Number.isInteger(exponent) || exponent < 0 || exponent > 4) throw new RangeError(`exponent ${exponent} is not 0..4`);
   const text = amountText(value, field);
   const match = DECIMAL.exec(text);
   if (!match) {

@@ -78,6 +78,7 @@ describe('parseAmount', () => {
     expect(() => parseAmount(1, 'BTC')).toThrow(expect.objectContaining({ code: 'UNKNOWN_CURRENCY', status: 400 }));
     expect(parseAmount('1000', 'HUF', { exponent: 0 }).amountMinor).toBe(1000);
     expect(problemOf(() => parseAmount('10.50', 'HUF', { exponent: 0 }))).toBe('TOO_MANY_DECIMALS');
+    expect(() => parseAmount('1', 'HUF', { exponent: -1 })).toThrow(RangeError);
   });
 
   test('errors carry code INVALID_AMOUNT, status 400 and the failing field', () => {
