@@ -22,6 +22,9 @@ import { opsRoutes } from './ops/ops-routes.js';
 import type { WhitelistSource } from './ops/cors.js';
 import { startNotificationCenter } from './notifications/start-notification-center.js';
 import type { NotificationCenter } from './notifications/notification-center.js';
+import { startWorkloads, type HostWorkloads } from './leader/workloads.js';
+import { applySettingResources } from './settings/extension-loader.js';
+import { useHostSettings } from './settings/host-settings.js';
 import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin-context.js';
 
 /** Package root (two levels above this file in src/ and in dist/). */
@@ -52,6 +55,8 @@ export class HostRuntime {
   readonly metrics = new HostMetrics();
   /** Notification center (src/host/notifications); SMTP settings via notifications.useSmtpSettings. */
   notifications!: NotificationCenter;
+  /** Settings, scheduler, controllers and leader election (src/host/settings, scheduler, controller, leader). */
+  workloads!: HostWorkloads;
   /** The host CORS whitelist (exact origins or `*`), read per request; the settings accessor replaces it. */
   corsWhitelist: WhitelistSource = () => [];
   server?: http.Server;
@@ -77,6 +82,9 @@ export class HostRuntime {
     this.stopHooks.push(() => this.notifications.stop());
     this.auth = await HostAuth.start({ client: this.client, logger: this.logger, operations: this.operations, baseUrl: this.config.baseUrl, adminPassword: this.config.adminPassword });
     this.stopHooks.push(() => this.auth.stop());
+    this.workloads = await startWorkloads({ client: this.client, store: this.store, logger: this.logger, operations: this.operations, databaseUrl: this.config.databaseUrl });
+    this.stopHooks.push(() => this.workloads.stop());
+    await useHostSettings(this.workloads.settings, this.client, { auth: this.auth, notifications: this.notifications, cors: (source) => (this.corsWhitelist = source) });
   }
 
   private async ensureKinds(): Promise<void> {
@@ -88,6 +96,7 @@ export class HostRuntime {
     this.registry.loadDirectory(path.join(plugin.dir, 'extensions'));
     await this.ensureKinds();
     await this.auth.applyRoleTemplates(path.join(plugin.dir, 'extensions'));
+    await applySettingResources(this.client, path.join(plugin.dir, 'extensions'), { pluginName: plugin.manifest.metadata.name, settingName: plugin.manifest.spec.settingName, configMapName: plugin.manifest.spec.configMapName, logger: this.logger });
     this.plugins.push(plugin);
     await plugin.entry.start(this.contextFor(plugin));
   }
@@ -104,6 +113,9 @@ export class HostRuntime {
       addOperation: (def) => this.operations.add(def),
       addRoute: (p, router) => this.pluginRoutes.push({ path: p, router }),
       onStop: (fn) => this.stopHooks.push(fn),
+      settings: this.workloads.settings,
+      scheduler: this.workloads.scheduler.scoped((fn) => this.stopHooks.push(fn)),
+      controllers: this.workloads.controllers.scoped((fn) => this.stopHooks.push(fn)),
       notifications: this.notifications,
     };
   }

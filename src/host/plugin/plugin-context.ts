@@ -4,6 +4,9 @@ import type { KindRegistry } from '../schema/kind-registry.js';
 import type { OperationDef } from '../api/operations/operation.js';
 import type { Logger } from '../logging/logger.js';
 import type { Notifier } from '../notifications/types.js';
+import type { PluginSettings } from '../settings/settings-service.js';
+import type { JobRegistrar } from '../scheduler/types.js';
+import type { ControllerRegistrar } from '../controller/types.js';
 
 /**
  * Everything a plugin gets from the host. Plugin code reaches the platform only through this object, so a
@@ -27,6 +30,12 @@ export interface PluginContext {
   onStop(fn: () => Promise<void> | void): void;
   /** The notification center: `notifications.send({ template, to, variables, dedupeKey })` (docs/notifications.md). */
   notifications: Notifier;
+  /** Typed settings: `settings.get<T>(settingName, group?)`, `update`, `onChange` (docs/settings.md). */
+  settings: PluginSettings;
+  /** Cron jobs, run on the leader only; unregistered when the plugin stops (docs/scheduler.md). */
+  scheduler: JobRegistrar;
+  /** Reconcilers per kind, run on the leader only; stopped with the plugin (docs/reconcilers.md). */
+  controllers: ControllerRegistrar;
 }
 
 /** The entry a plugin package exports. */
