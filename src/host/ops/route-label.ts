@@ -16,7 +16,8 @@ export const captureRouteTemplate: RequestHandler = (req, res, next) => {
     get: () => route,
     set(value: { path?: unknown } | undefined) {
       route = value;
-      if (value && typeof value.path === 'string' && res.locals.routeTemplate === undefined) res.locals.routeTemplate = joinPath(req.baseUrl, value.path);
+      // The last route that matched is the one that answered (an earlier one may have passed with next()).
+      if (value && typeof value.path === 'string') res.locals.routeTemplate = joinPath(req.baseUrl, value.path);
     },
   });
   next();
