@@ -136,3 +136,12 @@ test('the bootstrap token acts as super-role', async () => {
   expect(res.status).toBe(200);
   expect(res.body.data.items.map((u: { name: string }) => u.name)).toContain('admin');
 });
+
+test('the user and token operations are documented in /openapi.json under their operationIds', async () => {
+  const doc = await call(`${server.url}/openapi.json`, { headers: bearer(BOOTSTRAP_TOKEN) });
+  expect(doc.status).toBe(200);
+  const ids = Object.values(doc.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((ops) => Object.values(ops).map((o) => o.operationId));
+  for (const id of ['signUp', 'getCurrentUser', 'createUser', 'listUsers', 'grantRoles', 'disableUser', 'enableUser', 'changePassword', 'createPersonalAccessToken', 'listPersonalAccessTokens', 'revokePersonalAccessToken']) {
+    expect(ids).toContain(id);
+  }
+});
