@@ -31,17 +31,23 @@ export async function bindRole(client: ExtensionClient, username: string, role: 
   }
 }
 
-/**
- * Makes the user's roles exactly `roles`: creates missing bindings and removes the user from bindings of
- * other roles (a binding left without subjects is deleted). Unknown roles are refused before any write.
- */
-export async function setUserRoles(client: ExtensionClient, index: RoleIndex, username: string, roles: string[]): Promise<string[]> {
+/** Refuses unknown role names (before any write); returns the distinct names, sorted. */
+export async function assertRolesExist(client: ExtensionClient, roles: string[]): Promise<string[]> {
   const wanted = [...new Set(roles)].sort();
   const missing: string[] = [];
   for (const role of wanted) if (!(await client.fetch(ROLE_KIND, role))) missing.push(role);
   if (missing.length) {
     throw new AppError('VALIDATION_FAILED', `角色不存在: ${missing.join(', ')}`, { messageEn: `unknown roles: ${missing.join(', ')}`, details: missing.map((r) => ({ field: 'roles', message: `role "${r}" does not exist` })) });
   }
+  return wanted;
+}
+
+/**
+ * Makes the user's roles exactly `roles`: creates missing bindings and removes the user from bindings of
+ * other roles (a binding left without subjects is deleted). Unknown roles are refused before any write.
+ */
+export async function setUserRoles(client: ExtensionClient, index: RoleIndex, username: string, roles: string[]): Promise<string[]> {
+  const wanted = await assertRolesExist(client, roles);
   await client.transaction(async () => {
     for (const binding of await bindingsOfUser(client, index, username)) {
       if (wanted.includes(binding.roleRef.name)) continue;
@@ -49,7 +55,8 @@ export async function setUserRoles(client: ExtensionClient, index: RoleIndex, us
       if (subjects.length) await client.update({ ...binding, subjects });
       else await client.delete(ROLE_BINDING_KIND, binding.metadata.name);
     }
-    for (const role of wanted) await bindRole(client, username, role);
+    // Look before creating: inside a transaction a failed insert would abort it on PostgreSQL.
+    for (const role of wanted) if (!(await client.fetch(ROLE_BINDING_KIND, bindingName(username, role)))) await client.create(bindingOf(username, role));
   });
   return wanted;
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../errors/app-error.js';
 import type { OperationDef } from '../api/operations/operation.js';
 import type { AuthServices } from '../auth/auth-services.js';
-import { setUserRoles } from '../rbac/role-grants.js';
+import { assertRolesExist, setUserRoles } from '../rbac/role-grants.js';
 import { ANNOTATION_DISPLAY_NAME, ANNOTATION_MODULE, ANNOTATION_UI_PERMISSIONS, ANNOTATION_DEPENDENCIES, LABEL_HIDDEN, LABEL_ROLE_TEMPLATE } from '../rbac/types.js';
 import { jsonArrayAnnotation } from '../rbac/role-expansion.js';
 import { and, eq } from '../store/query.js';
@@ -81,9 +81,10 @@ export function consoleUserOperations(s: AuthServices): OperationDef[] {
       successStatus: 201,
       async handler({ body }) {
         const { roles, ...input } = body as { roles?: string[]; username: string; email: string; password: string; displayName?: string };
+        const wanted = await assertRolesExist(s.client, roles ?? []); // bad roles: refused before the user exists
         const user = await s.users.create(input);
-        if (roles?.length) await setUserRoles(s.client, s.authorizer.index, user.metadata.name, roles);
-        return { ...publicUser(user), roles: roles ? [...new Set(roles)].sort() : [] };
+        if (wanted.length) await setUserRoles(s.client, s.authorizer.index, user.metadata.name, wanted);
+        return { ...publicUser(user), roles: wanted };
       },
     },
     {

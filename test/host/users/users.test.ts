@@ -92,6 +92,18 @@ test('administrators create, list, disable and enable users; a disabled user los
   expect((await call(`${server.url}${UC}/users/-`, { headers: bearer(pat) })).status).toBe(200);
 });
 
+test('createUser with an unknown role or bad fields creates nothing', async () => {
+  const before = await userCount();
+  const unknownRole = await call(`${server.url}${CONSOLE}/users`, { method: 'POST', headers: bearer(BOOTSTRAP_TOKEN), json: { username: 'lena', email: 'lena@example.com', password: 'lena-password', roles: ['no-such-role'] } });
+  expect(unknownRole.status).toBe(400);
+  const badEmail = await call(`${server.url}${CONSOLE}/users`, { method: 'POST', headers: bearer(BOOTSTRAP_TOKEN), json: { username: 'lena', email: 'lena', password: 'lena-password' } });
+  expect(badEmail.status).toBe(400);
+  expect(await userCount()).toBe(before);
+  expect(await server.runtime.client.fetch('User', 'lena')).toBeUndefined();
+  const ok = await call(`${server.url}${CONSOLE}/users`, { method: 'POST', headers: bearer(BOOTSTRAP_TOKEN), json: { username: 'lena', email: 'lena@example.com', password: 'lena-password', roles: ['role-template-plugin-auth-view'] } });
+  expect(ok.body.data.roles).toEqual(['role-template-plugin-auth-view']);
+});
+
 test('an administrator cannot disable themselves', async () => {
   const res = await call(`${server.url}${CONSOLE}/users/admin/disable`, { method: 'POST', headers: basic('admin', ADMIN_PASSWORD) });
   expect(res.status).toBe(400);
