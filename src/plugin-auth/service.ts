@@ -1,8 +1,51 @@
 import type { PluginContext, PluginEntry } from '../host/plugin/plugin-context.js';
+import { authLogOperations } from './auth-log/routes.js';
+import { userCenterOperations } from './auth-log/uc-routes.js';
+import { catalogController } from './catalog/reconciler.js';
+import { catalogOperations } from './catalog/routes.js';
+import { cleanAuthJob } from './cleanup/clean-auth.job.js';
+import { expireCodesJob } from './codes/expire-codes.job.js';
+import { codeOperations } from './codes/routes.js';
+import { systemClock, type Clock } from './domain/time/clock.js';
+import { notificationOperations } from './notifications/routes.js';
+import { permanentUserOperations } from './permanent-users/routes.js';
+import { pluginAuthSettings } from './settings/plugin-auth-settings.js';
+import { settingsOperations } from './settings/routes.js';
+import type { PluginAuthDeps } from './shared/deps.js';
 
-/** Plugin authorization service: catalog, authorization records, codes, licenses, public and docking APIs. */
+/** The service's dependencies from the host context (tests and benchmarks build them the same way). */
+export function pluginAuthDeps(context: Pick<PluginContext, 'client' | 'logger' | 'settings' | 'notifications' | 'baseUrl'>, clock: Clock = systemClock): PluginAuthDeps {
+  return {
+    client: context.client,
+    clock,
+    logger: context.logger.child({ service: 'plugin-auth' }),
+    settings: pluginAuthSettings(context.settings),
+    notifier: context.notifications,
+    baseUrl: context.baseUrl,
+  };
+}
+
+/**
+ * Plugin authorization service: catalog, authorization records, codes, permanent users, notifications,
+ * settings and the cleanup jobs (console and user-center operations). The public and docking APIs and
+ * licenses register here too (issue 5); they call the same service functions.
+ */
 export const pluginAuthService: PluginEntry = {
   async start(context: PluginContext) {
-    context.logger.debug('plugin authorization service started');
+    const deps = pluginAuthDeps(context);
+    const operations = [
+      ...catalogOperations(deps),
+      ...authLogOperations(deps),
+      ...userCenterOperations(deps),
+      ...codeOperations(deps),
+      ...permanentUserOperations(deps),
+      ...notificationOperations(deps),
+      ...settingsOperations(deps.settings),
+    ];
+    for (const op of operations) context.addOperation(op);
+    context.controllers.register(catalogController(deps.client, deps.logger));
+    context.scheduler.register(cleanAuthJob(deps));
+    context.scheduler.register(expireCodesJob(deps));
+    deps.logger.debug({ operations: operations.length }, 'plugin authorization service started');
   },
 };

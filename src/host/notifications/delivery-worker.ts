@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { Logger } from '../logging/logger.js';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { ConflictError, NotFoundError } from '../errors/app-error.js';
@@ -40,6 +41,13 @@ export class DeliveryWorker {
   private again = false;
   private stopped = true;
 
+  /**
+   * The loop bound to the context the worker was made in: wake() is called from send(), often inside a
+   * caller's store transaction, and a timer made there would otherwise inherit that transaction's async
+   * context and run its deliveries inside it (or wait for its lock).
+   */
+  private readonly runLoop = AsyncResource.bind(() => void this.loop());
+
   constructor(private readonly o: DeliveryWorkerOptions) {}
 
   start(): void {
@@ -61,7 +69,7 @@ export class DeliveryWorker {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), delayMs);
+    this.timer = setTimeout(this.runLoop, delayMs);
     this.timer.unref();
   }
 

@@ -1,0 +1,38 @@
+/**
+ * The host's paged list shape (DESIGN "Paged lists"): business operations put it in the envelope's `data`.
+ * Pages start at 1. (src/host/notifications/list-result.ts and the scheduler's listJobRuns predate this
+ * file and build the same shape.)
+ */
+export interface ListResult<T> {
+  page: number;
+  size: number;
+  total: number;
+  items: T[];
+  first: boolean;
+  last: boolean;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  totalPages: number;
+}
+
+export function listResult<T>(items: T[], total: number, page: number, size: number): ListResult<T> {
+  const totalPages = size > 0 ? Math.ceil(total / size) : 1;
+  return { page, size, total, items, first: page <= 1, last: page >= totalPages, hasNext: page < totalPages, hasPrevious: page > 1, totalPages };
+}
+
+/** Query-schema properties of a paged operation. */
+export const PAGE_QUERY_PROPERTIES = {
+  page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: 'page number, from 1' },
+  size: { type: 'integer', minimum: 1, maximum: 500, default: 20, description: 'items per page' },
+} as const;
+
+/** Response schema of a paged operation whose items follow `item`. */
+export function listResultSchema(item: Record<string, unknown>): Record<string, unknown> {
+  const int = { type: 'integer' };
+  const bool = { type: 'boolean' };
+  return {
+    type: 'object',
+    required: ['page', 'size', 'total', 'items', 'first', 'last', 'hasNext', 'hasPrevious', 'totalPages'],
+    properties: { page: int, size: int, total: int, items: { type: 'array', items: item }, first: bool, last: bool, hasNext: bool, hasPrevious: bool, totalPages: int },
+  };
+}

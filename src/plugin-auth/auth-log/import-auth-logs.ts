@@ -1,0 +1,113 @@
+import * as yaml from 'js-yaml';
+import { AppError, isAppError, type ErrorDetail } from '../../host/errors/app-error.js';
+import type { Resource } from '../../host/resource/types.js';
+import { recordName } from '../domain/auth-log/record-name.js';
+import { normalizeDomain } from '../domain/domain-name/normalize-domain.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import { AUTH_LOG, RESOURCE_API_VERSION } from '../shared/kinds.js';
+import { findPluginByKey } from '../shared/lookups.js';
+import type { AuthLog, AuthLogSpec } from '../shared/types.js';
+import { storedTime } from './record-times.js';
+
+export const MAX_IMPORT_ITEMS = 10_000;
+
+export interface ImportItemResult {
+  index: number;
+  name?: string;
+  action: 'created' | 'updated' | 'unchanged' | 'failed';
+  code?: string;
+  message?: string;
+}
+
+export interface ImportResult {
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  items: ImportItemResult[];
+}
+
+/**
+ * Imports multi-document YAML (the export's format). Every item is checked first — kind, schema, a
+ * normalized domain, a name that is the triple's derived name, readable times, a catalog plugin — and
+ * if any item is broken nothing is written and the error lists each broken item. Otherwise all items are
+ * written in one transaction (created, or replaced when the record exists). Import restores data; it
+ * sends no notifications and applies no limits.
+ */
+export async function importAuthLogs(deps: PluginAuthDeps, text: string): Promise<ImportResult> {
+  const docs = parseDocuments(text);
+  return deps.client.transaction(async () => {
+    const prepared: Array<Resource | ImportItemResult> = [];
+    for (const [index, doc] of docs.entries()) prepared.push(await prepareItem(deps, doc, index));
+    const failed = prepared.filter((p): p is ImportItemResult => 'action' in p);
+    if (failed.length) throw importInvalid(failed, docs.length);
+    const items: ImportItemResult[] = [];
+    for (const [index, item] of (prepared as Resource[]).entries()) items.push(await writeItem(deps, item, index));
+    return {
+      total: items.length,
+      created: items.filter((i) => i.action === 'created').length,
+      updated: items.filter((i) => i.action === 'updated').length,
+      unchanged: items.filter((i) => i.action === 'unchanged').length,
+      items,
+    };
+  });
+}
+
+function parseDocuments(text: string): unknown[] {
+  let docs: unknown[];
+  try {
+    docs = yaml.loadAll(text).filter((d) => d !== null && d !== undefined);
+  } catch (err) {
+    throw new AppError('IMPORT_INVALID', `YAML 解析失败: ${(err as Error).message}`, { status: 400, messageEn: `not valid YAML: ${(err as Error).message}` });
+  }
+  if (docs.length === 0) throw new AppError('IMPORT_INVALID', '没有可导入的记录', { status: 400, messageEn: 'the file holds no records' });
+  if (docs.length > MAX_IMPORT_ITEMS) throw new AppError('IMPORT_INVALID', `单次最多导入 ${MAX_IMPORT_ITEMS} 条`, { status: 400, messageEn: `at most ${MAX_IMPORT_ITEMS} records per import` });
+  return docs;
+}
+
+/** The resource to write, or the item's failure. */
+async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): Promise<Resource | ImportItemResult> {
+  try {
+    const obj = doc as AuthLog;
+    if (!obj || typeof obj !== 'object' || obj.kind !== AUTH_LOG) throw new AppError('INVALID', `kind must be ${AUTH_LOG}`);
+    if (obj.apiVersion !== undefined && obj.apiVersion !== RESOURCE_API_VERSION) throw new AppError('INVALID', `apiVersion must be ${RESOURCE_API_VERSION}`);
+    const spec = { ...(obj.spec ?? {}) } as AuthLogSpec;
+    spec.authDomain = normalizeDomain(spec.authDomain);
+    for (const field of ['authTime', 'expireTime'] as const) {
+      const stamp = storedTime(spec[field], field);
+      if (stamp) spec[field] = stamp;
+      else delete spec[field];
+    }
+    const name = recordName({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser });
+    const given = obj.metadata?.name;
+    if (given !== undefined && given !== name) throw new AppError('NAME_MISMATCH', `metadata.name must be ${name} (derived from pluginKey, domain and user)`);
+    if (!(await findPluginByKey(deps.client, spec.pluginKey))) throw new AppError('PLUGIN_NOT_FOUND', `plugin ${spec.pluginKey} is not in the catalog`);
+    const metadata = { name, ...(obj.metadata?.labels ? { labels: obj.metadata.labels } : {}), ...(obj.metadata?.annotations ? { annotations: obj.metadata.annotations } : {}) };
+    const resource: Resource = { apiVersion: RESOURCE_API_VERSION, kind: AUTH_LOG, metadata, spec };
+    deps.client.registry.validate(deps.client.kind(AUTH_LOG), resource);
+    return resource;
+  } catch (err) {
+    const e = isAppError(err) ? err : new AppError('INVALID', (err as Error).message);
+    const detail = e.details.map((d) => `${d.field ?? ''} ${d.message}`.trim()).join('; ');
+    return { index, name: (doc as AuthLog | undefined)?.metadata?.name, action: 'failed', code: String(e.code), message: detail ? `${e.messageEn ?? e.message}: ${detail}` : (e.messageEn ?? e.message) };
+  }
+}
+
+async function writeItem(deps: PluginAuthDeps, item: Resource, index: number): Promise<ImportItemResult> {
+  const name = item.metadata.name;
+  const current = await deps.client.fetch<AuthLog>(AUTH_LOG, name);
+  if (!current) {
+    await deps.client.create(item);
+    return { index, name, action: 'created' };
+  }
+  const next = { ...current, metadata: { ...current.metadata, labels: item.metadata.labels, annotations: item.metadata.annotations }, spec: item.spec as AuthLogSpec };
+  if (!next.metadata.labels) delete next.metadata.labels;
+  if (!next.metadata.annotations) delete next.metadata.annotations;
+  const written = await deps.client.update<AuthLog>(next);
+  return { index, name, action: written.metadata.resourceVersion === current.metadata.resourceVersion ? 'unchanged' : 'updated' };
+}
+
+function importInvalid(failed: ImportItemResult[], total: number): AppError {
+  const details: ErrorDetail[] = failed.map((f) => ({ field: `items[${f.index}]`, message: `${f.name ? `${f.name}: ` : ''}${f.message}`, reason: f.code }));
+  return new AppError('IMPORT_INVALID', `导入失败：${failed.length}/${total} 条记录有误，未写入任何记录`, { status: 400, messageEn: `${failed.length} of ${total} items are invalid; nothing was imported`, details });
+}

@@ -1,0 +1,126 @@
+import { AppError } from '../../host/errors/app-error.js';
+import { fillManualTimes } from '../domain/auth-log/grant-times.js';
+import { recordName } from '../domain/auth-log/record-name.js';
+import { normalizeDomain } from '../domain/domain-name/normalize-domain.js';
+import { notifyStatusChange } from '../notifications/auth-notification.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import { recordNotFound, recordsNotFound } from '../shared/errors.js';
+import { AUTH_LOG, RESOURCE_API_VERSION } from '../shared/kinds.js';
+import { requirePlugin, requireUser } from '../shared/lookups.js';
+import type { AuthLog, AuthLogSpec } from '../shared/types.js';
+import { storedTime } from './record-times.js';
+import { applyMove, type Move } from './transitions.js';
+
+export interface ManualRecordInput {
+  pluginKey: string;
+  authUser: string;
+  authDomain: string;
+  authStatus: 0 | 1;
+  authTime?: string;
+  expireTime?: string;
+  license?: string;
+}
+
+/**
+ * Administrator creates a record by hand (spec last row): plugin and user must exist, one record per
+ * triple; authorized without times gets now and now + 3 years. Limits are the users' rule, not the
+ * administrator's, so they do not apply here.
+ */
+export async function createAuthLog(deps: PluginAuthDeps, input: ManualRecordInput): Promise<AuthLog> {
+  const domain = normalizeDomain(input.authDomain);
+  const times = { authTime: storedTime(input.authTime, 'authTime'), expireTime: storedTime(input.expireTime, 'expireTime') };
+  const spec = withoutEmpty(fillManualTimes({ ...input, authDomain: domain, ...times }, deps.clock));
+  const name = recordName({ pluginKey: input.pluginKey, domain, user: input.authUser });
+  return deps.client.transaction(async () => {
+    const plugin = await requirePlugin(deps.client, input.pluginKey);
+    await requireUser(deps.client, input.authUser);
+    if (await deps.client.fetch(AUTH_LOG, name)) throw new AppError('ALREADY_EXISTS', '该用户的此域名已有授权记录', { status: 409, messageEn: `a record for this plugin, domain and user already exists (${name})`, details: [{ field: 'authDomain', message: name }] });
+    const record = await deps.client.create<AuthLog>({ apiVersion: RESOURCE_API_VERSION, kind: AUTH_LOG, metadata: { name }, spec });
+    if (record.spec.authStatus === 1) await notifyStatusChange(deps, { after: record, reason: 'MANUAL', pluginName: plugin.spec.name });
+    return record;
+  });
+}
+
+export interface RecordEdit {
+  authStatus?: 0 | 1;
+  authTime?: string | null;
+  expireTime?: string | null;
+  license?: string | null;
+  resourceVersion?: string;
+}
+
+/**
+ * Administrator edits status, times or license. The triple is fixed (the name is derived from it). Setting
+ * authStatus 1 without times fills them as manual creation does. A status change notifies the user.
+ */
+export async function updateAuthLog(deps: PluginAuthDeps, name: string, edit: RecordEdit): Promise<AuthLog> {
+  return deps.client.transaction(async () => {
+    const current = await requireRecord(deps, name);
+    if (edit.resourceVersion && edit.resourceVersion !== current.metadata.resourceVersion) {
+      throw new AppError('CONFLICT', '记录已被修改，请刷新后重试', { messageEn: 'the record has changed; reload and try again' });
+    }
+    const next: AuthLogSpec = { ...current.spec };
+    if (edit.authStatus !== undefined) next.authStatus = edit.authStatus;
+    if (edit.authTime !== undefined) next.authTime = storedTime(edit.authTime, 'authTime');
+    if (edit.expireTime !== undefined) next.expireTime = storedTime(edit.expireTime, 'expireTime');
+    if (edit.license !== undefined) next.license = edit.license || undefined;
+    const spec = withoutEmpty(fillManualTimes(next, deps.clock));
+    const written = await deps.client.update<AuthLog>({ ...current, spec });
+    await notifyStatusChange(deps, { before: current.spec, after: written, reason: 'EDIT' });
+    return written;
+  });
+}
+
+/** Single authorize (0 → 1, now + 3 years); an authorized record is returned as it is. */
+export async function authorizeAuthLog(deps: PluginAuthDeps, name: string): Promise<AuthLog> {
+  return deps.client.transaction(async () => (await applyMove(deps, await requireRecord(deps, name), { kind: 'AUTHORIZE' })).record);
+}
+
+export interface BatchResult {
+  changed: string[];
+  /** Records the move had nothing to do for (batch authorize: already authorized). */
+  unchanged: string[];
+}
+
+/**
+ * A batch move over named records in one transaction: every name must exist (else nothing changes),
+ * each record moves by the state table.
+ */
+export async function moveBatch(deps: PluginAuthDeps, names: string[], move: Move): Promise<BatchResult> {
+  return deps.client.transaction(async () => {
+    const records: AuthLog[] = [];
+    const missing: string[] = [];
+    for (const name of names) {
+      const record = await deps.client.fetch<AuthLog>(AUTH_LOG, name);
+      if (record) records.push(record);
+      else missing.push(name);
+    }
+    if (missing.length) throw recordsNotFound(missing);
+    const result: BatchResult = { changed: [], unchanged: [] };
+    for (const record of records) {
+      const { changed } = await applyMove(deps, record, move);
+      (changed ? result.changed : result.unchanged).push(record.metadata.name);
+    }
+    return result;
+  });
+}
+
+export async function deleteAuthLog(deps: PluginAuthDeps, name: string, owner?: string): Promise<{ name: string }> {
+  return deps.client.transaction(async () => {
+    const record = await requireRecord(deps, name);
+    // A user-center caller only ever sees their own records; another's is "not found", not "forbidden".
+    if (owner !== undefined && record.spec.authUser !== owner) throw recordNotFound(name);
+    await deps.client.delete(AUTH_LOG, name);
+    return { name };
+  });
+}
+
+async function requireRecord(deps: PluginAuthDeps, name: string): Promise<AuthLog> {
+  const record = await deps.client.fetch<AuthLog>(AUTH_LOG, name);
+  if (!record) throw recordNotFound(name);
+  return record;
+}
+
+function withoutEmpty(spec: AuthLogSpec): AuthLogSpec {
+  return Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined && v !== '')) as unknown as AuthLogSpec;
+}

@@ -1,0 +1,93 @@
+import { AppError } from '../../host/errors/app-error.js';
+import { isExpiredForCleanup } from '../domain/auth-log/cleanup-rule.js';
+import { grantTimes, type Grant } from '../domain/auth-log/grant-times.js';
+import { isPermanentExpireTime } from '../domain/auth-log/validity.js';
+import type { Clock } from '../domain/time/clock.js';
+import { notifyStatusChange, type ChangeReason } from '../notifications/auth-notification.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import { AUTH_LOG } from '../shared/kinds.js';
+import type { AuthLog, AuthLogSpec } from '../shared/types.js';
+
+/**
+ * Every authStatus move of the spec's state table, decided here and nowhere else:
+ *
+ * | move            | from                     | to | times                                  |
+ * |-----------------|--------------------------|----|----------------------------------------|
+ * | AUTHORIZE       | 0 (1: nothing to do)     | 1  | now, now + 3 years                     |
+ * | BATCH_AUTHORIZE | 0 (1: skipped)           | 1  | now, now + 3 days                      |
+ * | CANCEL          | 0 or 1                   | 0  | authTime and expireTime cleared        |
+ * | FREE_CODE       | 0 (1: ALREADY_AUTHORIZED) | 1  | now, now + self-service days           |
+ * | PERMANENT_CODE  | 0, or 1 not yet permanent | 1  | now, 2099-12-31T23:59:59Z              |
+ * | EXPIRE          | 1 and expired (cleanup)  | 0  | kept, so the console shows "expired"   |
+ *
+ * A permanent code also upgrades a record that is authorized for a limited time: refusing a paid code
+ * because a trial is still running would only make the buyer wait for the trial to lapse.
+ */
+export type Move =
+  | { kind: 'AUTHORIZE' }
+  | { kind: 'BATCH_AUTHORIZE' }
+  | { kind: 'CANCEL' }
+  | { kind: 'FREE_CODE'; days: number }
+  | { kind: 'PERMANENT_CODE' }
+  | { kind: 'EXPIRE' };
+
+const REASON: Record<Move['kind'], ChangeReason> = {
+  AUTHORIZE: 'AUTHORIZE',
+  BATCH_AUTHORIZE: 'BATCH_AUTHORIZE',
+  CANCEL: 'BATCH_CANCEL',
+  FREE_CODE: 'FREE_CODE',
+  PERMANENT_CODE: 'PERMANENT_CODE',
+  EXPIRE: 'CLEANUP',
+};
+
+/** The record's next spec, or undefined when the move has nothing to do from this state. */
+export function nextSpec(spec: AuthLogSpec, move: Move, clock: Clock): AuthLogSpec | undefined {
+  switch (move.kind) {
+    case 'AUTHORIZE':
+      return spec.authStatus === 0 ? granted(spec, { kind: 'SINGLE' }, clock) : undefined;
+    case 'BATCH_AUTHORIZE':
+      return spec.authStatus === 0 ? granted(spec, { kind: 'BATCH' }, clock) : undefined;
+    case 'CANCEL':
+      return spec.authStatus === 0 && !spec.authTime && !spec.expireTime ? undefined : cleared(spec);
+    case 'FREE_CODE':
+      if (spec.authStatus === 1) throw alreadyAuthorized();
+      return granted(spec, { kind: 'SELF_SERVICE', days: move.days }, clock);
+    case 'PERMANENT_CODE':
+      if (spec.authStatus === 1 && isPermanentExpireTime(spec.expireTime)) throw alreadyAuthorized();
+      return granted(spec, { kind: 'PERMANENT' }, clock);
+    case 'EXPIRE':
+      return isExpiredForCleanup(spec, clock()) ? { ...spec, authStatus: 0 } : undefined;
+  }
+}
+
+/**
+ * Applies a move to a stored record: writes it (optimistic, on the version read) and queues its
+ * auth-notification in the same transaction. Returns the record unchanged when the move has nothing to do.
+ */
+export async function applyMove(deps: PluginAuthDeps, record: AuthLog, move: Move, pluginName?: string): Promise<{ record: AuthLog; changed: boolean }> {
+  const spec = nextSpec(record.spec, move, deps.clock);
+  if (!spec) return { record, changed: false };
+  return deps.client.transaction(async () => {
+    const written = await deps.client.update<AuthLog>({ ...record, spec });
+    await notifyStatusChange(deps, { before: record.spec, after: written, reason: REASON[move.kind], pluginName });
+    return { record: written, changed: true };
+  });
+}
+
+/** Reads the record by name inside the caller's transaction (so the move acts on the latest version). */
+export async function fetchRecord(deps: PluginAuthDeps, name: string): Promise<AuthLog | undefined> {
+  return deps.client.fetch<AuthLog>(AUTH_LOG, name);
+}
+
+function granted(spec: AuthLogSpec, grant: Grant, clock: Clock): AuthLogSpec {
+  return { ...spec, authStatus: 1, ...grantTimes(grant, clock) };
+}
+
+function cleared(spec: AuthLogSpec): AuthLogSpec {
+  const { authTime: _a, expireTime: _e, ...rest } = spec;
+  return { ...rest, authStatus: 0 };
+}
+
+function alreadyAuthorized(): AppError {
+  return new AppError('ALREADY_AUTHORIZED', '该域名已授权，无需激活', { status: 409, messageEn: 'this domain is already authorized; the code was not used', details: [{ field: 'code', message: 'record already authorized', reason: 'ALREADY_AUTHORIZED' }] });
+}

@@ -1,0 +1,51 @@
+import { and, eq, lt, isNull, type Condition } from '../../host/store/query.js';
+import type { JobContext } from '../../host/scheduler/types.js';
+import { applyMove } from '../auth-log/transitions.js';
+import { nowStamp } from '../domain/time/clock.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import { AUTH_LOG } from '../shared/kinds.js';
+import { findPluginByKey } from '../shared/lookups.js';
+import type { AuthLog } from '../shared/types.js';
+import { sweepInBatches } from './batch-sweep.js';
+
+export const CLEANUP_BATCH = 200;
+
+export interface CleanupRun extends Pick<JobContext, 'signal'> {
+  reportCounts?: JobContext['reportCounts'];
+  batchSize?: number;
+}
+
+/**
+ * Turns authorized records whose expireTime is empty or earlier than now into unauthorized ones (spec
+ * "cleanup job"), each with its auth-notification queued in the same transaction as its status change.
+ * Two index range reads on (authStatus, expireTime): empty expireTime first, then expired ones oldest
+ * first. Batches commit one by one, so a run cut off by its time-out leaves whole batches done and the next
+ * run continues; running it again changes nothing (the rule is re-checked on the fresh record, and the
+ * notification's dedupe key names the transition).
+ */
+export async function cleanExpiredAuthorizations(deps: PluginAuthDeps, run: CleanupRun): Promise<{ expired: number; failed: number }> {
+  const now = nowStamp(deps.clock);
+  const names = new Map<string, string>();
+  const pluginName = async (key: string) => {
+    if (!names.has(key)) names.set(key, (await findPluginByKey(deps.client, key))?.spec.name ?? key);
+    return names.get(key)!;
+  };
+  const handle = async (listed: AuthLog) => {
+    const record = await deps.client.fetch<AuthLog>(AUTH_LOG, listed.metadata.name);
+    if (!record) return false;
+    return (await applyMove(deps, record, { kind: 'EXPIRE' }, await pluginName(record.spec.pluginKey))).changed;
+  };
+  const total = { expired: 0, failed: 0 };
+  const passes: Condition[] = [and(eq('spec.authStatus', 1), isNull('spec.expireTime'))!, and(eq('spec.authStatus', 1), lt('spec.expireTime', now))!];
+  for (const where of passes) {
+    const counts = await sweepInBatches<AuthLog>({
+      client: deps.client, logger: deps.logger, kind: AUTH_LOG, where, handle,
+      sort: { field: 'spec.expireTime', direction: 'asc' },
+      batchSize: run.batchSize ?? CLEANUP_BATCH, signal: run.signal,
+    });
+    total.expired += counts.changed;
+    total.failed += counts.failed;
+    run.reportCounts?.({ expired: counts.changed, failed: counts.failed });
+  }
+  return total;
+}

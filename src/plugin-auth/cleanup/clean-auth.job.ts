@@ -1,0 +1,22 @@
+import type { JobDefinition } from '../../host/scheduler/types.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import { cleanExpiredAuthorizations } from './clean-auth.handler.js';
+
+/** Spec "Cleanup job": task name, time zone, FORBID, FIRE_ONCE, 5-minute time-out. */
+export const CLEANUP_JOB = 'SitePluginAuth:clean-auth';
+export const CLEANUP_TIME_ZONE = 'Asia/Shanghai';
+export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
+
+/** Scheduled only while the cleanupEnabled setting is on, at the cleanupCron setting (Asia/Shanghai). */
+export function cleanAuthJob(deps: PluginAuthDeps): JobDefinition {
+  return {
+    name: CLEANUP_JOB,
+    cron: async () => (await deps.settings.read()).cleanupCron,
+    timeZone: CLEANUP_TIME_ZONE,
+    enabled: async () => (await deps.settings.read()).cleanupEnabled,
+    concurrency: 'FORBID',
+    missedRunPolicy: 'FIRE_ONCE',
+    timeoutMs: CLEANUP_TIMEOUT_MS,
+    handler: (ctx) => cleanExpiredAuthorizations(deps, ctx).then(() => undefined),
+  };
+}

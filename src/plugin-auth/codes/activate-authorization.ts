@@ -1,0 +1,25 @@
+import { applyForAuthorization, type ApplicationInput } from '../auth-log/apply-authorization.js';
+import { classifyCode } from '../domain/codes/classify-code.js';
+import { codeError } from '../domain/codes/code-errors.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import type { AuthLog } from '../shared/types.js';
+import { redeemFreeCode, redeemPermanentCode } from './redeem-codes.js';
+
+export interface ActivationInput extends ApplicationInput {
+  /** A temporary free code (8 symbols) or a permanent code (20 symbols), told apart by length. */
+  code: string;
+}
+
+/**
+ * Activation by code (user center; the public API of issue 5 may call it too). The record is created first
+ * under the application rules when absent (limit, entitlement), then the code is redeemed. Everything is one
+ * transaction: a refused code leaves no new record behind and the code unchanged.
+ */
+export async function activateAuthorization(deps: PluginAuthDeps, input: ActivationInput): Promise<AuthLog> {
+  const classified = classifyCode(input.code);
+  if (!classified) throw codeError('CODE_NOT_FOUND');
+  return deps.client.transaction(async () => {
+    const { record } = await applyForAuthorization(deps, input);
+    return classified.kind === 'FREE' ? redeemFreeCode(deps, record, classified.code) : redeemPermanentCode(deps, record, classified.code);
+  });
+}

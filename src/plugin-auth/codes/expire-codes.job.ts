@@ -1,0 +1,51 @@
+import type { JobDefinition } from '../../host/scheduler/types.js';
+import { toTimestamp } from '../../host/resource/time.js';
+import { and, eq, lt } from '../../host/store/query.js';
+import { isPendingCodePastExpiry } from '../domain/codes/permanent-code-redemption.js';
+import { nowStamp, wholeSecond } from '../domain/time/clock.js';
+import { sweepInBatches } from '../cleanup/batch-sweep.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import { FREE_CODE, PERMANENT_CODE } from '../shared/kinds.js';
+import type { FreeCode, PermanentCode } from '../shared/types.js';
+
+export const EXPIRE_CODES_JOB = 'SitePluginAuth:expire-codes';
+/** Free codes live 5 minutes; their records are kept a day for support questions, then removed. */
+const FREE_CODE_RETENTION_MS = 24 * 60 * 60_000;
+
+/** Every minute: PENDING permanent codes past expiresAt become EXPIRED; stale free codes are removed. */
+export function expireCodesJob(deps: PluginAuthDeps): JobDefinition {
+  return {
+    name: EXPIRE_CODES_JOB,
+    cron: '0 * * * * *',
+    concurrency: 'FORBID',
+    missedRunPolicy: 'FIRE_ONCE',
+    timeoutMs: 5 * 60_000,
+    handler: async (ctx) => {
+      const counts = await expireCodes(deps, ctx.signal);
+      ctx.reportCounts(counts);
+    },
+  };
+}
+
+export async function expireCodes(deps: PluginAuthDeps, signal?: AbortSignal): Promise<{ expiredCodes: number; removedFreeCodes: number }> {
+  const { client, logger } = deps;
+  const expired = await sweepInBatches<PermanentCode>({
+    client, logger, kind: PERMANENT_CODE, signal, batchSize: 200,
+    where: and(eq('spec.status', 'PENDING'), lt('spec.expiresAt', nowStamp(deps.clock)))!,
+    sort: { field: 'spec.expiresAt', direction: 'asc' },
+    handle: async (listed) => {
+      const code = await client.fetch<PermanentCode>(PERMANENT_CODE, listed.metadata.name);
+      if (!code || !isPendingCodePastExpiry(code.spec, deps.clock())) return false;
+      await client.update<PermanentCode>({ ...code, spec: { ...code.spec, status: 'EXPIRED' } });
+      return true;
+    },
+  });
+  const cutoff = toTimestamp(wholeSecond(deps.clock() - FREE_CODE_RETENTION_MS));
+  const removed = await sweepInBatches<FreeCode>({
+    client, logger, kind: FREE_CODE, signal, batchSize: 200,
+    where: lt('spec.createdAt', cutoff),
+    sort: { field: 'spec.createdAt', direction: 'asc' },
+    handle: async (code) => (await client.delete(FREE_CODE, code.metadata.name)).removed,
+  });
+  return { expiredCodes: expired.changed, removedFreeCodes: removed.changed };
+}

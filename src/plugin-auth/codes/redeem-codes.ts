@@ -1,0 +1,46 @@
+import { toTimestamp } from '../../host/resource/time.js';
+import { assertFreeCodeRedeemable } from '../domain/codes/free-code-redemption.js';
+import { assertPermanentCodeRedeemable } from '../domain/codes/permanent-code-redemption.js';
+import { wholeSecond } from '../domain/time/clock.js';
+import { applyMove } from '../auth-log/transitions.js';
+import { grantEntitlement } from '../permanent-users/permanent-users-service.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import { FREE_CODE, PERMANENT_CODE } from '../shared/kinds.js';
+import { requirePlugin } from '../shared/lookups.js';
+import type { AuthLog, FreeCode, PermanentCode } from '../shared/types.js';
+import { codeResourceName } from './code-names.js';
+
+/**
+ * Redeems a permanent code for the caller's record: checks it (PENDING, not past expiresAt, same plugin,
+ * restricted user), authorizes the record until 2099-12-31T23:59:59Z, marks the code USED with authUser and
+ * authTime, and grants the permanent entitlement. Run it inside the caller's transaction: under any
+ * concurrency one code is redeemed once.
+ */
+export async function redeemPermanentCode(deps: PluginAuthDeps, record: AuthLog, code: string): Promise<AuthLog> {
+  const { client } = deps;
+  const stored = await client.fetch<PermanentCode>(PERMANENT_CODE, codeResourceName(code));
+  const user = record.spec.authUser;
+  assertPermanentCodeRedeemable(stored?.spec, { pluginKey: record.spec.pluginKey, user }, deps.clock());
+  const { record: authorized } = await applyMove(deps, record, { kind: 'PERMANENT_CODE' });
+  const now = toTimestamp(wholeSecond(deps.clock()));
+  await client.update<PermanentCode>({ ...stored!, spec: { ...stored!.spec, status: 'USED', authUser: user, authTime: now, authDomain: record.spec.authDomain } });
+  await grantEntitlement(client, { pluginKey: record.spec.pluginKey, authUser: user, source: 'CODE', code: stored!.spec.code }, deps.clock);
+  return authorized;
+}
+
+/**
+ * Redeems a temporary free code: younger than 5 minutes, unused, for this plugin when bound, and only for
+ * plugins priced 0 or 9999. The record is authorized for the self-service days setting; the code is used up.
+ * Run it inside the caller's transaction.
+ */
+export async function redeemFreeCode(deps: PluginAuthDeps, record: AuthLog, code: string): Promise<AuthLog> {
+  const { client } = deps;
+  const stored = await client.fetch<FreeCode>(FREE_CODE, codeResourceName(code));
+  const plugin = await requirePlugin(client, record.spec.pluginKey);
+  assertFreeCodeRedeemable(stored?.spec, { pluginKey: plugin.spec.key, price: plugin.spec.price }, deps.clock());
+  const { selfServiceDays } = await deps.settings.read();
+  const { record: authorized } = await applyMove(deps, record, { kind: 'FREE_CODE', days: selfServiceDays }, plugin.spec.name);
+  const now = toTimestamp(wholeSecond(deps.clock()));
+  await client.update<FreeCode>({ ...stored!, spec: { ...stored!.spec, used: true, usedBy: record.spec.authUser, usedAt: now, authDomain: record.spec.authDomain } });
+  return authorized;
+}

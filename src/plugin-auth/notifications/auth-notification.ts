@@ -1,0 +1,82 @@
+import { isPermanentExpireTime } from '../domain/auth-log/validity.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import { findPluginByKey, userExists } from '../shared/lookups.js';
+import type { AuthLog, AuthLogSpec } from '../shared/types.js';
+
+export const AUTH_NOTIFICATION_TEMPLATE = 'auth-notification';
+/** Where the jump address of every auth-notification points (the user-center authorization page). */
+export const USER_CENTER_PATH = '/uc/plugin-auth';
+
+/** What moved the record; shown to the user and part of no key (the transition itself is). */
+export type ChangeReason = 'APPLICATION' | 'AUTHORIZE' | 'BATCH_AUTHORIZE' | 'BATCH_CANCEL' | 'FREE_CODE' | 'PERMANENT_CODE' | 'MANUAL' | 'EDIT' | 'CLEANUP';
+
+const REASON_TEXT: Record<ChangeReason, string> = {
+  APPLICATION: '提交授权申请',
+  AUTHORIZE: '管理员授权',
+  BATCH_AUTHORIZE: '管理员批量授权',
+  BATCH_CANCEL: '管理员取消授权',
+  FREE_CODE: '免费授权码激活',
+  PERMANENT_CODE: '永久授权码激活',
+  MANUAL: '管理员创建记录',
+  EDIT: '管理员修改记录',
+  CLEANUP: '授权已到期',
+};
+
+export interface StatusChange {
+  /** The record's spec before the change; undefined when the record was just created. */
+  before?: AuthLogSpec;
+  after: AuthLog;
+  reason: ChangeReason;
+  /** Display name of the plugin when the caller already has it (the cleanup job caches them). */
+  pluginName?: string;
+}
+
+/**
+ * Queues one `auth-notification` (inbox and e-mail) when the record's authStatus was set or changed. Call it
+ * inside the transaction that writes the record, so the status and its outbox entry commit together; the
+ * dedupe key names the record and the transition (with the time that makes it unique), so a retried job or
+ * request never queues it twice. Records of users who no longer exist are left without a message.
+ */
+export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusChange): Promise<boolean> {
+  const { before, after, reason } = change;
+  const to = after.spec.authStatus;
+  if (before && before.authStatus === to) return false;
+  if (!(await userExists(deps.client, after.spec.authUser))) return false;
+  const pluginName = change.pluginName ?? (await findPluginByKey(deps.client, after.spec.pluginKey))?.spec.name ?? after.spec.pluginKey;
+  await deps.notifier.send({
+    template: AUTH_NOTIFICATION_TEMPLATE,
+    to: [{ username: after.spec.authUser }],
+    dedupeKey: dedupeKeyOf(change),
+    variables: {
+      pluginKey: after.spec.pluginKey,
+      pluginName,
+      domain: after.spec.authDomain,
+      user: after.spec.authUser,
+      statusText: statusText(change),
+      authTime: after.spec.authTime ?? '',
+      expireTime: expireText(after.spec.expireTime),
+      jumpUrl: `${deps.baseUrl}${USER_CENTER_PATH}`,
+      reason: REASON_TEXT[reason],
+    },
+  });
+  return true;
+}
+
+/** `auth-notification:<record>:<from>-><to>:<instant>`: the instant tells repeated transitions apart. */
+export function dedupeKeyOf({ before, after }: StatusChange): string {
+  const from = before ? String(before.authStatus) : 'new';
+  const to = after.spec.authStatus;
+  const instant = to === 1 ? after.spec.authTime : (before?.expireTime ?? before?.authTime ?? after.metadata.creationTimestamp);
+  return `auth-notification:${after.metadata.name}:${from}->${to}:${instant ?? ''}`;
+}
+
+function statusText({ before, after, reason }: StatusChange): string {
+  if (after.spec.authStatus === 1) return '已授权';
+  if (reason === 'CLEANUP') return '已过期';
+  return before ? '未授权' : '待审核';
+}
+
+function expireText(expireTime: string | undefined): string {
+  if (!expireTime) return '-';
+  return isPermanentExpireTime(expireTime) ? '永久授权' : expireTime;
+}

@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import { ValidationError } from '../../host/errors/app-error.js';
+import { htmlToText, sanitizedHtml } from '../../host/notifications/safe-html.js';
+import { and, eq } from '../../host/store/query.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import { AUTH_LOG } from '../shared/kinds.js';
+import { requirePlugin, userExists } from '../shared/lookups.js';
+import type { AuthLog } from '../shared/types.js';
+
+export const BULK_TEMPLATE = 'auth-bulk-notification';
+
+export interface BulkNotificationInput {
+  pluginKey: string;
+  /** 1: users with authorized records, 0: users with unauthorized records. */
+  authStatus: 0 | 1;
+  title: string;
+  /** HTML from the administrator; sanitized to the safe subset before anything is stored or sent. */
+  content: string;
+}
+
+export interface BulkNotificationResult {
+  /** Id of this send; part of every message's dedupe key. */
+  bulkId: string;
+  /** Distinct users reached (inbox, plus e-mail where the user has an address). */
+  users: number;
+  messages: number;
+  /** Users named by records who no longer exist. */
+  skippedUsers: string[];
+}
+
+/**
+ * The spec's custom bulk notification: selects the plugin's records by status (pluginKey + authStatus is an
+ * index), removes duplicate users, and sends each remaining user one message; the notification center
+ * resolves each user's e-mail address.
+ */
+export async function sendBulkNotification(deps: PluginAuthDeps, input: BulkNotificationInput): Promise<BulkNotificationResult> {
+  const content = sanitizedHtml(input.content);
+  if (!htmlToText(content.html).trim() && !/<img/i.test(content.html)) {
+    throw new ValidationError('通知内容为空（已移除不安全的内容）', [{ field: 'content', message: 'empty after sanitizing' }]);
+  }
+  const plugin = await requirePlugin(deps.client, input.pluginKey);
+  const users = new Set<string>();
+  for await (const record of deps.client.listAll<AuthLog>(AUTH_LOG, and(eq('spec.pluginKey', input.pluginKey), eq('spec.authStatus', input.authStatus)))) users.add(record.spec.authUser);
+  const existing: string[] = [];
+  const skippedUsers: string[] = [];
+  for (const user of [...users].sort()) ((await userExists(deps.client, user)) ? existing : skippedUsers).push(user);
+  const bulkId = crypto.randomUUID();
+  if (existing.length === 0) return { bulkId, users: 0, messages: 0, skippedUsers };
+  const sent = await deps.notifier.send({
+    template: BULK_TEMPLATE,
+    to: existing.map((username) => ({ username })),
+    dedupeKey: `auth-bulk:${bulkId}`,
+    variables: { title: input.title, content, pluginKey: plugin.spec.key, pluginName: plugin.spec.name },
+  });
+  return { bulkId, users: existing.length, messages: sent.messages.length, skippedUsers };
+}

@@ -1,0 +1,63 @@
+import type { ExtensionClient } from '../../host/client/extension-client.js';
+import { AppError, NotFoundError } from '../../host/errors/app-error.js';
+import { listResult, type ListResult } from '../../host/api/list-result.js';
+import { and, eq, or } from '../../host/store/query.js';
+import { nowStamp, type Clock } from '../domain/time/clock.js';
+import { PERMANENT_USER, RESOURCE_API_VERSION } from '../shared/kinds.js';
+import { requirePlugin, requireUser } from '../shared/lookups.js';
+import type { PermanentUser, PermanentUserSpec } from '../shared/types.js';
+import { permanentUserName } from './permanent-user-name.js';
+
+/** Whether the user holds a long-term entitlement for the plugin (read by the derived name). */
+export async function hasEntitlement(client: ExtensionClient, pluginKey: string, authUser: string): Promise<boolean> {
+  return (await client.fetch(PERMANENT_USER, permanentUserName(pluginKey, authUser))) !== undefined;
+}
+
+/**
+ * Grants the entitlement unless it exists (then the existing one is returned): code redemption and the
+ * administrator both call this, so a pair never has two.
+ */
+export async function grantEntitlement(client: ExtensionClient, spec: Omit<PermanentUserSpec, 'authTime'>, clock: Clock): Promise<{ user: PermanentUser; created: boolean }> {
+  const name = permanentUserName(spec.pluginKey, spec.authUser);
+  return client.transaction(async () => {
+    const existing = await client.fetch<PermanentUser>(PERMANENT_USER, name);
+    if (existing) return { user: existing, created: false };
+    const user = await client.create<PermanentUser>({ apiVersion: RESOURCE_API_VERSION, kind: PERMANENT_USER, metadata: { name }, spec: { ...spec, authTime: nowStamp(clock) } });
+    return { user, created: true };
+  });
+}
+
+/** Administrator: plugin and user must exist; a second grant for the pair is a conflict. */
+export async function createPermanentUser(client: ExtensionClient, input: { pluginKey: string; authUser: string; createdBy: string }, clock: Clock): Promise<PermanentUser> {
+  await requirePlugin(client, input.pluginKey);
+  await requireUser(client, input.authUser);
+  const { user, created } = await grantEntitlement(client, { pluginKey: input.pluginKey, authUser: input.authUser, source: 'MANUAL', createdBy: input.createdBy }, clock);
+  if (!created) throw new AppError('ALREADY_EXISTS', '该用户已拥有此插件的永久授权', { status: 409, messageEn: 'the user already holds a permanent entitlement for this plugin', details: [{ field: 'authUser', message: 'exists' }] });
+  return user;
+}
+
+/** Removes only the entitlement; the user's authorization records stay as they are (spec). */
+export async function deletePermanentUser(client: ExtensionClient, name: string): Promise<{ name: string }> {
+  if (!(await client.fetch(PERMANENT_USER, name))) throw new NotFoundError(PERMANENT_USER, name);
+  await client.delete(PERMANENT_USER, name);
+  return { name };
+}
+
+export interface PermanentUserFilter {
+  pluginKey?: string;
+  authUser?: string;
+  keyword?: string;
+  page: number;
+  size: number;
+}
+
+export async function listPermanentUsers(client: ExtensionClient, f: PermanentUserFilter): Promise<ListResult<PermanentUser>> {
+  const keyword = f.keyword?.trim();
+  const where = and(
+    f.pluginKey ? eq('spec.pluginKey', f.pluginKey) : undefined,
+    f.authUser ? eq('spec.authUser', f.authUser) : undefined,
+    keyword ? or({ op: 'contains', field: 'spec.pluginKey', value: keyword }, { op: 'contains', field: 'spec.authUser', value: keyword }) : undefined,
+  );
+  const found = await client.list<PermanentUser>(PERMANENT_USER, { where, sort: [{ field: 'spec.authTime', direction: 'desc' }], page: f.page, size: f.size });
+  return listResult(found.items, found.total ?? 0, f.page, f.size);
+}

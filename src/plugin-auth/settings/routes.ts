@@ -1,0 +1,53 @@
+import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
+import { isValidCron } from '../../host/scheduler/cron-slots.js';
+import { ValidationError } from '../../host/errors/app-error.js';
+import { CONSOLE_GROUP, TAGS } from '../shared/kinds.js';
+import { CLEANUP_TIME_ZONE } from '../cleanup/clean-auth.job.js';
+import { FIELDS, type PluginAuthSettings } from './plugin-auth-settings.js';
+
+const str = (maxLength: number) => ({ type: 'string', maxLength });
+const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum });
+const list = (pattern?: string) => ({ type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 253, ...(pattern ? { pattern } : {}) } });
+/** The flat keys of updatePluginAuthSettings; the Setting's form validates the values once more. */
+const PROPERTIES: Record<keyof typeof FIELDS, Record<string, unknown>> = {
+  adminEmail: { anyOf: [{ type: 'string', format: 'email' }, { type: 'null' }] },
+  freeCodeUrl: { anyOf: [{ type: 'string', maxLength: 2048, pattern: '^(|https?://.*|/.*)$' }, { type: 'null' }] },
+  channels: list('^[a-z0-9]([-a-z0-9_]*[a-z0-9])?$'),
+  globalAuthCountLimit: int(-1, 1_000_000),
+  selfServiceDays: int(1, 36_500),
+  authCodeCreateLimit: int(1, 1000),
+  exemptDevelopmentHosts: { type: 'boolean' },
+  apiAccessSecret: { anyOf: [str(256), { type: 'null' }] },
+  dockingAccessSecret: { anyOf: [str(256), { type: 'null' }] },
+  corsWhiteList: list(),
+  publicRateLimitPerMinute: int(1, 1_000_000),
+  dockingRateLimitPerMinute: int(1, 1_000_000),
+  cleanupEnabled: { type: 'boolean' },
+  cleanupCron: str(120),
+};
+
+/** getPluginAuthSettings / updatePluginAuthSettings: one flat object keyed by the settings' names. */
+export function settingsOperations(settings: PluginAuthSettings): OperationDef[] {
+  const response = { type: 'object', properties: Object.fromEntries(Object.keys(PROPERTIES).map((k) => [k, {}])) };
+  return [
+    defineOperation({
+      operationId: 'getPluginAuthSettings', group: CONSOLE_GROUP, method: 'get', path: '/settings', tags: TAGS.settings,
+      summary: 'Read the plugin authorization settings (secrets show as "******" when set)',
+      response,
+      handler: async () => (await settings.flat.readMasked()).values,
+    }),
+    defineOperation<unknown, Record<string, unknown>>({
+      operationId: 'updatePluginAuthSettings', group: CONSOLE_GROUP, method: 'put', path: '/settings', tags: TAGS.settings,
+      summary: 'Change settings: only the keys given change; null resets to the default; "******" keeps a secret',
+      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: PROPERTIES },
+      response,
+      handler: async ({ body }) => {
+        if (typeof body.cleanupCron === 'string' && !isValidCron(body.cleanupCron, CLEANUP_TIME_ZONE)) {
+          throw new ValidationError(`cleanupCron 不是合法的 cron 表达式: ${body.cleanupCron}`, [{ field: 'cleanupCron', message: 'not a valid cron expression' }]);
+        }
+        await settings.flat.write(body);
+        return (await settings.flat.readMasked()).values;
+      },
+    }),
+  ];
+}

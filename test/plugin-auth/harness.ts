@@ -1,0 +1,49 @@
+import { BOOTSTRAP_TOKEN, basic, bearer, call, createUser, start, type Answer, type Server } from '../host/auth/harness.js';
+import { pluginAuthDeps } from '../../src/plugin-auth/service.js';
+import type { PluginAuthDeps } from '../../src/plugin-auth/shared/deps.js';
+
+export { call, createUser, start, type Answer, type Server };
+
+export const CONSOLE = '/apis/console.api.pluginauth.authpay.dev/v1alpha1';
+export const UC = '/apis/uc.api.pluginauth.authpay.dev/v1alpha1';
+export const RESOURCES = '/apis/pluginauth.authpay.dev/v1alpha1';
+export const PASSWORD = 'user-password-1';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The administrator (bootstrap token) calling a console path. */
+export function admin(server: Server, method: Method, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  return call(`${server.url}${path}`, { method, headers: { ...bearer(BOOTSTRAP_TOKEN), ...headers }, json });
+}
+
+/** A normal user (Basic auth with the test password) calling a path. */
+export function as(server: Server, user: string, method: Method, path: string, json?: unknown): Promise<Answer> {
+  return call(`${server.url}${path}`, { method, headers: basic(user, PASSWORD), json });
+}
+
+/** Asserts a 2xx envelope and returns its data. */
+export function dataOf(res: Answer): any {
+  if (res.status >= 300 || res.body?.success !== true) throw new Error(`expected success, got ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export async function createPlugin(server: Server, spec: Record<string, unknown>): Promise<any> {
+  return dataOf(await admin(server, 'POST', `${CONSOLE}/siteplugins`, { name: `Plugin ${spec.key}`, price: 0, ...spec }));
+}
+
+export async function setSettings(server: Server, values: Record<string, unknown>): Promise<any> {
+  return dataOf(await admin(server, 'PUT', `${CONSOLE}/settings`, values));
+}
+
+/** The service's deps over the running host, for calling jobs directly (they have no HTTP trigger). */
+export function depsOf(server: Server, clock?: () => number): PluginAuthDeps {
+  const r = server.runtime;
+  return pluginAuthDeps({ client: r.client, logger: r.logger, settings: r.workloads.settings, notifications: r.notifications, baseUrl: r.config.baseUrl }, clock);
+}
+
+/** Outbox messages of the auth-notification template for one user. */
+export async function authNotificationsOf(server: Server, user: string, template = 'auth-notification'): Promise<any[]> {
+  const out: any[] = [];
+  for await (const m of server.runtime.client.listAll<any>('OutboxMessage')) if (m.spec.template === template && m.spec.username === user && m.spec.channel === 'INBOX') out.push(m);
+  return out;
+}
