@@ -47,3 +47,26 @@ export async function authNotificationsOf(server: Server, user: string, template
   for await (const m of server.runtime.client.listAll<any>('OutboxMessage')) if (m.spec.template === template && m.spec.username === user && m.spec.channel === 'INBOX') out.push(m);
   return out;
 }
+
+/** A personal access token of the user (Bearer is cheaper than Basic's scrypt per request). */
+export async function tokenFor(server: Server, user: string): Promise<string> {
+  const res = await call(`${server.url}/apis/uc.api.host.authpay.dev/v1alpha1/personalaccesstokens`, { method: 'POST', headers: basic(user, PASSWORD), json: { name: `t-${user}` } });
+  return dataOf(res).token;
+}
+
+export function withToken(server: Server, token: string, method: Method, path: string, json?: unknown): Promise<Answer> {
+  return call(`${server.url}${path}`, { method, headers: bearer(token), json });
+}
+
+/** Creates a FreeAuthCode through the generic API, made `ageMs` ago (the public endpoint comes with issue 5). */
+export async function freeCode(server: Server, code: string, ageMs = 0, pluginKey?: string): Promise<void> {
+  const createdAt = new Date(Date.now() - ageMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const spec = { code, createdAt, used: false, ...(pluginKey ? { pluginKey } : {}) };
+  const res = await admin(server, 'POST', `${RESOURCES}/freeauthcodes`, { apiVersion: 'pluginauth.authpay.dev/v1alpha1', kind: 'FreeAuthCode', metadata: { name: code.toLowerCase() }, spec });
+  if (res.status !== 201) throw new Error(`free code: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** Seconds between an RFC 3339 time and now + offsetMs (for "now + 3 years" style checks). */
+export function secondsFrom(stamp: string, offsetMs: number): number {
+  return Math.abs(Date.parse(stamp) - (Date.now() + offsetMs)) / 1000;
+}
