@@ -1,0 +1,56 @@
+import { isAppError } from '../../host/errors/app-error.js';
+import { KINDS } from '../api-groups.js';
+import { assertCallbackMatchesOrder, isChannelError, type CallbackAnswer, type CallbackEvent, type CallbackRequest, type PaymentChannel } from '../channels/index.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import { toChannelOrder } from '../orders/order-view.js';
+import { looksLikePaymentId } from '../orders/payment-id.js';
+import { moveOrder } from '../orders/state-machine.js';
+import { decideFromQuery } from '../orders/sync-payment.js';
+import type { StoredPayment } from '../orders/types.js';
+import { logCallback, type CallbackRecord } from './callback-log.js';
+import { resolveCallbackChannel } from './resolve-channel.js';
+
+/** Refusal for a callback that names no order of ours (it was verified, so it is not noise). */
+class UnknownOrderError extends Error {}
+
+/**
+ * One inbound callback: verify (adapter, raw body) → normalise → match amount and currency with the order →
+ * ask the channel for the truth → move the order from the state it was read in → log → answer in the
+ * provider's format. Replays and concurrent copies change nothing twice (compare-and-set).
+ */
+export async function handleCallback(deps: PaymentDeps, typeParam: string, request: CallbackRequest): Promise<CallbackAnswer> {
+  const resolved = await resolveCallbackChannel(deps, typeParam, request);
+  if ('answer' in resolved) return resolved.answer;
+  const { channel, paymentType } = resolved;
+  let event: CallbackEvent | undefined;
+  try {
+    event = await channel.verifyCallback(request);
+    const record = await applyEvent(deps, channel, paymentType, event);
+    await logCallback(deps, record);
+    return channel.answerCallback({ outcome: 'accepted' });
+  } catch (err) {
+    const outcome = failureOutcome(err);
+    await logCallback(deps, { paymentType, outcome: outcome.code, reason: outcome.reason, message: (err as Error).message, event });
+    return channel.answerCallback({ outcome: outcome.answer, error: err });
+  }
+}
+
+async function applyEvent(deps: PaymentDeps, channel: PaymentChannel, paymentType: string, event: CallbackEvent): Promise<CallbackRecord> {
+  const order = looksLikePaymentId(event.orderRef) ? await deps.client.fetch<StoredPayment>(KINDS.order, event.orderRef) : undefined;
+  if (!order || order.spec.paymentType !== channel.id) throw new UnknownOrderError(`no ${channel.id} payment order ${event.orderRef}`);
+  assertCallbackMatchesOrder(event, { paymentId: order.spec.paymentId, amountMinor: order.spec.paymentAmount, currency: order.spec.currency });
+  if (event.status === order.spec.status) return { paymentType, outcome: 'ACCEPTED', reason: 'NO_CHANGE', event };
+  // The payload is a hint: the channel's answer to a query decides.
+  const truth = await channel.query(toChannelOrder(order.spec));
+  const outcome = await moveOrder(deps, order.metadata.name, (current) => decideFromQuery(current, truth, 'CALLBACK'), order);
+  if (!outcome.changed) return { paymentType, outcome: 'ACCEPTED', reason: truth.status === event.status ? 'NO_CHANGE' : 'QUERY_DISAGREES', event };
+  return { paymentType, outcome: 'ACCEPTED', reason: 'TRANSITIONED', event, transition: `${outcome.from}->${outcome.order.spec.status}` };
+}
+
+/** Refused (do not resend) for bad or foreign callbacks; retry (5xx) for our own or the channel's outage. */
+function failureOutcome(err: unknown): { code: CallbackRecord['outcome']; reason: string; answer: 'refused' | 'retry' } {
+  if (err instanceof UnknownOrderError) return { code: 'REFUSED', reason: 'UNKNOWN_ORDER', answer: 'refused' };
+  if (isChannelError(err, 'UNSUPPORTED_EVENT')) return { code: 'IGNORED', reason: 'UNSUPPORTED_EVENT', answer: 'refused' };
+  if (isAppError(err) && err.status < 500) return { code: 'REFUSED', reason: String(err.code), answer: 'refused' };
+  return { code: 'RETRY', reason: isAppError(err) ? String(err.code) : 'INTERNAL', answer: 'retry' };
+}

@@ -1,0 +1,20 @@
+import { NotFoundError } from '../../host/errors/app-error.js';
+import { KINDS } from '../api-groups.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import { looksLikePaymentId } from '../orders/payment-id.js';
+import type { StoredPayment } from '../orders/types.js';
+import { publicBaseUrl } from '../settings/payment-settings.js';
+
+/** An order by payment number, or 404 (also for malformed numbers, without a store read). */
+export async function orderOr404(deps: PaymentDeps, paymentId: string): Promise<StoredPayment> {
+  const order = looksLikePaymentId(paymentId) ? await deps.client.fetch<StoredPayment>(KINDS.order, paymentId) : undefined;
+  if (!order) throw new NotFoundError('支付订单', paymentId);
+  return order;
+}
+
+/** The base URL of payment pages in answers. */
+export async function pageBase(deps: PaymentDeps): Promise<string> {
+  return publicBaseUrl(await deps.settings.read(), deps.siteUrl);
+}
+
+export const PAYMENT_ID_PARAMS = { type: 'object', properties: { paymentId: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['paymentId'] };

@@ -1,0 +1,88 @@
+import { AppError } from '../../host/errors/app-error.js';
+import { and, eq } from '../../host/store/query.js';
+import { KINDS } from '../api-groups.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import { formatMinor } from '../money/index.js';
+import { dayIn, type DailyStat } from '../orders/daily-stats.js';
+import { toView, type PaymentView } from '../orders/order-view.js';
+import type { StoredPayment } from '../orders/types.js';
+
+export interface TrendPoint {
+  day: string;
+  orders: number;
+  successCount: number;
+  /** currency → decimal string */
+  successAmounts: Record<string, string>;
+}
+
+export interface PaymentOverview {
+  from: string;
+  to: string;
+  totalOrders: number;
+  totalAmounts: Record<string, string>;
+  successCount: number;
+  successAmounts: Record<string, string>;
+  trend: TrendPoint[];
+  recentSuccess: PaymentView[];
+}
+
+const MAX_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+/**
+ * The overview over reporting days [from, to] (default the last 30): totals from the per-day records
+ * (at most one read per day), recent successful orders from the indexed (status, paidAt) pair.
+ */
+export async function paymentOverview(deps: PaymentDeps, range: { from?: string; to?: string }, baseUrl: string): Promise<PaymentOverview> {
+  const { reportTimeZone } = await deps.settings.read();
+  const to = range.to ?? dayIn(deps.now(), reportTimeZone);
+  const from = range.from ?? shiftDay(to, -29);
+  const days = daysBetween(from, to);
+  const stats = await deps.client.list<DailyStat>(KINDS.dailyStat, { where: and({ op: 'ge', field: 'spec.day', value: from }, { op: 'le', field: 'spec.day', value: to }), sort: [{ field: 'spec.day', direction: 'asc' }], page: 1, size: MAX_DAYS });
+  const byDay = new Map(stats.items.map((s) => [s.spec!.day, s.spec!]));
+  const totals = { orders: 0, amounts: {} as Record<string, number>, success: 0, successAmounts: {} as Record<string, number> };
+  const trend = days.map((day) => {
+    const s = byDay.get(day);
+    totals.orders += s?.orders ?? 0;
+    totals.success += s?.successCount ?? 0;
+    addAll(totals.amounts, s?.amounts);
+    addAll(totals.successAmounts, s?.successAmounts);
+    return { day, orders: s?.orders ?? 0, successCount: s?.successCount ?? 0, successAmounts: decimals(s?.successAmounts ?? {}) };
+  });
+  const recent = await deps.client.list<StoredPayment>(KINDS.order, { where: eq('spec.status', 'SUCCESS'), sort: [{ field: 'spec.paidAt', direction: 'desc' }], page: 1, size: 10 });
+  return {
+    from, to,
+    totalOrders: totals.orders,
+    totalAmounts: decimals(totals.amounts),
+    successCount: totals.success,
+    successAmounts: decimals(totals.successAmounts),
+    trend,
+    recentSuccess: recent.items.filter((o) => inRange(o, from, to, reportTimeZone)).map((o) => toView(o, baseUrl)),
+  };
+}
+
+function inRange(order: StoredPayment, from: string, to: string, zone: string): boolean {
+  const day = order.spec.paidAt ? dayIn(new Date(order.spec.paidAt), zone) : '';
+  return day >= from && day <= to;
+}
+
+function addAll(into: Record<string, number>, from: Record<string, number> | undefined): void {
+  for (const [currency, minor] of Object.entries(from ?? {})) into[currency] = (into[currency] ?? 0) + minor;
+}
+
+function decimals(map: Record<string, number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).map(([currency, minor]) => [currency, formatMinor(minor, currency)]));
+}
+
+function shiftDay(day: string, delta: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + delta * DAY_MS).toISOString().slice(0, 10);
+}
+
+function daysBetween(from: string, to: string): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end) || end < start) throw new AppError('VALIDATION_FAILED', '日期范围无效', { status: 400, messageEn: 'from and to must be yyyy-mm-dd with from <= to' });
+  const count = (end - start) / DAY_MS + 1;
+  if (count > MAX_DAYS) throw new AppError('VALIDATION_FAILED', `日期范围最多 ${MAX_DAYS} 天`, { status: 400, messageEn: `the range may span at most ${MAX_DAYS} days` });
+  return Array.from({ length: count }, (_, i) => shiftDay(from, i));
+}

@@ -1,0 +1,33 @@
+import { AppError } from '../../host/errors/app-error.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import { publicKeyOf } from '../settings/interface-keys.js';
+
+/**
+ * The flat settings object of getPaymentSettings: secrets masked ("******" when set, "" when not),
+ * sandboxEnabled as effective (an unset switch follows the production flag), plus which channels are
+ * usable right now.
+ */
+export async function readSettingsView(deps: PaymentDeps): Promise<Record<string, unknown>> {
+  const { values, configured } = await deps.settings.flat.readMasked();
+  const effective = await deps.settings.read();
+  return { ...values, sandboxEnabled: effective.sandboxEnabled, secretsConfigured: configured, availableChannels: await deps.channels.available() };
+}
+
+/**
+ * updatePaymentSettings: a partial flat object keyed by setting names. A pasted interface private key
+ * without a public key gets its public key derived; unknown keys and invalid values are refused by the
+ * host's form validation and nothing is written.
+ */
+export async function writeSettings(deps: PaymentDeps, partial: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const patch = { ...partial };
+  const pem = patch.interfacePrivateKey;
+  if (typeof pem === 'string' && pem && pem !== '******' && patch.interfacePublicKey === undefined) {
+    try {
+      patch.interfacePublicKey = publicKeyOf(pem);
+    } catch {
+      throw new AppError('VALIDATION_FAILED', '接口私钥不是有效的 RSA 私钥', { status: 400, messageEn: 'interfacePrivateKey is not a usable RSA private key', details: [{ field: 'interfacePrivateKey', message: 'not a PEM private key' }] });
+    }
+  }
+  await deps.settings.write(patch);
+  return readSettingsView(deps);
+}

@@ -1,0 +1,64 @@
+import { AppError } from '../../host/errors/app-error.js';
+import { KINDS } from '../api-groups.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import { closePayment } from '../orders/close-payment.js';
+import { checkInitiateUrls } from '../orders/initiate-input.js';
+import { moveOrder } from '../orders/state-machine.js';
+import type { PaymentStatus, StoredPayment } from '../orders/types.js';
+
+/** What an administrator may edit: basic information, and the status through the state machine. */
+export interface UpdatePaymentInput {
+  subject?: string;
+  body?: string;
+  notifyUrl?: string | null;
+  returnUrl?: string | null;
+  additionalData?: Record<string, unknown>;
+  status?: PaymentStatus;
+  /** Reason recorded with a status change (FAILED: the failureReason). */
+  reason?: string;
+  /** Optional precondition: the resourceVersion the editor read. */
+  resourceVersion?: string;
+}
+
+export const UPDATE_PAYMENT_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    subject: { type: 'string', minLength: 1, maxLength: 256 },
+    body: { type: 'string', maxLength: 1024 },
+    notifyUrl: { type: ['string', 'null'], maxLength: 2048 },
+    returnUrl: { type: ['string', 'null'], maxLength: 2048 },
+    additionalData: { type: 'object' },
+    status: { type: 'string', enum: ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN'] },
+    reason: { type: 'string', maxLength: 256 },
+    resourceVersion: { type: 'string', maxLength: 32 },
+  },
+};
+
+/**
+ * Edits basic fields (merge patch, with the optional resourceVersion precondition), then a status change
+ * if asked: only moves the state machine allows (SUCCESS stays final), recorded with the administrator's
+ * name; an illegal move is 422 naming the field.
+ */
+export async function updatePayment(deps: PaymentDeps, order: StoredPayment, input: UpdatePaymentInput, actor: string): Promise<StoredPayment> {
+  const settings = await deps.settings.read();
+  checkInitiateUrls({ notifyUrl: input.notifyUrl ?? undefined, returnUrl: input.returnUrl ?? undefined } as never, settings.allowPrivateNotifyTargets);
+  const spec: Record<string, unknown> = {};
+  for (const key of ['subject', 'body', 'notifyUrl', 'returnUrl', 'additionalData'] as const) {
+    if (input[key] !== undefined) spec[key] = input[key] === '' ? null : input[key];
+  }
+  let current = order;
+  if (Object.keys(spec).length) {
+    const metadata = input.resourceVersion ? { resourceVersion: input.resourceVersion } : undefined;
+    current = await deps.client.patch<StoredPayment>(KINDS.order, order.metadata.name, { ...(metadata ? { metadata } : {}), spec });
+  }
+  if (!input.status || input.status === current.spec.status) return current;
+  const to = input.status;
+  // Failing an open order is a close: the trade must stop being payable at the channel too.
+  if (to === 'FAILED' && (current.spec.status === 'UNPAID' || current.spec.status === 'PAYING')) return closePayment(deps, current, 'ADMIN', actor);
+  const outcome = await moveOrder(deps, current.metadata.name, () => ({ to, source: 'ADMIN', actor, reason: input.reason ?? (to === 'FAILED' ? 'CLOSED' : undefined) }), current);
+  if (!outcome.changed && outcome.why === 'ILLEGAL') {
+    throw new AppError('INVALID', `订单状态不能从 ${outcome.order.spec.status} 改为 ${to}`, { status: 422, messageEn: `status cannot move from ${outcome.order.spec.status} to ${to}`, details: [{ field: 'status', message: `illegal move ${outcome.order.spec.status} -> ${to}` }] });
+  }
+  return outcome.order;
+}

@@ -1,0 +1,35 @@
+import { formatMinor } from '../money/index.js';
+import type { OrderEvent, PaymentDeps } from '../payment-deps.js';
+import { publicBaseUrl } from '../settings/payment-settings.js';
+
+/** templates/notifications/payment-status-changed.yaml */
+export const STATUS_TEMPLATE = 'payment-status-changed';
+
+const STATUS_TEXT: Record<string, string> = { UNPAID: '待支付', PAYING: '支付中', SUCCESS: '支付成功', FAILED: '支付失败', UNKNOWN: '结果未知' };
+
+/**
+ * Tells the configured administrators about a status change through the host notification center. One
+ * message per (event, user): the dedupe key is the event id, so a repeated call adds nothing. A user name
+ * the host does not know is logged and skipped; it never blocks the others.
+ */
+export async function notifyAdministrators(deps: PaymentDeps, event: OrderEvent): Promise<void> {
+  const settings = await deps.settings.read();
+  const spec = event.order.spec!;
+  const link = `${publicBaseUrl(settings, deps.siteUrl)}/payment/${spec.paymentId}`;
+  const variables = {
+    subject: spec.subject,
+    paymentId: spec.paymentId,
+    orderId: spec.orderId,
+    amount: `${formatMinor(spec.paymentAmount, spec.currency)} ${spec.currency}`,
+    status: spec.status,
+    statusText: STATUS_TEXT[spec.status] ?? spec.status,
+    link,
+  };
+  for (const username of settings.notificationUsers) {
+    try {
+      await deps.notifications.send({ template: STATUS_TEMPLATE, to: [{ username }], variables, dedupeKey: `payment-status:${event.eventId}` });
+    } catch (err) {
+      deps.logger.warn({ username, paymentId: spec.paymentId, err: (err as Error).message }, 'payment status notification not queued');
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { AppError } from '../../host/errors/app-error.js';
+import { KINDS } from '../api-groups.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import type { StoredPayment } from '../orders/types.js';
+import { interfacePrivateKey } from '../settings/interface-keys.js';
+import { buildNotifyPayload } from './notify-payload.js';
+import { signNotify } from './notify-signature.js';
+import { postNotify } from './post-notify.js';
+import { BlockedTargetError } from './ssrf-guard.js';
+import { NOTIFY_HEADERS, type NotifyDelivery } from './types.js';
+
+/** What one attempt came to. */
+export type AttemptResult =
+  | { kind: 'delivered'; status: number }
+  | { kind: 'failed'; status?: number; error: string }
+  /** Retrying cannot help (target blocked, order gone): the chain ends. */
+  | { kind: 'fatal'; error: string };
+
+/**
+ * One attempt: reads the order fresh (the payload shows its status now, not when the event was queued),
+ * signs `timestamp.body` with the interface key and POSTs it. Any 2xx counts as delivered.
+ */
+export async function deliverOnce(deps: PaymentDeps, delivery: NotifyDelivery): Promise<AttemptResult> {
+  const order = await deps.client.fetch<StoredPayment>(KINDS.order, delivery.spec.paymentId);
+  if (!order) return { kind: 'fatal', error: 'the payment order no longer exists' };
+  const settings = await deps.settings.read();
+  let key;
+  try {
+    key = interfacePrivateKey(settings.interfacePrivateKey);
+  } catch (err) {
+    return { kind: 'failed', error: err instanceof AppError ? err.messageEn ?? err.message : 'interface key unusable' };
+  }
+  const body = JSON.stringify(buildNotifyPayload(delivery.spec.eventId, order.spec));
+  const timestamp = String(Math.floor(deps.now().getTime() / 1000));
+  const headers = {
+    [NOTIFY_HEADERS.eventId]: delivery.spec.eventId,
+    [NOTIFY_HEADERS.timestamp]: timestamp,
+    [NOTIFY_HEADERS.signature]: signNotify(timestamp, body, key),
+    [NOTIFY_HEADERS.algorithm]: 'RSA-SHA256',
+  };
+  try {
+    const answer = await postNotify(order.spec.notifyUrl ?? delivery.spec.notifyUrl, body, headers, settings.allowPrivateNotifyTargets);
+    if (answer.status >= 200 && answer.status < 300) return { kind: 'delivered', status: answer.status };
+    return { kind: 'failed', status: answer.status, error: `HTTP ${answer.status}: ${answer.bodyStart.slice(0, 200)}` };
+  } catch (err) {
+    if (err instanceof BlockedTargetError) return { kind: 'fatal', error: err.message };
+    return { kind: 'failed', error: (err as Error).message?.slice(0, 300) || 'request failed' };
+  }
+}

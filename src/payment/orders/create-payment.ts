@@ -1,0 +1,74 @@
+import { isChannelError, parseChannelAmount, type InitiateResult } from '../channels/index.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import { callbackPath } from '../api-groups.js';
+import { publicBaseUrl } from '../settings/payment-settings.js';
+import { closeAtChannelQuietly } from './close-payment.js';
+import { findOrCreateOrder, type Caller } from './find-or-create.js';
+import { checkInitiateUrls, type InitiatePaymentInput } from './initiate-input.js';
+import { toChannelOrder } from './order-view.js';
+import { applyTransition } from './state-machine.js';
+import type { StoredPayment } from './types.js';
+
+export interface CreatePaymentOptions {
+  clientIp?: string;
+  userAgent?: string;
+}
+
+/**
+ * The one initiation service (createPayment, testPayment, and the merchant platform API later): checks the
+ * channel (registered, switched on, whitelisted), parses the amount for the channel's currency rules,
+ * finds or creates the order of (platform, orderId) and starts it at the channel. Returns the order with
+ * its qrCode or payUrl. A second call for an unpaid order returns that order (started again only if the
+ * first start never reached the channel).
+ */
+export async function createPayment(deps: PaymentDeps, input: InitiatePaymentInput, caller: Caller, options: CreatePaymentOptions = {}): Promise<StoredPayment> {
+  const choice = await deps.channels.forInitiation(input.paymentType, input.paymentChannel);
+  const money = parseChannelAmount(choice.channel, input.paymentAmount, input.currency ?? 'CNY');
+  const settings = await deps.settings.read();
+  checkInitiateUrls(input, settings.allowPrivateNotifyTargets);
+  const { order } = await findOrCreateOrder(deps, input, choice, money, caller);
+  if (order.spec.status !== 'UNPAID' || order.spec.qrCode || order.spec.payUrl) return order;
+  const base = publicBaseUrl(settings, deps.siteUrl);
+  let result: InitiateResult;
+  try {
+    result = await choice.channel.initiate(toChannelOrder(order.spec), { callbackUrl: `${base}${callbackPath(choice.paymentType)}`, returnUrl: order.spec.returnUrl, baseUrl: base, clientIp: options.clientIp, userAgent: options.userAgent });
+  } catch (err) {
+    await failAfterChannelError(deps, order, err);
+    throw err;
+  }
+  return recordStart(deps, order, result);
+}
+
+/** A refusal by the channel ends the order (FAILED, reason = the channel's code); an outage leaves it UNPAID. */
+async function failAfterChannelError(deps: PaymentDeps, order: StoredPayment, err: unknown): Promise<void> {
+  deps.logger.warn({ paymentId: order.spec.paymentId, err: (err as Error).message }, 'payment initiation failed at the channel');
+  if (isChannelError(err, 'CHANNEL_UNAVAILABLE')) return;
+  const reason = isChannelError(err) ? `${err.code}: ${err.message}` : 'INITIATION_FAILED';
+  await applyTransition(deps, order, { to: 'FAILED', source: 'INITIATE', reason }).catch(() => undefined);
+}
+
+/** Writes the channel's answer; when the order changed meanwhile (closed), the trade is closed at the channel. */
+async function recordStart(deps: PaymentDeps, order: StoredPayment, result: InitiateResult): Promise<StoredPayment> {
+  const facts = {
+    qrCode: result.qrCode,
+    payUrl: result.payUrl ?? (result.form ? formUrl(result.form) : undefined),
+    channelTradeNo: result.channelTradeNo,
+    additionalData: { ...(order.spec.additionalData ?? {}), channel: result.raw as Record<string, unknown> },
+  };
+  if (result.status === 'UNPAID') {
+    const spec = Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined));
+    return deps.client.patch<StoredPayment>('PaymentInfo', order.metadata.name, { metadata: { resourceVersion: order.metadata.resourceVersion }, spec });
+  }
+  const outcome = await applyTransition(deps, order, { to: 'PAYING', source: 'INITIATE', facts });
+  // Closed while we were at the channel: compensate, so the payer cannot pay an order that is over.
+  if (!outcome.changed && outcome.order.spec.status === 'FAILED') await closeAtChannelQuietly(deps, outcome.order);
+  return outcome.order;
+}
+
+/** A GET form becomes a link; a POST form is kept in additionalData and served by the payment page. */
+function formUrl(form: NonNullable<InitiateResult['form']>): string | undefined {
+  if (form.method !== 'GET') return undefined;
+  const url = new URL(form.action);
+  for (const [k, v] of Object.entries(form.fields)) url.searchParams.set(k, v);
+  return url.toString();
+}

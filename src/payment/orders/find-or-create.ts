@@ -1,0 +1,71 @@
+import { AppError } from '../../host/errors/app-error.js';
+import type { Resource } from '../../host/resource/types.js';
+import { and, eq } from '../../host/store/query.js';
+import { KINDS } from '../api-groups.js';
+import type { Money } from '../money/index.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import type { ResolvedChannel } from '../channels/index.js';
+import { recordCreated } from './daily-stats.js';
+import type { InitiatePaymentInput } from './initiate-input.js';
+import { newPaymentId } from './payment-id.js';
+import type { PaymentInfoSpec, StoredPayment } from './types.js';
+
+export interface Caller {
+  /** The owner platform: SYSTEM_PLATFORM for the site's orders, the merchant's user name otherwise. */
+  platform: string;
+  username?: string;
+}
+
+/** The existing order of (platform, orderId), by the indexed fields. */
+export async function findByOrderId(deps: PaymentDeps, platform: string, orderId: string): Promise<StoredPayment | undefined> {
+  const page = await deps.client.list<StoredPayment>(KINDS.order, { where: and(eq('spec.platform', platform), eq('spec.orderId', orderId)), page: 1, size: 1 });
+  return page.items[0];
+}
+
+/**
+ * Inside one (serialized) store transaction: returns the existing order of (platform, orderId) when it is
+ * still payable with the same terms, refuses one that differs or has ended, else creates a new UNPAID order.
+ * Two concurrent initiations of one orderId therefore yield one order.
+ */
+export async function findOrCreateOrder(deps: PaymentDeps, input: InitiatePaymentInput, resolved: ResolvedChannel, money: Money, caller: Caller): Promise<{ order: StoredPayment; created: boolean }> {
+  const { timeoutMinutes } = await deps.settings.read();
+  return deps.client.transaction(async () => {
+    const existing = await findByOrderId(deps, caller.platform, input.orderId);
+    if (existing) return { order: reuse(existing, resolved, money), created: false };
+    const now = deps.now();
+    const paymentId = newPaymentId(now);
+    const spec: PaymentInfoSpec = {
+      orderId: input.orderId,
+      paymentId,
+      subject: input.subject,
+      body: input.body,
+      paymentAmount: money.amountMinor,
+      currency: money.currency,
+      paymentType: resolved.paymentType,
+      paymentChannel: resolved.paymentChannel,
+      notifyUrl: input.notifyUrl || undefined,
+      returnUrl: input.returnUrl || undefined,
+      platform: caller.platform,
+      username: caller.username,
+      additionalData: input.additionalData ? { caller: input.additionalData } : undefined,
+      status: 'UNPAID',
+      expiresAt: new Date(now.getTime() + timeoutMinutes * 60_000).toISOString(),
+    };
+    const clean = Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined));
+    const order = await deps.client.create<StoredPayment>({ apiVersion: '', kind: KINDS.order, metadata: { name: paymentId }, spec: clean } as unknown as Resource);
+    await recordCreated(deps, order, 1);
+    return { order, created: true };
+  });
+}
+
+function reuse(existing: StoredPayment, resolved: ResolvedChannel, money: Money): StoredPayment {
+  const s = existing.spec;
+  const same = s.paymentAmount === money.amountMinor && s.currency === money.currency && s.paymentType === resolved.paymentType && s.paymentChannel === resolved.paymentChannel;
+  if (!same) {
+    throw new AppError('ORDER_ID_CONFLICT', '订单号已存在且支付信息不同', { status: 409, messageEn: `orderId ${s.orderId} already has a payment with other amount, currency, type or channel (${s.paymentId})`, details: [{ field: 'orderId', message: s.paymentId }] });
+  }
+  if (s.status !== 'UNPAID' && s.status !== 'PAYING') {
+    throw new AppError('ORDER_ALREADY_FINISHED', `订单已结束（${s.status}）`, { status: 409, messageEn: `orderId ${s.orderId} already has a payment in status ${s.status} (${s.paymentId})`, details: [{ field: 'orderId', message: s.status }] });
+  }
+  return existing;
+}

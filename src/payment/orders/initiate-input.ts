@@ -1,0 +1,57 @@
+import { AppError } from '../../host/errors/app-error.js';
+import { checkNotifyUrlShape } from '../notify/ssrf-guard.js';
+
+/** The spec's initiatePayment body (plus optional currency and caller data). */
+export interface InitiatePaymentInput {
+  orderId: string;
+  subject: string;
+  body?: string;
+  /** Decimal amount as a JSON number or string; at most the currency's fraction digits. */
+  paymentAmount: number | string;
+  paymentType: string;
+  paymentChannel: string;
+  notifyUrl?: string;
+  returnUrl?: string;
+  /** ISO 4217, default CNY. */
+  currency?: string;
+  additionalData?: Record<string, unknown>;
+}
+
+/** JSON Schema of the body, shared by createPayment, testPayment and the merchant platform API. */
+export const INITIATE_BODY_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['orderId', 'subject', 'paymentAmount', 'paymentType', 'paymentChannel'],
+  properties: {
+    orderId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:|*@-]+$', description: 'business order number, unique per platform' },
+    subject: { type: 'string', minLength: 1, maxLength: 256 },
+    body: { type: 'string', maxLength: 1024 },
+    paymentAmount: { type: ['number', 'string'], description: 'decimal amount, e.g. 12.30; at most 2 fraction digits for CNY' },
+    paymentType: { type: 'string', minLength: 1, maxLength: 32, description: 'WALLET_A, WALLET_B, AGGREGATOR_1..3, INTL_WALLET, CARD, CUSTOM, SANDBOX (aliases ALIPAY, WECHAT, PAYPAL, STRIPE)' },
+    paymentChannel: { type: 'string', minLength: 1, maxLength: 32, description: 'e.g. FACE_TO_FACE_PAYMENT' },
+    notifyUrl: { type: 'string', maxLength: 2048 },
+    returnUrl: { type: 'string', maxLength: 2048 },
+    currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+    additionalData: { type: 'object' },
+  },
+};
+
+/** URL checks the schema cannot make: http(s) only, and the notify target's SSRF rules. */
+export function checkInitiateUrls(input: InitiatePaymentInput, allowPrivateNotify: boolean): void {
+  if (input.notifyUrl) {
+    try {
+      checkNotifyUrlShape(input.notifyUrl, allowPrivateNotify);
+    } catch (err) {
+      throw new AppError('VALIDATION_FAILED', `通知地址无效: ${(err as Error).message}`, { status: 400, messageEn: `invalid notifyUrl: ${(err as Error).message}`, details: [{ field: 'notifyUrl', message: (err as Error).message }] });
+    }
+  }
+  if (input.returnUrl) {
+    let ok = false;
+    try {
+      ok = ['http:', 'https:'].includes(new URL(input.returnUrl).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new AppError('VALIDATION_FAILED', '返回地址无效', { status: 400, messageEn: 'returnUrl must be an http(s) URL', details: [{ field: 'returnUrl', message: 'must be an http(s) URL' }] });
+  }
+}

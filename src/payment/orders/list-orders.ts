@@ -1,0 +1,65 @@
+import { and, eq, type Condition } from '../../host/store/query.js';
+import { toTimestamp } from '../../host/resource/time.js';
+import { toListResult, type ListResult } from '../../host/notifications/list-result.js';
+import { KINDS } from '../api-groups.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import { toView, type PaymentView } from './order-view.js';
+import type { StoredPayment } from './types.js';
+
+/** The spec's list filters (all optional) plus paging and the creation-time sort. */
+export interface OrderFilters {
+  orderId?: string;
+  paymentId?: string;
+  platform?: string;
+  status?: string;
+  paymentType?: string;
+  paymentChannel?: string;
+  username?: string;
+  /** RFC 3339 or yyyy-mm-dd; inclusive bounds on the creation time. */
+  createdFrom?: string;
+  createdTo?: string;
+  sort?: 'asc' | 'desc';
+  page: number;
+  size: number;
+}
+
+const FILTER_FIELDS = ['orderId', 'paymentId', 'platform', 'status', 'paymentType', 'paymentChannel', 'username'] as const;
+
+/** Query-schema properties of the order lists (console and user center). */
+export const ORDER_FILTER_QUERY = {
+  orderId: { type: 'string', maxLength: 64 },
+  paymentId: { type: 'string', maxLength: 64 },
+  platform: { type: 'string', maxLength: 253 },
+  status: { type: 'string', enum: ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN'] },
+  paymentType: { type: 'string', maxLength: 32 },
+  paymentChannel: { type: 'string', maxLength: 32 },
+  username: { type: 'string', maxLength: 253 },
+  createdFrom: { type: 'string', maxLength: 40, description: 'RFC 3339 or yyyy-mm-dd (inclusive)' },
+  createdTo: { type: 'string', maxLength: 40, description: 'RFC 3339 or yyyy-mm-dd (inclusive: the whole day)' },
+  sort: { type: 'string', enum: ['asc', 'desc'], default: 'desc', description: 'by creation time' },
+  page: { type: 'integer', minimum: 1, default: 1 },
+  size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+} as const;
+
+/** yyyy-mm-dd → the day's first or last second (UTC); RFC 3339 is normalised to the stored form. */
+export function timeBound(value: string | undefined, end: boolean): string | undefined {
+  if (!value) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T${end ? '23:59:59' : '00:00:00'}Z`;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : toTimestamp(ms);
+}
+
+/** Every filter is an indexed field (PaymentInfo selectableFields), so the store answers without scanning. */
+export function orderCondition(f: Omit<OrderFilters, 'page' | 'size' | 'sort'>): Condition | undefined {
+  const conditions: Condition[] = FILTER_FIELDS.filter((k) => f[k]).map((k) => eq(`spec.${k}`, f[k] as string));
+  const from = timeBound(f.createdFrom, false);
+  const to = timeBound(f.createdTo, true);
+  if (from) conditions.push({ op: 'ge', field: 'metadata.creationTimestamp', value: from });
+  if (to) conditions.push({ op: 'le', field: 'metadata.creationTimestamp', value: to });
+  return and(...conditions);
+}
+
+export async function listOrders(deps: PaymentDeps, f: OrderFilters, baseUrl: string): Promise<ListResult<PaymentView>> {
+  const page = await deps.client.list<StoredPayment>(KINDS.order, { where: orderCondition(f), sort: [{ field: 'metadata.creationTimestamp', direction: f.sort ?? 'desc' }], page: f.page, size: f.size });
+  return toListResult(page.items.map((o) => toView(o, baseUrl)), page.total ?? page.items.length, f.page, f.size);
+}

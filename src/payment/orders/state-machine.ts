@@ -1,0 +1,120 @@
+import { ConflictError } from '../../host/errors/app-error.js';
+import { KINDS } from '../api-groups.js';
+import type { OrderEvent, PaymentDeps } from '../payment-deps.js';
+import { queueDelivery } from '../notify/delivery-records.js';
+import { recordSuccess } from './daily-stats.js';
+import type { PaymentInfo, PaymentInfoSpec, PaymentStatus, StoredPayment, TransitionRecord } from './types.js';
+
+/**
+ * The order state machine (DESIGN "Payment: decisions"): UNPAID → PAYING → SUCCESS | FAILED | UNKNOWN.
+ * SUCCESS is final. A verified payment for a FAILED order still becomes SUCCESS (the money arrived) and is
+ * flagged PAID_AFTER_FAILED for review. UNKNOWN is resolved by a later query or callback.
+ */
+export const ALLOWED_MOVES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  UNPAID: ['PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN'],
+  PAYING: ['SUCCESS', 'FAILED', 'UNKNOWN'],
+  UNKNOWN: ['PAYING', 'SUCCESS', 'FAILED'],
+  FAILED: ['SUCCESS'],
+  SUCCESS: [],
+};
+
+/** Statuses whose arrival is announced to the business system (notifyUrl) and to administrators. */
+export const ANNOUNCED: ReadonlySet<PaymentStatus> = new Set(['SUCCESS', 'FAILED', 'UNKNOWN']);
+
+export type TransitionSource = 'CALLBACK' | 'SYNC' | 'CLOSE' | 'TIMEOUT' | 'ADMIN' | 'INITIATE' | 'PAGE_QUERY' | 'USER';
+
+/** What a caller wants to happen to an order, with the facts to record. */
+export interface TransitionRequest {
+  to: PaymentStatus;
+  source: TransitionSource;
+  actor?: string;
+  /** failureReason when moving to FAILED (CLOSED, TIMEOUT, a channel code). */
+  reason?: string;
+  facts?: Partial<Pick<PaymentInfoSpec, 'channelTradeNo' | 'paidAt' | 'qrCode' | 'payUrl' | 'additionalData'>>;
+}
+
+export type TransitionOutcome =
+  | { changed: true; order: StoredPayment; from: PaymentStatus; eventId?: string }
+  | { changed: false; order: StoredPayment; why: 'SAME_STATE' | 'ILLEGAL' | 'CONFLICT' };
+
+const MAX_HISTORY = 20;
+
+export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
+  return ALLOWED_MOVES[from].includes(to);
+}
+
+/**
+ * Moves an order from the state it was read in. The write is a compare-and-set on the resourceVersion read:
+ * when anything changed the order meanwhile, nothing is written and the outcome is CONFLICT with the fresh
+ * order (the caller decides again). The notifyUrl delivery record and the day's totals are written in the
+ * same transaction; listeners hear about the change only after it committed.
+ */
+export async function applyTransition(deps: PaymentDeps, read: StoredPayment, request: TransitionRequest): Promise<TransitionOutcome> {
+  const from = read.spec.status;
+  if (from === request.to) return { changed: false, order: read, why: 'SAME_STATE' };
+  if (!canMove(from, request.to)) return { changed: false, order: read, why: 'ILLEGAL' };
+  const next = nextOrder(deps, read, request);
+  let event: OrderEvent | undefined;
+  try {
+    const written = await deps.client.transaction(async () => {
+      const saved = (await deps.client.update(next)) as StoredPayment;
+      const eventId = ANNOUNCED.has(request.to) ? eventIdOf(read, request.to) : undefined;
+      const deliveryQueued = eventId ? await queueDelivery(deps, saved, eventId) : false;
+      if (request.to === 'SUCCESS') await recordSuccess(deps, saved, +1);
+      if (eventId) event = { eventId, order: saved, from, to: request.to, deliveryQueued };
+      return saved;
+    });
+    if (event) deps.onOrderEvent(event);
+    return { changed: true, order: written, from, eventId: event?.eventId };
+  } catch (err) {
+    if (!(err instanceof ConflictError)) throw err;
+    const fresh = await deps.client.get<StoredPayment>(KINDS.order, read.metadata.name);
+    return { changed: false, order: fresh, why: 'CONFLICT' };
+  }
+}
+
+function nextOrder(deps: PaymentDeps, read: StoredPayment, request: TransitionRequest): PaymentInfo {
+  const at = deps.now().toISOString();
+  const spec: PaymentInfoSpec = { ...read.spec, ...definedFacts(request.facts), status: request.to };
+  if (request.to === 'FAILED') spec.failureReason = (request.reason ?? 'CHANNEL_FAILED').slice(0, 1024);
+  if (request.to === 'SUCCESS') {
+    spec.paidAt ??= at;
+    if (read.spec.status === 'FAILED') spec.reviewFlag = 'PAID_AFTER_FAILED';
+    delete spec.failureReason;
+  }
+  const entry: TransitionRecord = { from: read.spec.status, to: request.to, at, source: request.source };
+  if (request.actor) entry.actor = request.actor;
+  if (request.reason) entry.reason = request.reason.slice(0, 256);
+  const transitions = [...(read.status?.transitions ?? []), entry].slice(-MAX_HISTORY);
+  return { ...read, spec, status: { ...(read.status ?? {}), transitions } };
+}
+
+function definedFacts(facts: TransitionRequest['facts']): Partial<PaymentInfoSpec> {
+  return Object.fromEntries(Object.entries(facts ?? {}).filter(([, v]) => v !== undefined && v !== '')) as Partial<PaymentInfoSpec>;
+}
+
+/** `{paymentId}-{status}-{n}`: n counts earlier arrivals at the same status, so an event id never repeats. */
+export function eventIdOf(read: StoredPayment, to: PaymentStatus): string {
+  const earlier = (read.status?.transitions ?? []).filter((t) => t.to === to).length;
+  return `${read.spec.paymentId}-${to.toLowerCase()}-${earlier + 1}`;
+}
+
+/**
+ * Reads the order, lets `decide` pick a move from its current state, and applies it; on a CONFLICT it reads
+ * again and decides again (a concurrent callback, sync or close got there first).
+ */
+export async function moveOrder(
+  deps: PaymentDeps,
+  name: string,
+  decide: (order: StoredPayment) => TransitionRequest | undefined,
+  initial?: StoredPayment,
+): Promise<TransitionOutcome> {
+  let order = initial ?? (await deps.client.get<StoredPayment>(KINDS.order, name));
+  for (let attempt = 1; ; attempt++) {
+    const request = decide(order);
+    if (!request) return { changed: false, order, why: 'SAME_STATE' };
+    const outcome = await applyTransition(deps, order, request);
+    if (outcome.changed || outcome.why !== 'CONFLICT' || attempt >= 8) return outcome;
+    order = outcome.order;
+  }
+}

@@ -1,0 +1,98 @@
+import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
+import { AppError, NotFoundError } from '../../host/errors/app-error.js';
+import { KINDS, PUBLIC_GROUP } from '../api-groups.js';
+import { handleCallback } from '../callbacks/handle-callback.js';
+import { SandboxChannel } from '../channels/sandbox/index.js';
+import type { PaymentDeps } from '../payment-deps.js';
+import { formatMinor } from '../money/index.js';
+import { toChannelOrder } from '../orders/order-view.js';
+import { looksLikePaymentId } from '../orders/payment-id.js';
+import type { StoredPayment } from '../orders/types.js';
+
+const ID_PARAMS = { type: 'object', properties: { paymentId: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['paymentId'] };
+
+/** The public status of an order: what its payment page shows, nothing about the business system. */
+export interface PublicPaymentStatus {
+  paymentId: string;
+  status: string;
+  subject: string;
+  amountText: string;
+  currency: string;
+  paymentType: string;
+  paymentChannel: string;
+  qrCode?: string;
+  payUrl?: string;
+  returnUrl?: string;
+  expiresAt?: string;
+  failureReason?: string;
+  paidAt?: string;
+}
+
+async function readOrder(deps: PaymentDeps, paymentId: string): Promise<StoredPayment> {
+  const order = looksLikePaymentId(paymentId) ? await deps.client.fetch<StoredPayment>(KINDS.order, paymentId) : undefined;
+  if (!order) throw new NotFoundError('支付订单', paymentId);
+  return order;
+}
+
+export function publicStatusOf(order: StoredPayment): PublicPaymentStatus {
+  const s = order.spec;
+  const open = s.status === 'UNPAID' || s.status === 'PAYING';
+  return {
+    paymentId: s.paymentId,
+    status: s.status,
+    subject: s.subject,
+    amountText: formatMinor(s.paymentAmount, s.currency),
+    currency: s.currency,
+    paymentType: s.paymentType,
+    paymentChannel: s.paymentChannel,
+    qrCode: open ? s.qrCode : undefined,
+    payUrl: open ? s.payUrl : undefined,
+    returnUrl: s.returnUrl,
+    expiresAt: s.expiresAt,
+    failureReason: s.failureReason,
+    paidAt: s.paidAt,
+  };
+}
+
+/**
+ * Anonymous operations of the payment page: the status it polls, and the SANDBOX buttons. The payment id
+ * is the capability (100 random bits); answers carry only what the page shows.
+ */
+export function publicOperations(deps: PaymentDeps): OperationDef[] {
+  return [
+    defineOperation<unknown, unknown, { paymentId: string }>({
+      operationId: 'getPaymentStatus',
+      group: PUBLIC_GROUP,
+      method: 'get',
+      path: '/payments/:paymentId/status',
+      summary: 'Status of a payment order as its payment page shows it (polled by the page)',
+      tags: ['payment-page'],
+      params: ID_PARAMS,
+      handler: async ({ params, res }) => {
+        res.set('Cache-Control', 'no-store');
+        return publicStatusOf(await readOrder(deps, params.paymentId));
+      },
+    }),
+    defineOperation<unknown, { outcome: 'success' | 'fail' }, { paymentId: string }>({
+      operationId: 'sandboxPay',
+      group: PUBLIC_GROUP,
+      method: 'post',
+      path: '/payments/:paymentId/sandboxPay',
+      summary: 'SANDBOX: the payer clicks pay or fail; the simulated gateway sends its signed callback',
+      tags: ['payment-page'],
+      params: ID_PARAMS,
+      body: { type: 'object', additionalProperties: false, required: ['outcome'], properties: { outcome: { type: 'string', enum: ['success', 'fail'] } } },
+      handler: async ({ params, body }) => sandboxPay(deps, await readOrder(deps, params.paymentId), body.outcome),
+    }),
+  ];
+}
+
+/** Settles the simulated trade and runs its signed callback through the real callback path. */
+export async function sandboxPay(deps: PaymentDeps, order: StoredPayment, outcome: 'success' | 'fail'): Promise<PublicPaymentStatus & { callback: { status: number; body: string } }> {
+  if (order.spec.paymentType !== 'SANDBOX') throw new AppError('NOT_SANDBOX_ORDER', '不是沙箱订单', { status: 400, messageEn: 'only SANDBOX orders can be paid by simulation' });
+  const channel = await deps.channels.instance('SANDBOX');
+  if (!(channel instanceof SandboxChannel)) throw new AppError('INTERNAL', '沙箱不可用');
+  const request = await channel.simulateOutcome(toChannelOrder(order.spec), outcome);
+  const answer = await handleCallback(deps, 'SANDBOX', request);
+  return { ...publicStatusOf(await readOrder(deps, order.spec.paymentId)), callback: { status: answer.status, body: answer.body } };
+}

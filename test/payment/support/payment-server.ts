@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../../src/main.js';
+import type { HostRuntime } from '../../../src/host/runtime.js';
+import { paymentService } from '../../../src/payment/service.js';
+import type { PaymentModule } from '../../../src/payment/payment-module.js';
+
+export const BOOTSTRAP_TOKEN = 'payment-bootstrap-token-0123456789abcdef';
+export const ADMIN_PASSWORD = 'admin-password-1';
+export const CONSOLE = '/apis/console.api.payment.authpay.dev/v1alpha1';
+export const UC = '/apis/uc.api.payment.authpay.dev/v1alpha1';
+export const PUBLIC = '/apis/api.payment.authpay.dev/v1alpha1';
+
+export interface PaymentServer {
+  runtime: HostRuntime;
+  url: string;
+  payment: PaymentModule;
+  stop(): Promise<void>;
+}
+
+/** A real server on port 0 with its own SQLite directory (or AUTHPAY_DATABASE_URL when given in env). */
+export async function startPaymentServer(env: Record<string, string> = {}): Promise<PaymentServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-payment-'));
+  const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, ...env });
+  const payment = paymentService.current!;
+  return {
+    runtime,
+    url,
+    payment,
+    stop: async () => {
+      await runtime.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+/** A JSON call as the administrator (bootstrap token) unless headers say otherwise. */
+export async function api(server: PaymentServer, method: string, pathAndQuery: string, json?: unknown, headers: Record<string, string> = { authorization: `Bearer ${BOOTSTRAP_TOKEN}` }): Promise<Answer> {
+  const init: RequestInit = { method, headers: { ...headers, ...(json !== undefined ? { 'content-type': 'application/json' } : {}) }, redirect: 'manual' };
+  if (json !== undefined) init.body = JSON.stringify(json);
+  const res = await fetch(`${server.url}${pathAndQuery}`, init);
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body, text, headers: res.headers };
+}
+
+export const anonymous: Record<string, string> = {};
+
+/** Polls until check passes (no timing assertions: only "eventually"). */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Updates payment settings through updatePaymentSettings. */
+export async function configure(server: PaymentServer, patch: Record<string, unknown>): Promise<void> {
+  const res = await api(server, 'PUT', `${CONSOLE}/settings`, patch);
+  if (res.status !== 200) throw new Error(`updatePaymentSettings failed: ${res.status} ${res.text}`);
+}
