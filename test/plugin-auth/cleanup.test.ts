@@ -1,0 +1,89 @@
+import { CLEANUP_JOB, cleanAuthJob } from '../../src/plugin-auth/cleanup/clean-auth.job.js';
+import { cleanExpiredAuthorizations } from '../../src/plugin-auth/cleanup/clean-auth.handler.js';
+import type { SendInput } from '../../src/host/notifications/types.js';
+import { CONSOLE, admin, authNotificationsOf, createPlugin, createUser, dataOf, depsOf, setSettings, start, type Server } from './harness.js';
+
+/** Spec "Cleanup job" and the state-table row "1 → cleanup job → 0, notification sent". */
+let server: Server;
+const HOUR = 3_600_000;
+const stamp = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Authorized records through import (the only way to store one without an expireTime). */
+async function seed(user: string, expiries: Array<string | undefined>): Promise<void> {
+  const docs = expiries.map((expireTime, i) => ({
+    apiVersion: 'pluginauth.authpay.dev/v1alpha1',
+    kind: 'SitePluginAuthLog',
+    spec: { pluginKey: 'sweep', authUser: user, authDomain: `${user}-${i}.example.com`, authStatus: 1, authTime: stamp(-48 * HOUR), ...(expireTime ? { expireTime } : {}) },
+  }));
+  const yamlText = docs.map((d) => JSON.stringify(d)).join('\n---\n');
+  dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: yamlText }));
+}
+
+beforeAll(async () => {
+  server = await start();
+  for (const user of ['old', 'cut', 'gone']) await createUser(server, user);
+  await createPlugin(server, { key: 'sweep', name: 'Sweeper', price: 10 });
+});
+afterAll(() => server.stop());
+
+test('the job is registered with the spec properties and follows the switch', async () => {
+  const def = cleanAuthJob(depsOf(server));
+  expect(def).toMatchObject({ name: 'SitePluginAuth:clean-auth', timeZone: 'Asia/Shanghai', concurrency: 'FORBID', missedRunPolicy: 'FIRE_ONCE', timeoutMs: 300_000 });
+  const status = () => server.runtime.workloads.scheduler.status().find((j) => j.name === CLEANUP_JOB);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(status()).toMatchObject({ enabled: true });
+  await setSettings(server, { cleanupEnabled: false });
+  await server.runtime.workloads.scheduler.reschedule(CLEANUP_JOB);
+  expect(status()).toMatchObject({ enabled: false, nextSlot: undefined });
+  await setSettings(server, { cleanupEnabled: true, cleanupCron: '0 */5 * * * *' });
+  await server.runtime.workloads.scheduler.reschedule(CLEANUP_JOB);
+  expect(status()?.nextSlot).toBeDefined();
+  const bad = await admin(server, 'PUT', `${CONSOLE}/settings`, { cleanupCron: 'every now and then' });
+  expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+});
+
+test('1 → 0 for expired and empty expireTime, one auth-notification each; others untouched; a second run changes nothing', async () => {
+  await seed('old', [stamp(-HOUR), undefined, stamp(-24 * HOUR), stamp(24 * HOUR), '2099-12-31T23:59:59Z']);
+  const deps = depsOf(server);
+  const first = await cleanExpiredAuthorizations(deps, { signal: new AbortController().signal, batchSize: 2 });
+  expect(first).toEqual({ expired: 3, failed: 0 });
+  const records = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=old&sort=expireTime&direction=asc`)).items;
+  expect(records.map((r: any) => [r.spec.authDomain, r.spec.authStatus])).toEqual([
+    ['old-1.example.com', 0],
+    ['old-2.example.com', 0],
+    ['old-0.example.com', 0],
+    ['old-3.example.com', 1],
+    ['old-4.example.com', 1],
+  ]);
+  const notes = await authNotificationsOf(server, 'old');
+  expect(notes).toHaveLength(3);
+  expect(notes.every((n) => n.spec.title.startsWith('已过期') && n.spec.text.includes('Sweeper'))).toBe(true);
+  expect(await cleanExpiredAuthorizations(deps, { signal: new AbortController().signal })).toEqual({ expired: 0, failed: 0 });
+  expect(await authNotificationsOf(server, 'old')).toHaveLength(3);
+});
+
+test('a run cut off (time-out abort) leaves whole batches done, each with its notification; the next run finishes', async () => {
+  await seed('cut', Array.from({ length: 7 }, (_, i) => stamp(-(i + 1) * HOUR)));
+  const abort = new AbortController();
+  const deps = depsOf(server);
+  let sends = 0;
+  const notifier = { send: async (input: SendInput) => {
+    if (++sends === 3) abort.abort(new Error('time-out'));
+    return deps.notifier.send(input);
+  } };
+  const cut = await cleanExpiredAuthorizations({ ...deps, notifier }, { signal: abort.signal, batchSize: 2 });
+  expect(cut.expired).toBe(4); // the batch in flight at the abort still commits whole
+  const changed = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=cut&authStatus=0`)).total;
+  expect(changed).toBe(4);
+  expect(await authNotificationsOf(server, 'cut')).toHaveLength(4);
+  expect((await cleanExpiredAuthorizations(deps, { signal: new AbortController().signal })).expired).toBe(3);
+  expect(dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=cut&authStatus=1`)).total).toBe(0);
+  expect(await authNotificationsOf(server, 'cut')).toHaveLength(7);
+});
+
+test('records of deleted users are expired without a message', async () => {
+  await seed('gone', [stamp(-HOUR)]);
+  await server.runtime.client.delete('User', 'gone');
+  expect((await cleanExpiredAuthorizations(depsOf(server), { signal: new AbortController().signal })).expired).toBe(1);
+  expect(await authNotificationsOf(server, 'gone')).toHaveLength(0);
+});
