@@ -1,0 +1,100 @@
+import { eq } from '../../../src/host/store/query.js';
+import { SandboxChannel } from '../../../src/payment/channels/sandbox/index.js';
+import { toChannelOrder } from '../../../src/payment/orders/order-view.js';
+import type { StoredPayment } from '../../../src/payment/orders/types.js';
+import { NotifyReceiver } from '../support/notify-receiver.js';
+import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+
+let server: PaymentServer;
+let receiver: NotifyReceiver;
+
+beforeAll(async () => {
+  server = await startPaymentServer();
+  receiver = await new NotifyReceiver().start();
+  await configure(server, { sandboxEnabled: true, allowPrivateNotifyTargets: true, notificationUsers: ['admin'], callbackDomain: server.url });
+  receiver.publicKeyPem = (await api(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
+}, 60_000);
+afterAll(async () => {
+  await receiver?.stop();
+  await server?.stop();
+});
+
+const order = (orderId: string, extra: Record<string, unknown> = {}) => ({ orderId, subject: '会员 1 个月', body: 'monthly plan', paymentAmount: '12.30', paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl: receiver.url, returnUrl: 'https://shop.example.com/orders/1', ...extra });
+
+async function storedOrder(paymentId: string): Promise<StoredPayment> {
+  return server.runtime.client.get<StoredPayment>('PaymentInfo', paymentId);
+}
+
+describe('SANDBOX payment end to end over HTTP', () => {
+  test('createPayment answers the order with its payment page; paying sends one signed notification and one admin message', async () => {
+    const created = await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-1'));
+    expect(created.status).toBe(200);
+    const data = created.body.data;
+    expect(data).toMatchObject({ orderId: 'sbx-1', status: 'PAYING', paymentAmount: 12.3, amountMinor: 1230, currency: 'CNY', platform: 'system' });
+    expect(data.payUrl).toBe(`${server.url}/payment/${data.paymentId}`);
+
+    const paid = await api(server, 'POST', `${PUBLIC}/payments/${data.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ status: 'SUCCESS', callback: { status: 200 } });
+
+    const [delivery] = await eventually(() => receiver.forPayment(data.paymentId).length && receiver.forPayment(data.paymentId));
+    expect(delivery.signatureValid).toBe(true);
+    expect(delivery.eventId).toBe(`${data.paymentId}-success-1`);
+    expect(delivery.body).toMatchObject({ eventId: delivery.eventId, orderId: 'sbx-1', paymentId: data.paymentId, status: 'SUCCESS', amount: '12.30', amountMinor: 1230, currency: 'CNY', type: 'SANDBOX', channel: 'SIMULATED' });
+    expect(typeof delivery.body.paidAt).toBe('string');
+
+    await server.payment.settled();
+    const queued = await server.runtime.client.list('OutboxMessage', { where: eq('spec.dedupeKey', `payment-status:${delivery.eventId}`) });
+    const inboxMessages = queued.items.filter((m) => (m.spec as { channel: string }).channel === 'INBOX');
+    expect(inboxMessages).toHaveLength(1);
+    expect(inboxMessages[0].spec).toMatchObject({ recipient: 'admin', template: 'payment-status-changed' });
+    const text = (inboxMessages[0].spec as { text: string }).text;
+    for (const part of ['会员 1 个月', data.paymentId, 'sbx-1', '12.30 CNY', 'SUCCESS', `${server.url}/payment/${data.paymentId}`]) expect(text).toContain(part);
+  });
+
+  test('a success callback replayed 100 times concurrently moves the order once, queues one delivery chain and one admin message', async () => {
+    const created = (await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-replay'))).body.data;
+    const sandbox = (await server.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
+    const callback = await sandbox.simulateOutcome(toChannelOrder((await storedOrder(created.paymentId)).spec), 'success');
+    const answers = await Promise.all(Array.from({ length: 100 }, () => fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, { method: 'POST', headers: callback.headers as Record<string, string>, body: String(callback.rawBody) }).then(async (r) => ({ status: r.status, body: await r.text() }))));
+    expect(answers.every((a) => a.status === 200 && a.body === '{"received":true}')).toBe(true);
+
+    const stored = await storedOrder(created.paymentId);
+    expect(stored.spec.status).toBe('SUCCESS');
+    expect((stored.status?.transitions ?? []).filter((t) => t.to === 'SUCCESS')).toHaveLength(1);
+    const chains = await server.runtime.client.list('PaymentNotifyDelivery', { where: eq('spec.paymentId', created.paymentId) });
+    expect(chains.items).toHaveLength(1);
+    await eventually(() => receiver.forPayment(created.paymentId).length === 1);
+    await server.payment.settled();
+    const adminMessages = await server.runtime.client.list('OutboxMessage', { where: eq('spec.recipient', 'admin') });
+    expect(adminMessages.items.filter((m) => String((m.spec as { text: string }).text).includes(created.paymentId))).toHaveLength(1);
+    const logs = await server.runtime.client.list('PaymentCallbackLog', { where: eq('spec.paymentId', created.paymentId) });
+    expect(logs.items).toHaveLength(100);
+    expect(logs.items.filter((l) => (l.spec as { reason: string }).reason === 'TRANSITIONED')).toHaveLength(1);
+    // Once delivered, nothing is sent again.
+    await server.payment.worker.wake();
+    expect(receiver.forPayment(created.paymentId)).toHaveLength(1);
+  });
+
+  test('a tampered or unsigned callback is refused and changes nothing', async () => {
+    const created = (await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-forged'))).body.data;
+    const sandbox = (await server.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
+    const callback = await sandbox.simulateOutcome(toChannelOrder((await storedOrder(created.paymentId)).spec), 'success');
+    const tampered = String(callback.rawBody).replace('"amountMinor":1230', '"amountMinor":1');
+    const bad = await fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, { method: 'POST', headers: callback.headers as Record<string, string>, body: tampered });
+    expect(bad.status).toBe(401);
+    const unsigned = await fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: String(callback.rawBody) });
+    expect(unsigned.status).toBe(400);
+    expect((await storedOrder(created.paymentId)).spec.status).toBe('PAYING');
+  });
+
+  test('the fail button fails the order; the page then shows failure with a resubmit link', async () => {
+    const created = (await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-fail'))).body.data;
+    const failed = await api(server, 'POST', `${PUBLIC}/payments/${created.paymentId}/sandboxPay`, { outcome: 'fail' }, anonymous);
+    expect(failed.body.data.status).toBe('FAILED');
+    const page = await fetch(`${server.url}/payment/${created.paymentId}`);
+    const html = await page.text();
+    expect(html).toContain('id="resubmit-link"');
+    expect(html).toContain('支付失败');
+  });
+});
