@@ -26,6 +26,9 @@ const PROPERTIES: Record<keyof typeof FIELDS, Record<string, unknown>> = {
   cleanupCron: str(120),
 };
 
+/** null resets a key to its default. */
+const NULLABLE_PROPERTIES = Object.fromEntries(Object.entries(PROPERTIES).map(([k, schema]) => [k, 'anyOf' in schema ? schema : { anyOf: [schema, { type: 'null' }] }]));
+
 /** getPluginAuthSettings / updatePluginAuthSettings: one flat object keyed by the settings' names. */
 export function settingsOperations(settings: PluginAuthSettings): OperationDef[] {
   const response = { type: 'object', properties: Object.fromEntries(Object.keys(PROPERTIES).map((k) => [k, {}])) };
@@ -39,7 +42,7 @@ export function settingsOperations(settings: PluginAuthSettings): OperationDef[]
     defineOperation<unknown, Record<string, unknown>>({
       operationId: 'updatePluginAuthSettings', group: CONSOLE_GROUP, method: 'put', path: '/settings', tags: TAGS.settings,
       summary: 'Change settings: only the keys given change; null resets to the default; "******" keeps a secret',
-      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: PROPERTIES },
+      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: NULLABLE_PROPERTIES },
       response,
       handler: async ({ body }) => {
         if (typeof body.cleanupCron === 'string' && !isValidCron(body.cleanupCron, CLEANUP_TIME_ZONE)) {
