@@ -37,6 +37,8 @@ export class AdvisoryLockLeader implements LeaderElector {
   private leader = false;
   private stopping = new AbortController();
   private loop?: Promise<void>;
+  /** When this process last lost leadership; it waits retryMs before contending again (others go first). */
+  private lostAt = -Infinity;
 
   constructor(private readonly options: AdvisoryLockLeaderOptions) {
     this.clock = options.clock ?? systemClock;
@@ -83,6 +85,7 @@ export class AdvisoryLockLeader implements LeaderElector {
   /** One step: connect if needed, then ping (leader) or try the lock (follower). */
   private async attempt(): Promise<void> {
     try {
+      if (!this.leader && this.clock.now() - this.lostAt < (this.options.retryMs ?? 1000)) return;
       const client = this.client ?? (await this.connect());
       if (this.leader) {
         await client.query('SELECT 1');
@@ -125,7 +128,10 @@ export class AdvisoryLockLeader implements LeaderElector {
     const client = this.client;
     this.client = undefined;
     client?.end().catch(() => undefined);
-    if (this.leader) this.options.logger.warn({ identity: this.identity, err: err.message }, 'lost leadership: the lock session failed');
+    if (this.leader) {
+      this.lostAt = this.clock.now();
+      this.options.logger.warn({ identity: this.identity, err: err.message }, 'lost leadership: the lock session failed');
+    }
     else this.options.logger.debug({ err: err.message }, 'leader election connection failed; retrying');
     this.setLeader(false);
   }
