@@ -10,7 +10,7 @@ export function analysisNotes(r: BackendResult): string[] {
   const planText = (label: string) => r.plans.find((p) => p.label === label)?.plan.join(' ') ?? '';
   for (const p of r.plans) {
     const text = p.plan.join(' ');
-    const scan = r.backend === 'sqlite' ? /SCAN (t|r_)\w*(?! USING)/.test(text) && !/USING (COVERING )?INDEX/.test(text) : /Seq Scan/.test(text);
+    const scan = r.backend === 'sqlite' ? p.plan.some((line) => /\bSCAN\b/.test(line) && !/USING/.test(line)) : /Seq Scan/.test(text);
     const sort = r.backend === 'sqlite' ? /USE TEMP B-TREE/.test(text) : /\bSort\b/.test(text) && !/Incremental Sort/.test(text);
     if (scan || sort) notes.push(`${p.label}: the plan ${scan ? 'scans the table' : ''}${scan && sort ? ' and ' : ''}${sort ? 'sorts in a temporary structure' : ''} — see the plan below.`);
   }

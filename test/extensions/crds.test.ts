@@ -45,14 +45,16 @@ function namesField(err: AppError, field: string): boolean {
 }
 
 describe('CustomResourceDefinitions in extensions/', () => {
-  test('every file is one CRD that the kind registry loads', () => {
+  test('a file that declares a kind declares exactly one, named after it, and the registry loads it', () => {
     const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.yaml'));
     for (const f of files) {
       const docs = yaml.loadAll(fs.readFileSync(path.join(DIR, f), 'utf8')) as Array<{ kind: string; spec: { names: { kind: string } } }>;
       const crds = docs.filter((d) => d?.kind === 'CustomResourceDefinition');
-      expect(crds).toHaveLength(1);
-      const kebab = crds[0].spec.names.kind.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+      if (crds.length === 0) continue; // role templates, settings forms and other resources
+      expect([f, crds.length]).toEqual([f, 1]);
+      const kebab = crds[0].spec.names.kind.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
       expect(f).toBe(`${kebab}.yaml`);
+      expect(registry.find(crds[0].spec.names.kind)).toBeDefined();
     }
     for (const [group, names] of Object.entries(EXPECTED)) {
       for (const name of names) expect(registry.get(name)).toMatchObject({ group, version: 'v1alpha1' });
@@ -61,8 +63,10 @@ describe('CustomResourceDefinitions in extensions/', () => {
 
   test.each(kinds.map((k) => [k.kind, k] as const))('%s declares names, columns and scalar selectable fields', (_name, kind: KindInfo) => {
     expect(kind.categories).toEqual(['authpay']);
-    expect(kind.shortNames.length).toBeGreaterThan(0);
-    expect(kind.indexedFields.length).toBeGreaterThan(0);
+    if (Object.values(EXPECTED).flat().includes(kind.kind)) {
+      expect(kind.shortNames.length).toBeGreaterThan(0);
+      expect(kind.indexedFields.length).toBeGreaterThan(0);
+    }
     for (const f of kind.indexedFields) {
       expect(['string', 'integer', 'number', 'boolean']).toContain(nodeAt(kind.schema, f.path)?.type);
     }
