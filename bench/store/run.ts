@@ -8,6 +8,7 @@
  *   BENCH_BATCH             objects per create transaction (default 1000)
  *   BENCH_WRITE             1 = write docs/benchmarks.md, 0 = print only (default: write only for a full N)
  *   BENCH_KEEP              1 = keep the data (temp dir / schema) for inspection
+ *   BENCH_STARTS            server starts per measurement, median reported (default 3)
  *   AUTHPAY_TEST_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test)
  */
 import { machineInfo } from '../lib/machine.js';
@@ -36,7 +37,7 @@ async function open(name: BackendName): Promise<BenchBackend> {
   return name === 'sqlite' ? openSqlite(keep) : openPostgres(pgUrl, keep);
 }
 
-const STARTS = 3;
+const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 
 /** Start-up of a server over some data, from the TypeScript source (npm start) and from a compiled build. */
 async function startups(env: NodeJS.ProcessEnv) {
@@ -57,6 +58,7 @@ async function emptyStartup(name: BackendName) {
 async function runBackend(name: BackendName): Promise<BackendResult> {
   const b = await open(name);
   try {
+    if (keep) log(`[${name}] data kept: ${JSON.stringify(b.serverEnv)}`);
     log(`[${name}] loading ${n} objects into ${b.location}`);
     const load = await bulkCreate(b.client, n, batch, (done, ms) => log(`[${name}] ${done}/${n} created, ${Math.round((done / ms) * 1000)}/s`));
     log(`[${name}] reads`);
