@@ -82,7 +82,7 @@ export class HostRuntime {
     this.stopHooks.push(() => this.notifications.stop());
     this.auth = await HostAuth.start({ client: this.client, logger: this.logger, operations: this.operations, baseUrl: this.config.baseUrl, adminPassword: this.config.adminPassword });
     this.stopHooks.push(() => this.auth.stop());
-    this.workloads = await startWorkloads({ client: this.client, store: this.store, logger: this.logger, operations: this.operations, databaseUrl: this.config.databaseUrl });
+    this.workloads = await startWorkloads({ client: this.client, store: this.store, logger: this.logger, operations: this.operations, databaseUrl: this.config.databaseUrl, onJobRun: (job, outcome, ms) => this.metrics.recordJobRun(job, outcome, ms === undefined ? undefined : ms / 1000) });
     this.stopHooks.push(() => this.workloads.stop());
     await useHostSettings(this.workloads.settings, this.client, { auth: this.auth, notifications: this.notifications, cors: (source) => (this.corsWhitelist = source) });
   }

@@ -22,6 +22,8 @@ export interface WorkloadOptions {
   databaseUrl?: string;
   identity?: string;
   clock?: Clock;
+  /** Told about every finished or skipped job run (metrics). */
+  onJobRun?: (job: string, outcome: string, durationMs?: number) => void;
   /** Leader election timing (PostgreSQL only). */
   heartbeatMs?: number;
   retryMs?: number;
@@ -45,7 +47,7 @@ export async function startWorkloads(options: WorkloadOptions): Promise<HostWork
   const identity = options.identity ?? processIdentity();
   const logger = options.logger;
   const settings = new SettingsService(options.client, logger.child({ component: 'settings' }));
-  const scheduler = new Scheduler({ client: options.client, logger: logger.child({ component: 'scheduler' }), holder: identity, clock: options.clock });
+  const scheduler = new Scheduler({ client: options.client, logger: logger.child({ component: 'scheduler' }), holder: identity, clock: options.clock, onRunFinished: options.onJobRun });
   const controllers = new ControllerManager({ client: options.client, logger: logger.child({ component: 'controllers' }), clock: options.clock });
   const leader = createLeaderElector({ ...options, identity, logger: logger.child({ component: 'leader' }) });
   const leadership = new Leadership(leader, [scheduler, controllers], { client: options.client, logger, backend: options.store.backend });

@@ -9,6 +9,8 @@ export interface ExecuteDeps {
   logger: Logger;
   /** This process, written into each record it runs. */
   holder: string;
+  /** Told once per run when its outcome is known (metrics). */
+  onFinished?: (job: string, outcome: JobOutcome, durationMs: number) => void;
 }
 
 /** Why a run's signal was aborted. */
@@ -33,6 +35,7 @@ export async function executeRun(deps: ExecuteDeps, job: JobDefinition, slotMs: 
   const abort = new AbortController();
   let finished: Promise<void> | undefined;
   const finish = (outcome: JobOutcome, message?: string) => {
+    if (!finished) deps.onFinished?.(job.name, outcome, deps.clock.now() - startedAt);
     finished ??= deps.records.finish(run, outcome, { counts: { ...counts }, message, startedAt }).catch((err) => {
       deps.logger.error({ job: job.name, runId: run.metadata.name, err: (err as Error).message }, 'could not record the job run outcome');
     });

@@ -6,7 +6,7 @@ import { latestSlotBetween, nextSlotAfter } from './cron-slots.js';
 import { executeRun } from './execute-run.js';
 import { JobRunRecords } from './job-run-records.js';
 import { resolveSchedule, sameSchedule, type ResolvedSchedule } from './resolve-job.js';
-import type { JobDefinition, JobRegistrar } from './types.js';
+import type { JobDefinition, JobOutcome, JobRegistrar } from './types.js';
 
 export interface SchedulerOptions {
   client: ExtensionClient;
@@ -14,6 +14,8 @@ export interface SchedulerOptions {
   /** Identity of this process (host name, pid), written into the runs it makes. */
   holder: string;
   clock?: Clock;
+  /** Told about every finished or skipped run (the host counts them in its metrics). */
+  onRunFinished?: (job: string, outcome: JobOutcome, durationMs?: number) => void;
   /** How long deactivate() waits for running handlers after aborting them (default 10 s). */
   stopGraceMs?: number;
 }
@@ -198,13 +200,14 @@ export class Scheduler implements JobRegistrar {
   private fire(state: JobState, slot: number, catchUp: boolean): void {
     const { def } = state;
     if (state.running) {
+      this.options.onRunFinished?.(def.name, 'SKIPPED');
       this.records.skip(def.name, slot, 'skipped: the previous run was still running (concurrency FORBID)', this.options.holder).catch((err) => this.logFailure(def, err));
       return;
     }
     const stop = state.stop.signal;
     const run = (async () => {
       if (def.enabled && !(await def.enabled())) return;
-      const deps = { records: this.records, clock: this.clock, logger: this.options.logger, holder: this.options.holder };
+      const deps = { records: this.records, clock: this.clock, logger: this.options.logger, holder: this.options.holder, onFinished: this.options.onRunFinished };
       const outcome = await executeRun(deps, def, slot, catchUp, stop);
       if (outcome) await this.records.trim(def.name, def.keepRuns ?? DEFAULT_KEEP_RUNS);
     })().catch((err) => this.logFailure(def, err));

@@ -107,6 +107,8 @@ test('a plugin gets its Setting applied at load, and its jobs and controllers st
     for (let i = 0; i < 300 && (runs < 1 || reconciles < 1); i++) await new Promise((r) => setTimeout(r, 20));
     expect(runs).toBeGreaterThan(0);
     expect(reconciles).toBeGreaterThan(0);
+    for (let i = 0; i < 100 && !(await runtime.metrics.registry.metrics()).includes('job="Demo:tick",outcome="SUCCEEDED"'); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await runtime.metrics.registry.metrics()).toContain('authpay_job_runs_total{job="Demo:tick",outcome="SUCCEEDED"}');
   } finally {
     await runtime.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
