@@ -1,0 +1,69 @@
+/**
+ * Plugin-auth benchmark: N authorization records (EXPIRED of them authorized and past their expiry) in a
+ * real server; the console's filtered record list over HTTP, then the cleanup job over the expired ones.
+ * Figures go to docs/benchmarks.md (section plugin-auth).
+ *
+ * Environment:
+ *   BENCH_N            records (default 1,000,000)
+ *   BENCH_EXPIRED      expired authorized records among them (default N / 10)
+ *   BENCH_ITERATIONS   requests per query shape (default 50)
+ *   BENCH_WRITE        1 = write docs/benchmarks.md, 0 = print only (default: write only for a full N)
+ *   AUTHPAY_DATABASE_URL  run on PostgreSQL instead of the embedded SQLite file
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../src/main.js';
+import { pluginAuthDeps } from '../../src/plugin-auth/service.js';
+import { describeMachine, machineInfo } from '../lib/machine.js';
+import { writeSection } from '../lib/report-writer.js';
+import { measureCleanup } from './cleanup.js';
+import { loadCatalogAndUsers, loadRecords } from './load.js';
+import { measureQueries } from './queries.js';
+import { renderReport } from './report.js';
+
+const FULL_N = 1_000_000;
+const n = Number(process.env.BENCH_N ?? FULL_N);
+const expired = Number(process.env.BENCH_EXPIRED ?? Math.floor(n / 10));
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
+const write = process.env.BENCH_WRITE === undefined ? n >= FULL_N : process.env.BENCH_WRITE === '1';
+const token = 'bench-bootstrap-token-0123456789abcdef';
+const log = (msg: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${msg}\n`);
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-plugin-auth-'));
+  const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, { ...process.env, AUTHPAY_BOOTSTRAP_TOKEN: token, AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password' });
+  try {
+    const backend = runtime.store.backend;
+    await runtime.workloads.settings.update('plugin-auth-settings', { cleanup: { cleanupEnabled: false } });
+    const now = Date.now();
+    log(`[${backend}] loading plugins, users and ${n} records (${expired} expired) into ${dataDir}`);
+    await loadCatalogAndUsers(runtime.client);
+    const load = await loadRecords(runtime.client, n, expired, now, (done, ms) => log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`));
+    log('measuring filtered pages over HTTP');
+    const queries = await measureQueries(url, token, iterations);
+    for (const q of queries) log(`  ${q.label}: median ${q.summary.median.toFixed(2)} ms, p90 ${q.summary.p90.toFixed(2)} ms (total ${q.total})`);
+    log(`running the cleanup over ${expired} expired records`);
+    const deps = pluginAuthDeps({ client: runtime.client, logger: runtime.logger, settings: runtime.workloads.settings, notifications: runtime.notifications, baseUrl: runtime.config.baseUrl });
+    const cleanup = await measureCleanup(deps);
+    log(`  ${cleanup.expired} expired in ${(cleanup.ms / 1000).toFixed(1)} s (${Math.round(cleanup.perSecond)}/s); RSS ${mb(cleanup.rss.start)} → peak ${mb(cleanup.rss.peak)} → ${mb(cleanup.rss.end)}`);
+    const report = renderReport({ n, expired, backend, machine: describeMachine(machineInfo()), load, queries, cleanup, command: commandLine() });
+    if (write) writeSection(`plugin-auth-${backend}`, report);
+    else process.stdout.write(`\n${report}\n`);
+  } finally {
+    await runtime.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
+
+function commandLine(): string {
+  const env = ['BENCH_N', 'BENCH_EXPIRED', 'BENCH_ITERATIONS'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+  return [...env, 'npm run bench:plugin-auth'].join(' ');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
