@@ -9,9 +9,15 @@ const STATUS_VERBS = ['get', 'patch', 'update'];
  * Legacy discovery documents (APIVersions, APIGroupList, APIGroup, APIResourceList). kubectl asks for
  * aggregated discovery first; answering with plain application/json makes it fall back to these.
  */
-export function apiVersions(req: Request): Record<string, unknown> {
+/**
+ * /api lists only core versions that have kinds (today none). Advertising "v1" with no resources makes
+ * kubectl's discovery report "received empty response for: v1" on category and api-resources requests;
+ * /api/v1 itself still answers an empty APIResourceList.
+ */
+export function apiVersions(req: Request, registry: KindRegistry): Record<string, unknown> {
   const serverAddress = `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? ''}`.replace(/^::ffff:/, '');
-  return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
+  const versions = [...new Set(registry.kinds().filter((k) => k.group === '').map((k) => k.version))];
+  return { kind: 'APIVersions', versions, serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
 }
 
 function groupDocument(group: string, kinds: KindInfo[]): Record<string, unknown> {

@@ -32,7 +32,7 @@ function methodNotAllowed(req: Request): AppError {
 function mountDocuments(router: Router, deps: GenericApiDeps): void {
   const { registry } = deps;
   router.get('/version', route((_req, res) => sendJson(res, versionInfo(deps.serverVersion))));
-  router.get('/api', route((req, res) => sendJson(res, apiVersions(req))));
+  router.get('/api', route((req, res) => sendJson(res, apiVersions(req, registry))));
   router.get('/api/:version', route((req, res) => sendJson(res, apiResourceList(registry, '', String(req.params.version)))));
   router.get('/apis', route((_req, res) => sendJson(res, apiGroupList(registry))));
   router.get('/apis/:group', route((req, res) => sendJson(res, apiGroup(registry, String(req.params.group)))));

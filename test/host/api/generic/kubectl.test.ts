@@ -75,6 +75,13 @@ test('kubectl apply creates, get prints the printer columns, apply again updates
   expect(byShortName.stdout).toBe('0');
 });
 
+test('kubectl discovery lists our resources without errors', async () => {
+  const resources = await kubectl('api-resources');
+  expect(resources.stderr).toBe('');
+  expect(resources.stdout).toMatch(/sitepluginauthlogs\s+authlog\s+pluginauth.authpay.dev\/v1alpha1\s+false\s+SitePluginAuthLog/);
+  expect((await kubectl('version')).stdout).toMatch(/Server Version: v1\.\d+\.\d+\+authpay\./);
+});
+
 test('kubectl get -o json round-trips through apply', async () => {
   const out = await kubectl('get', 'sitepluginauthlog', 'kube-log', '-o', 'json');
   const obj = JSON.parse(out.stdout) as { metadata: { name: string; labels: Record<string, string> }; spec: Record<string, unknown> };
