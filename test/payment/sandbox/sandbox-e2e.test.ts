@@ -37,7 +37,7 @@ describe('SANDBOX payment end to end over HTTP', () => {
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ status: 'SUCCESS', callback: { status: 200 } });
 
-    const [delivery] = await eventually(() => receiver.forPayment(data.paymentId).length && receiver.forPayment(data.paymentId));
+    const [delivery] = await eventually(() => (receiver.forPayment(data.paymentId).length ? receiver.forPayment(data.paymentId) : undefined));
     expect(delivery.signatureValid).toBe(true);
     expect(delivery.eventId).toBe(`${data.paymentId}-success-1`);
     expect(delivery.body).toMatchObject({ eventId: delivery.eventId, orderId: 'sbx-1', paymentId: data.paymentId, status: 'SUCCESS', amount: '12.30', amountMinor: 1230, currency: 'CNY', type: 'SANDBOX', channel: 'SIMULATED' });

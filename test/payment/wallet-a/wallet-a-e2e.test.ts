@@ -56,7 +56,7 @@ describe('WALLET_A end to end against a local Alipay gateway', () => {
     expect(answer).toMatchObject({ status: 200, body: 'success' });
     const after = await stored(order.paymentId);
     expect(after.spec).toMatchObject({ status: 'SUCCESS', channelTradeNo: gateway.trades.get(order.paymentId)!.trade_no });
-    const [delivered] = await eventually(() => receiver.forPayment(order.paymentId).length && receiver.forPayment(order.paymentId));
+    const [delivered] = await eventually(() => (receiver.forPayment(order.paymentId).length ? receiver.forPayment(order.paymentId) : undefined));
     expect(delivered.signatureValid).toBe(true);
     expect(delivered.body).toMatchObject({ status: 'SUCCESS', amount: '0.01', type: 'WALLET_A', channel: 'FACE_TO_FACE_PAYMENT' });
 
