@@ -3,6 +3,7 @@ import { AppError, NotFoundError } from '../../host/errors/app-error.js';
 import { KINDS, PUBLIC_GROUP } from '../api-groups.js';
 import { handleCallback } from '../callbacks/handle-callback.js';
 import { SandboxChannel } from '../channels/sandbox/index.js';
+import { isChannelError } from '../channels/index.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { formatMinor } from '../money/index.js';
 import { toChannelOrder } from '../orders/order-view.js';
@@ -92,7 +93,11 @@ export async function sandboxPay(deps: PaymentDeps, order: StoredPayment, outcom
   if (order.spec.paymentType !== 'SANDBOX') throw new AppError('NOT_SANDBOX_ORDER', '不是沙箱订单', { status: 400, messageEn: 'only SANDBOX orders can be paid by simulation' });
   const channel = await deps.channels.instance('SANDBOX');
   if (!(channel instanceof SandboxChannel)) throw new AppError('INTERNAL', '沙箱不可用');
-  const request = await channel.simulateOutcome(toChannelOrder(order.spec), outcome);
+  const request = await channel.simulateOutcome(toChannelOrder(order.spec), outcome).catch((err: unknown) => {
+    // The simulated gateway refuses to pay a closed trade or fail a paid one: a state conflict, not an outage.
+    if (isChannelError(err, 'CHANNEL_REJECTED')) throw new AppError('ORDER_NOT_PAYABLE', '订单当前不能支付', { status: 409, messageEn: err.message });
+    throw err;
+  });
   const answer = await handleCallback(deps, 'SANDBOX', request);
   return { ...publicStatusOf(await readOrder(deps, order.spec.paymentId)), callback: { status: answer.status, body: answer.body } };
 }
