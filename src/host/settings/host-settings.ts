@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtensionClient } from '../client/extension-client.js';
-import { DEFAULT_AUTH_SETTINGS, type AuthSettingsSource } from '../auth/auth-settings.js';
+import { DEFAULT_AUTH_SETTINGS, type AuthSettings, type AuthSettingsSource } from '../auth/auth-settings.js';
+import { smtpSettingsFrom } from '../notifications/settings-adapters.js';
+import type { SmtpSettingsProvider } from '../notifications/smtp-settings.js';
 import { applySettingResources } from './extension-loader.js';
 import type { SettingsReader } from './types.js';
 
@@ -9,10 +11,29 @@ export const HOST_SETTING_NAME = 'host-settings';
 /** Package root: three levels above this file (src/host/settings), as the runtime resolves its CRDs. */
 const HOST_SETTINGS_DIR = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..'), 'src', 'host', 'settings');
 
-/** The host components that read host settings, described by the hooks they offer (no imports of them). */
+interface AuthGroup {
+  signUpEnabled: boolean;
+  basicAuthEnabled: boolean;
+  sessionTtlSeconds: number;
+  loginPerIpPerMinute: number;
+  loginFailuresPerUser: number;
+}
+
+/** The auth group in the shape the authentication layer reads (log-in limits nested). */
+function authSettingsOf(group: AuthGroup): AuthSettings {
+  return {
+    ...DEFAULT_AUTH_SETTINGS,
+    signUpEnabled: group.signUpEnabled,
+    basicAuthEnabled: group.basicAuthEnabled,
+    sessionTtlSeconds: group.sessionTtlSeconds,
+    loginLimits: { perIpPerMinute: group.loginPerIpPerMinute, failuresPerUser: group.loginFailuresPerUser },
+  };
+}
+
+/** The host components that read host settings, described by the hooks they offer. */
 export interface HostSettingsTargets {
   auth?: { useSettings(source: AuthSettingsSource): void };
-  notifications?: { useSmtpSettings(provider: { get(): Promise<Record<string, unknown>>; onChange(listener: () => void): void }): void };
+  notifications?: { useSmtpSettings(provider: SmtpSettingsProvider): void };
   cors?: (source: () => Promise<string[]>) => void;
 }
 
@@ -22,16 +43,8 @@ export interface HostSettingsTargets {
  */
 export async function useHostSettings(settings: SettingsReader, client: ExtensionClient, targets: HostSettingsTargets): Promise<void> {
   await applySettingResources(client, HOST_SETTINGS_DIR, { pluginName: 'host' });
-  // Fields the form does not carry (log-in limits) keep the auth layer's defaults.
-  targets.auth?.useSettings({ current: async () => ({ ...DEFAULT_AUTH_SETTINGS, ...(await settings.get<Record<string, unknown>>(HOST_SETTING_NAME, 'auth')) }) });
-  targets.notifications?.useSmtpSettings({
-    get: () => settings.get<Record<string, unknown>>(HOST_SETTING_NAME, 'smtp'),
-    onChange: (listener) => {
-      settings.onChange((change) => {
-        if (change.settingName === HOST_SETTING_NAME && change.groups.includes('smtp')) listener();
-      });
-    },
-  });
+  targets.auth?.useSettings({ current: async () => authSettingsOf(await settings.get<AuthGroup>(HOST_SETTING_NAME, 'auth')) });
+  targets.notifications?.useSmtpSettings(smtpSettingsFrom(settings, HOST_SETTING_NAME, 'smtp'));
   targets.cors?.(async () => {
     const { whitelist } = await settings.get<{ whitelist?: unknown[] }>(HOST_SETTING_NAME, 'cors');
     return (whitelist ?? []).filter((o): o is string => typeof o === 'string' && o.length > 0);

@@ -63,6 +63,14 @@ test('the console reads and writes host settings: secrets masked, validated, vis
     expect(res.body.details).toContainEqual(expect.objectContaining({ field: 'smtp.port' }));
     expect(await runtime.workloads.settings.get('host-settings', 'smtp')).toMatchObject({ port: 465 });
 
+    // host settings drive the host components at once: sign-up switched off is refused on the next request
+    const signUp = `http://127.0.0.1:${port}/apis/uc.api.host.authpay.dev/v1alpha1/signup`;
+    const newUser = { username: 'newcomer', email: 'newcomer@example.com', password: 'a-long-password-1' };
+    expect((await call(url, 'PUT', { auth: { signUpEnabled: false } })).status).toBe(200);
+    res = await call(signUp, 'POST', newUser, false);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('SIGNUP_DISABLED');
+
     expect((await call(url, 'GET', undefined, false)).status).toBeGreaterThanOrEqual(401);
     expect((await call(`http://127.0.0.1:${port}${BASE}/settings/no-such-settings`)).status).toBe(404);
     const runs = await call(`http://127.0.0.1:${port}${BASE}/jobruns?page=1&size=5`);
