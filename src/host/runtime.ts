@@ -61,6 +61,8 @@ export class HostRuntime {
   corsWhitelist: WhitelistSource = () => [];
   server?: http.Server;
   private readonly pluginRoutes: Array<{ path: string; router: Router }> = [];
+  /** Plugin middleware run before the business operations of its path (CORS, rate limits, API secrets). */
+  private readonly pluginMiddleware: Array<{ path: string; router: RequestHandler }> = [];
   private readonly stopHooks: Array<() => Promise<void> | void> = [];
   private readonly plugins: LoadedPlugin[] = [];
   /** Error handlers for path families that do not answer in the envelope (the generic API's Status). */
@@ -96,7 +98,7 @@ export class HostRuntime {
     this.registry.loadDirectory(path.join(plugin.dir, 'extensions'));
     await this.ensureKinds();
     await this.auth.applyRoleTemplates(path.join(plugin.dir, 'extensions'));
-    await applySettingResources(this.client, path.join(plugin.dir, 'extensions'), { pluginName: plugin.manifest.metadata.name, settingName: plugin.manifest.spec.settingName, configMapName: plugin.manifest.spec.configMapName, logger: this.logger });
+    await applySettingResources(this.client, path.join(plugin.dir, 'extensions'), { pluginName: plugin.manifest.metadata.name, settingName: plugin.manifest.spec.settingName, configMapName: plugin.manifest.spec.configMapName, logger: this.logger, cache: this.workloads.settings });
     this.plugins.push(plugin);
     await plugin.entry.start(this.contextFor(plugin));
   }
@@ -112,6 +114,7 @@ export class HostRuntime {
       production: this.config.production,
       addOperation: (def) => this.operations.add(def),
       addRoute: (p, router) => this.pluginRoutes.push({ path: p, router }),
+      addMiddleware: (p, handler) => this.pluginMiddleware.push({ path: p, router: handler }),
       onStop: (fn) => this.stopHooks.push(fn),
       settings: this.workloads.settings,
       scheduler: this.workloads.scheduler.scoped((fn) => this.stopHooks.push(fn)),
@@ -140,6 +143,7 @@ export class HostRuntime {
       { path: '/', router: opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, operations: () => this.operations.list() }) },
       { path: '/', router: mountGenericApi(this) },
       { path: '/', router: this.auth.routes() },
+      ...this.pluginMiddleware,
       { path: '/', router: this.operations.middleware() },
       ...this.pluginRoutes,
     ];

@@ -11,6 +11,7 @@ import { notificationOperations } from './notifications/routes.js';
 import { permanentUserOperations } from './permanent-users/routes.js';
 import { pluginAuthSettings } from './settings/plugin-auth-settings.js';
 import { settingsOperations } from './settings/routes.js';
+import { startOpenApi } from './public/open-api.js';
 import type { PluginAuthDeps } from './shared/deps.js';
 
 /** The service's dependencies from the host context (tests and benchmarks build them the same way). */
@@ -41,6 +42,7 @@ export const pluginAuthService: PluginEntry = {
       ...permanentUserOperations(deps),
       ...notificationOperations(deps),
       ...settingsOperations(deps.settings),
+      ...(await startOpenApi(context, deps)),
     ];
     for (const op of operations) context.addOperation(op);
     context.controllers.register(catalogController(deps.client, deps.logger));

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { ExtensionClient } from '../client/extension-client.js';
 import type { KindRegistry } from '../schema/kind-registry.js';
 import type { OperationDef } from '../api/operations/operation.js';
@@ -26,6 +26,11 @@ export interface PluginContext {
   addOperation(def: OperationDef): void;
   /** Non-API routes such as HTML pages (/payment/:id); checked by the same authorization middleware. */
   addRoute(path: string, router: Router): void;
+  /**
+   * Middleware for requests under path, run after authentication and authorization and before the business
+   * operations (so it can answer CORS preflights, rate-limit, or check a service's own API secret).
+   */
+  addMiddleware(path: string, handler: RequestHandler): void;
   /** Runs fn when the plugin stops (stop jobs, controllers, timers). */
   onStop(fn: () => Promise<void> | void): void;
   /** The notification center: `notifications.send({ template, to, variables, dedupeKey })` (docs/notifications.md). */

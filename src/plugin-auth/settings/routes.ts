@@ -20,8 +20,8 @@ const PROPERTIES: Record<keyof typeof FIELDS, Record<string, unknown>> = {
   apiAccessSecret: { anyOf: [str(256), { type: 'null' }] },
   dockingAccessSecret: { anyOf: [str(256), { type: 'null' }] },
   corsWhiteList: list(),
-  publicRateLimitPerMinute: int(1, 1_000_000),
-  dockingRateLimitPerMinute: int(1, 1_000_000),
+  publicRateLimitPerMinute: int(0, 1_000_000), // 0 turns the limit off
+  dockingRateLimitPerMinute: int(0, 1_000_000), // 0 turns the limit off
   cleanupEnabled: { type: 'boolean' },
   cleanupCron: str(120),
 };

@@ -1,0 +1,86 @@
+import { ConflictError } from '../../host/errors/app-error.js';
+import { isPermanentExpireTime } from '../domain/auth-log/validity.js';
+import { parseDomain } from '../domain/domain-name/normalize-domain.js';
+import type { LicenseClaims } from '../domain/license/license-format.js';
+import { AUTH_LOG } from '../shared/kinds.js';
+import type { AuthLog } from '../shared/types.js';
+import type { OpenApiDeps } from './deps.js';
+import { recordForDomain, recordOf, stateOf, unverifiedClaims, type RecordState } from './record-lookup.js';
+
+export type CheckAuthCode = RecordState | 'LICENSE_MISMATCH' | 'PLUGIN_NOT_FOUND';
+
+export interface CheckAuthInput {
+  pluginKey: string;
+  authDomain: string;
+  /** The license the plugin holds; absent or empty asks for a new one. */
+  license?: string;
+  nonce?: string;
+}
+
+/** data of a checkAuth answer (signed with the body). */
+export interface CheckAuthAnswer {
+  valid: boolean;
+  code: CheckAuthCode;
+  pluginKey: string;
+  /** The normalized host that was checked. */
+  authDomain: string;
+  expireTime?: string;
+  permanent?: boolean;
+  license?: string;
+  nonce?: string;
+}
+
+/** Attempts at writing a new license back when the record changes under us. */
+const WRITE_ATTEMPTS = 3;
+
+/**
+ * checkAuth (spec "Rules for /public/checkAuth", DESIGN): the state of the host's record, and with a
+ * license given, whether it is the record's current license, verifies with the service's key and names this
+ * plugin and host. With a license the record is found by its deterministic name from the license's claims
+ * (one primary-key read) and nothing is written; without one a valid record gets a new license written back.
+ * Throws only INVALID_DOMAIN for a domain that is not a host.
+ */
+export async function checkAuth(deps: OpenApiDeps, input: CheckAuthInput): Promise<CheckAuthAnswer> {
+  const host = parseDomain(input.authDomain).host;
+  const base = { pluginKey: input.pluginKey, authDomain: host };
+  const answer = (code: CheckAuthCode, extra: Partial<CheckAuthAnswer> = {}): CheckAuthAnswer => ({ valid: code === 'VALID', code, ...base, ...extra, ...(input.nonce ? { nonce: input.nonce } : {}) });
+  if (!(await deps.catalog.find(input.pluginKey))) return answer('PLUGIN_NOT_FOUND');
+  const now = deps.clock();
+  const claims = input.license ? unverifiedClaims(input.license) : undefined;
+  let record = claims && namesThis(claims, input.pluginKey, host) ? await recordOf(deps.client, input.pluginKey, host, claims.sub) : undefined;
+  record ??= await recordForDomain(deps.client, input.pluginKey, host, now);
+  const state = stateOf(record, now);
+  if (state !== 'VALID') return answer(state, record?.spec.expireTime ? { expireTime: record.spec.expireTime } : {});
+  if (!input.license) return withNewLicense(deps, record as AuthLog, answer);
+  const { spec } = record as AuthLog;
+  const times = { expireTime: spec.expireTime, permanent: isPermanentExpireTime(spec.expireTime) };
+  if (spec.license !== input.license) return answer('LICENSE_MISMATCH', times);
+  const check = await deps.authority.check(input.license, { pluginKey: input.pluginKey, domain: host, user: spec.authUser });
+  if (check.valid) return answer('VALID', { ...times, license: input.license });
+  return answer(check.code === 'EXPIRED' ? 'EXPIRED' : 'LICENSE_MISMATCH', times);
+}
+
+function namesThis(claims: LicenseClaims, pluginKey: string, host: string): boolean {
+  return claims.aud === pluginKey && claims.domain === host && claims.sub.length > 0;
+}
+
+type Answer = (code: CheckAuthCode, extra?: Partial<CheckAuthAnswer>) => CheckAuthAnswer;
+
+/** Spec rule 2: a valid record asked without a license gets a new one, stored in the record. */
+async function withNewLicense(deps: OpenApiDeps, first: AuthLog, answer: Answer): Promise<CheckAuthAnswer> {
+  let record: AuthLog | undefined = first;
+  for (let attempt = 1; ; attempt++) {
+    const state = stateOf(record, deps.clock());
+    if (!record || state !== 'VALID') return answer(state);
+    const { spec } = record;
+    const license = await deps.authority.issue({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser, expireTime: spec.expireTime as string });
+    try {
+      await deps.client.update<AuthLog>({ ...record, spec: { ...spec, license } });
+      return answer('VALID', { expireTime: spec.expireTime, permanent: isPermanentExpireTime(spec.expireTime), license });
+    } catch (err) {
+      // Changed meanwhile (another checkAuth, an administrator): decide again on the current record.
+      if (!(err instanceof ConflictError) || attempt >= WRITE_ATTEMPTS) throw err;
+      record = await deps.client.fetch<AuthLog>(AUTH_LOG, record.metadata.name);
+    }
+  }
+}

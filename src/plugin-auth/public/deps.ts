@@ -1,0 +1,14 @@
+import type { LicenseAuthority } from '../license/license-authority.js';
+import type { PluginAuthDeps } from '../shared/deps.js';
+import type { CatalogCache } from './catalog-cache.js';
+import type { SettingsSnapshot } from './settings-snapshot.js';
+
+/** What the public and docking endpoints work with: the service's deps plus the in-memory parts they share. */
+export interface OpenApiDeps extends PluginAuthDeps {
+  /** The license key: issue, check, sign responses. */
+  authority: LicenseAuthority;
+  /** Live catalog plugins by key. */
+  catalog: CatalogCache;
+  /** Settings read once per change. */
+  snapshot: SettingsSnapshot;
+}

@@ -1,0 +1,77 @@
+import { listResult, type ListResult } from '../../host/api/list-result.js';
+import { AppError } from '../../host/errors/app-error.js';
+import { listAuthLogs } from '../auth-log/list-auth-logs.js';
+import { isPermanentExpireTime, expireTimeDisplay, type ExpireTimeDisplay } from '../domain/auth-log/validity.js';
+import { freeCodeExpiresAt } from '../domain/codes/free-code.js';
+import { allowsFreeCode, priceTypeOf, type PriceType } from '../domain/catalog/price-type.js';
+import { codeError } from '../domain/codes/code-errors.js';
+import { parseDomain } from '../domain/domain-name/normalize-domain.js';
+import { createFreeCode } from '../codes/generate-free-code.js';
+import { pluginNotFound, userNotFound } from '../shared/errors.js';
+import { userExists } from '../shared/lookups.js';
+import type { AuthLogSpec } from '../shared/types.js';
+import type { OpenApiDeps } from './deps.js';
+import { recordForDomain, stateOf } from './record-lookup.js';
+
+/** The catalog fields a plugin may show publicly; the download `url` stays for authorized users. */
+export interface PublicPluginInfo {
+  key: string;
+  name: string;
+  logo?: string;
+  description?: string;
+  version?: string;
+  author?: string;
+  docs?: string;
+  price: number;
+  priceType: PriceType;
+  payUrl?: string;
+  authCountLimit?: number;
+}
+
+export async function pluginInfo(deps: OpenApiDeps, pluginKey: string): Promise<PublicPluginInfo> {
+  const spec = await deps.catalog.find(pluginKey);
+  if (!spec) throw pluginNotFound(pluginKey);
+  const { key, name, logo, description, version, author, docs, price, payUrl, authCountLimit } = spec;
+  return { key, name, logo, description, version, author, docs, price, priceType: priceTypeOf(price), payUrl, authCountLimit };
+}
+
+export async function checkUser(deps: OpenApiDeps, username: string): Promise<{ username: string; exists: boolean }> {
+  return { username, exists: await userExists(deps.client, username) };
+}
+
+/** The user whose record currently authorizes this plugin on this host. */
+export async function authorizedUser(deps: OpenApiDeps, pluginKey: string, authDomain: string) {
+  const host = parseDomain(authDomain).host;
+  if (!(await deps.catalog.find(pluginKey))) throw pluginNotFound(pluginKey);
+  const record = await recordForDomain(deps.client, pluginKey, host, deps.clock());
+  if (!record || stateOf(record, deps.clock()) !== 'VALID') {
+    throw new AppError('NOT_AUTHORIZED', '该域名没有已授权的用户', { status: 404, messageEn: `no user holds a valid authorization of "${pluginKey}" for ${host}`, details: [{ field: 'authDomain', message: 'not authorized' }] });
+  }
+  const { authUser, authTime, expireTime } = record.spec;
+  return { pluginKey, authDomain: host, authUser, authTime, expireTime, permanent: isPermanentExpireTime(expireTime) };
+}
+
+/** A record as the public list shows it: no license body, no metadata beyond the name. */
+export type PublicAuthLog = Omit<AuthLogSpec, 'license'> & { name: string; expireTimeDisplay: ExpireTimeDisplay };
+
+export async function publicAuthLogs(deps: OpenApiDeps, q: { authUser: string; pluginKey?: string; page: number; size: number }): Promise<ListResult<PublicAuthLog>> {
+  if (!(await userExists(deps.client, q.authUser))) throw userNotFound(q.authUser);
+  const now = deps.clock();
+  const found = await listAuthLogs(deps.client, { authUser: q.authUser, pluginKey: q.pluginKey, sort: 'creationTimestamp', direction: 'desc', page: q.page, size: q.size }, now);
+  const items = found.items.map(({ metadata, spec }) => {
+    const { license: _license, ...rest } = spec;
+    return { name: metadata.name, ...rest, expireTimeDisplay: expireTimeDisplay(spec.expireTime, now) };
+  });
+  return listResult(items, found.total, q.page, q.size);
+}
+
+/** A temporary free code (5 minutes, single use); bound to a plugin when one is named, which must be free. */
+export async function publicFreeCode(deps: OpenApiDeps, pluginKey: string | undefined, ip: string) {
+  if (pluginKey) {
+    const spec = await deps.catalog.find(pluginKey);
+    if (!spec) throw pluginNotFound(pluginKey);
+    if (!allowsFreeCode(spec.price)) throw codeError('FREE_CODE_NOT_ALLOWED');
+  }
+  const code = await createFreeCode(deps, { pluginKey, createdBy: `public:${ip}` });
+  return { code: code.spec.code, pluginKey: code.spec.pluginKey, createdAt: code.spec.createdAt, expiresAt: freeCodeExpiresAt(code.spec.createdAt) };
+}

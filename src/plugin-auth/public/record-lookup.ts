@@ -1,0 +1,59 @@
+import type { ExtensionClient } from '../../host/client/extension-client.js';
+import { and, eq } from '../../host/store/query.js';
+import { parseTimestamp } from '../../host/resource/time.js';
+import { isExpiredForCleanup } from '../domain/auth-log/cleanup-rule.js';
+import { recordName } from '../domain/auth-log/record-name.js';
+import { COMPACT_JWS } from '../domain/license/jose-failure.js';
+import { MAX_LICENSE_LENGTH, parseLicenseClaims, type LicenseClaims } from '../domain/license/license-format.js';
+import { wholeSecond } from '../domain/time/clock.js';
+import { AUTH_LOG } from '../shared/kinds.js';
+import type { AuthLog } from '../shared/types.js';
+
+/** What a record says about a domain right now, in checkAuth's codes. */
+export type RecordState = 'VALID' | 'NOT_FOUND' | 'PENDING' | 'EXPIRED';
+
+/** More records than this for one plugin and host (one per user) are not looked at. */
+const MAX_RECORDS_PER_DOMAIN = 50;
+
+/**
+ * VALID: authorized and not past expireTime. EXPIRED: authorized with an empty or past expireTime (the
+ * cleanup rule), or already moved to 0 by the cleanup (which keeps the past expireTime). PENDING: 0 otherwise.
+ */
+export function stateOf(record: AuthLog | undefined, now: number): RecordState {
+  if (!record) return 'NOT_FOUND';
+  const { spec } = record;
+  if (spec.authStatus === 1) return isExpiredForCleanup(spec, now) ? 'EXPIRED' : 'VALID';
+  const expires = parseTimestamp(spec.expireTime);
+  return expires !== undefined && expires < wholeSecond(now) ? 'EXPIRED' : 'PENDING';
+}
+
+/**
+ * A license's claims read WITHOUT checking its signature: only to find the record it names by its
+ * deterministic name. Nothing is trusted from it until the license equals the record's and verifies.
+ */
+export function unverifiedClaims(token: string): LicenseClaims | undefined {
+  if (token.length > MAX_LICENSE_LENGTH || !COMPACT_JWS.test(token)) return undefined;
+  const payload = token.slice(token.indexOf('.') + 1, token.lastIndexOf('.'));
+  return parseLicenseClaims(Buffer.from(payload, 'base64url'));
+}
+
+/** The record of (plugin, host, user) by its name: one primary-key read. */
+export async function recordOf(client: ExtensionClient, pluginKey: string, host: string, user: string): Promise<AuthLog | undefined> {
+  if (!user) return undefined;
+  return client.fetch<AuthLog>(AUTH_LOG, recordName({ pluginKey, domain: host, user }));
+}
+
+/**
+ * The record that speaks for a plugin and host when no user is known: of the host's records (one per user,
+ * read on the authDomain index), a valid one with the latest expiry, else an expired one, else a pending one.
+ */
+export async function recordForDomain(client: ExtensionClient, pluginKey: string, host: string, now: number): Promise<AuthLog | undefined> {
+  const page = await client.list<AuthLog>(AUTH_LOG, { where: and(eq('spec.authDomain', host), eq('spec.pluginKey', pluginKey)), limit: MAX_RECORDS_PER_DOMAIN });
+  const rank: Record<RecordState, number> = { VALID: 3, EXPIRED: 2, PENDING: 1, NOT_FOUND: 0 };
+  let best: AuthLog | undefined;
+  for (const record of page.items) {
+    const diff = rank[stateOf(record, now)] - rank[stateOf(best, now)];
+    if (diff > 0 || (diff === 0 && (record.spec.expireTime ?? '') > (best?.spec.expireTime ?? ''))) best = record;
+  }
+  return best;
+}
