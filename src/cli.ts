@@ -15,6 +15,7 @@ Environment:
   AUTHPAY_ADMIN_PASSWORD   password of the first administrator (else generated and printed once)
   AUTHPAY_BOOTSTRAP_TOKEN  administrator bearer token for automation
   AUTHPAY_LOG_LEVEL        pino level (default info)
+  AUTHPAY_TLS_CERT/_KEY    PEM files: serve HTTPS directly
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -14,6 +14,8 @@ export interface HostConfig {
   baseUrl: string;
   production: boolean;
   logLevel: string;
+  /** PEM certificate and key files; when set the server speaks HTTPS. */
+  tls?: { cert: string; key: string };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig {
@@ -27,8 +29,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     databaseUrl: env.AUTHPAY_DATABASE_URL || undefined,
     bootstrapToken: env.AUTHPAY_BOOTSTRAP_TOKEN || undefined,
     adminPassword: env.AUTHPAY_ADMIN_PASSWORD || undefined,
-    baseUrl: (env.AUTHPAY_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    baseUrl: (env.AUTHPAY_BASE_URL ?? `${env.AUTHPAY_TLS_CERT ? 'https' : 'http'}://localhost:${port}`).replace(/\/+$/, ''),
     production: env.NODE_ENV === 'production',
     logLevel: env.AUTHPAY_LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    tls: tlsFromEnv(env),
   };
+}
+
+function tlsFromEnv(env: NodeJS.ProcessEnv): HostConfig['tls'] {
+  const cert = env.AUTHPAY_TLS_CERT;
+  const key = env.AUTHPAY_TLS_KEY;
+  if (!cert && !key) return undefined;
+  if (!cert || !key) throw new Error('AUTHPAY_TLS_CERT and AUTHPAY_TLS_KEY must be set together');
+  return { cert: path.resolve(cert), key: path.resolve(key) };
 }

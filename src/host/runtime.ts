@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as yaml from 'js-yaml';
@@ -148,7 +149,8 @@ export class HostRuntime {
       ...this.pluginRoutes,
     ];
     const app = createApp({ logger: this.logger, before, routes, errorHandlers: this.errorHandlers });
-    this.server = http.createServer(app);
+    // kubectl sends bearer tokens only over HTTPS, so the host can terminate TLS itself.
+    this.server = this.config.tls ? https.createServer({ cert: fs.readFileSync(this.config.tls.cert), key: fs.readFileSync(this.config.tls.key) }, app) : http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
       this.server!.listen(this.config.port, this.config.host, () => resolve());

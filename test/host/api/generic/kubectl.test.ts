@@ -3,22 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from './support/test-server.js';
-import { startTlsProxy, type TlsProxy } from './support/tls-proxy.js';
+import { writeSelfSignedCertificate } from './support/self-signed.js';
 
 const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 
 let server: TestServer;
-let proxy: TlsProxy;
 let home: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  proxy = await startTlsProxy(server.port);
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-kubectl-'));
+  server = await startTestServer({ tls: writeSelfSignedCertificate(home) });
 });
 
 afterAll(async () => {
-  await proxy.close();
   await server.stop();
   fs.rmSync(home, { recursive: true, force: true });
 });
@@ -31,7 +28,7 @@ interface Run {
 
 /** Runs kubectl against the server with no kubeconfig at all: server and token on the command line. */
 function kubectl(...args: string[]): Promise<Run> {
-  const common = [`--server=${proxy.url}`, `--token=${server.token}`, '--insecure-skip-tls-verify', `--cache-dir=${path.join(home, 'cache')}`];
+  const common = [`--server=https://127.0.0.1:${server.port}`, `--token=${server.token}`, '--insecure-skip-tls-verify', `--cache-dir=${path.join(home, 'cache')}`];
   const env = { PATH: process.env.PATH ?? '', HOME: home, KUBECONFIG: path.join(home, 'no-such-kubeconfig') };
   return new Promise((resolve) => {
     execFile(KUBECTL, [...common, ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {

@@ -22,11 +22,11 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { tls?: { cert: string; key: string } } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-generic-'));
   const token = crypto.randomBytes(24).toString('base64url');
   const { runtime, port, url } = await startServer(
-    { port: 0, host: '127.0.0.1', dataDir, bootstrapToken: token, adminPassword: crypto.randomBytes(12).toString('hex'), logLevel: 'silent', databaseUrl: undefined },
+    { port: 0, host: '127.0.0.1', dataDir, bootstrapToken: token, adminPassword: crypto.randomBytes(12).toString('hex'), logLevel: 'silent', databaseUrl: undefined, tls: options.tls },
     {},
   );
   return {
