@@ -13,6 +13,8 @@ export interface SettingResourcesOptions {
   settingName?: string;
   configMapName?: string;
   logger?: Logger;
+  /** Told about every object written, so a settings cache serves it before its watch event arrives. */
+  cache?: { remember(obj: Resource): void };
 }
 
 export interface AppliedSettingResources {
@@ -30,10 +32,12 @@ export async function applySettingResources(client: ExtensionClient, dir: string
   for (const doc of readSettingDocuments(dir)) {
     const labeled = withPluginLabel(doc, options.pluginName);
     if (doc.kind === 'Setting') {
-      await retryOnRace(() => applySetting(client, bindConfigMap(labeled as Setting, options)));
+      const written = await retryOnRace(() => applySetting(client, bindConfigMap(labeled as Setting, options)));
+      options.cache?.remember(written);
       applied.settings.push(doc.metadata.name);
     } else {
-      await retryOnRace(() => applyConfigMap(client, labeled as ConfigMap));
+      const written = await retryOnRace(() => applyConfigMap(client, labeled as ConfigMap));
+      options.cache?.remember(written);
       applied.configMaps.push(doc.metadata.name);
     }
   }
@@ -50,7 +54,7 @@ export function readSettingDocuments(dir: string): Resource[] {
 }
 
 /** Replicas starting together race to create the same objects; the loser reads again and re-applies. */
-async function retryOnRace(fn: () => Promise<void>, attempts = 3): Promise<void> {
+async function retryOnRace<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
@@ -72,28 +76,22 @@ function bindConfigMap(setting: Setting, options: SettingResourcesOptions): Sett
   return { ...setting, metadata: { ...setting.metadata, annotations: { ...(setting.metadata.annotations ?? {}), [CONFIG_MAP_ANNOTATION]: options.configMapName } } };
 }
 
-async function applySetting(client: ExtensionClient, desired: Setting): Promise<void> {
+async function applySetting(client: ExtensionClient, desired: Setting): Promise<Setting> {
   const info = client.kind('Setting');
   const current = await client.fetch<Setting>('Setting', desired.metadata.name);
-  if (!current) {
-    await client.create({ ...desired, apiVersion: info.apiVersion });
-    return;
-  }
+  if (!current) return client.create<Setting>({ ...desired, apiVersion: info.apiVersion });
   const metadata = {
     ...current.metadata,
     labels: { ...(current.metadata.labels ?? {}), ...(desired.metadata.labels ?? {}) },
     annotations: { ...(current.metadata.annotations ?? {}), ...(desired.metadata.annotations ?? {}) },
   };
-  await client.update({ ...current, metadata, spec: desired.spec }); // the client writes nothing when equal
+  return client.update<Setting>({ ...current, metadata, spec: desired.spec }); // the client writes nothing when equal
 }
 
-async function applyConfigMap(client: ExtensionClient, desired: ConfigMap): Promise<void> {
+async function applyConfigMap(client: ExtensionClient, desired: ConfigMap): Promise<ConfigMap> {
   const info = client.kind('ConfigMap');
   const current = await client.fetch<ConfigMap>('ConfigMap', desired.metadata.name);
-  if (!current) {
-    await client.create({ ...desired, apiVersion: info.apiVersion });
-    return;
-  }
+  if (!current) return client.create<ConfigMap>({ ...desired, apiVersion: info.apiVersion });
   const data = { ...(desired.data ?? {}), ...(current.data ?? {}) };
-  await client.update({ ...current, data });
+  return client.update<ConfigMap>({ ...current, data });
 }

@@ -5,6 +5,7 @@ import { DEFAULT_AUTH_SETTINGS, type AuthSettings, type AuthSettingsSource } fro
 import { smtpSettingsFrom } from '../notifications/settings-adapters.js';
 import type { SmtpSettingsProvider } from '../notifications/smtp-settings.js';
 import { applySettingResources } from './extension-loader.js';
+import type { Resource } from '../resource/types.js';
 import type { SettingsReader } from './types.js';
 
 export const HOST_SETTING_NAME = 'host-settings';
@@ -41,8 +42,8 @@ export interface HostSettingsTargets {
  * Applies the host's own Setting (src/host/settings/host-settings.yaml) and points the host components at
  * it, so sign-up, Basic authentication, SMTP and CORS follow the console without a restart.
  */
-export async function useHostSettings(settings: SettingsReader, client: ExtensionClient, targets: HostSettingsTargets): Promise<void> {
-  await applySettingResources(client, HOST_SETTINGS_DIR, { pluginName: 'host' });
+export async function useHostSettings(settings: SettingsReader & { remember(obj: Resource): void }, client: ExtensionClient, targets: HostSettingsTargets): Promise<void> {
+  await applySettingResources(client, HOST_SETTINGS_DIR, { pluginName: 'host', cache: settings });
   targets.auth?.useSettings({ current: async () => authSettingsOf(await settings.get<AuthGroup>(HOST_SETTING_NAME, 'auth')) });
   targets.notifications?.useSmtpSettings(smtpSettingsFrom(settings, HOST_SETTING_NAME, 'smtp'));
   targets.cors?.(async () => {

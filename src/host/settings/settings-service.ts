@@ -2,6 +2,7 @@ import type { ExtensionClient } from '../client/extension-client.js';
 import { Informer } from '../controller/informer.js';
 import { AlreadyExistsError, ConflictError, NotFoundError, ValidationError } from '../errors/app-error.js';
 import type { Logger } from '../logging/logger.js';
+import type { Resource } from '../resource/types.js';
 import { applyGroupPatch } from './apply-group-patch.js';
 import { SettingCompiler, configMapNameOf, validateGroup, type CompiledSetting } from './compiled-setting.js';
 import { changedGroups, effectiveGroup, parseConfigMap, type ParsedConfigMap } from './config-map-values.js';
@@ -72,6 +73,12 @@ export class SettingsService implements PluginSettings {
     this.settingsInformer.stop();
     this.configMapInformer.stop();
     this.started = undefined;
+  }
+
+  /** Takes a Setting or ConfigMap this process just wrote into the caches (read-your-writes). */
+  remember(obj: Resource): void {
+    if (obj.kind === 'Setting') this.settingsInformer.upsert(obj as Setting);
+    else if (obj.kind === 'ConfigMap') this.configMapInformer.upsert(obj as ConfigMap);
   }
 
   onChange(listener: SettingsChangeListener): () => void {

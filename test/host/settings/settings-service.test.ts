@@ -115,3 +115,14 @@ test('another instance on the same store sees a write through its watch and tell
   t.settings.stop();
   await t.close();
 });
+
+test('resources applied after the service started are served at once when the loader is given the cache', async () => {
+  const env = await sqliteClient();
+  const { logger } = capturingLogger();
+  const settings = new SettingsService(env.client, logger);
+  await settings.start();
+  await applySettingResources(env.client, writeExtensions(env.dir), { pluginName: 'demo', settingName: 'demo-settings', configMapName: 'demo-configmap', cache: settings });
+  expect((await settings.get<Basic>('demo-settings', 'basic')).siteName).toBe('Shipped');
+  settings.stop();
+  await env.close();
+});
