@@ -1,15 +1,12 @@
 import type { ExtensionClient } from '../../client/extension-client.js';
 import type { KindRegistry } from '../../schema/kind-registry.js';
 import type { Logger } from '../../logging/logger.js';
-import type { GenericApiGuard } from './access.js';
 
 /** What the generic API needs from the host, injected so tests can build it around any store. */
 export interface GenericApiDeps {
   registry: KindRegistry;
   logger: Logger;
   client: ExtensionClient;
-  /** Decides access per request; the default admits any authenticated principal. */
-  guard: GenericApiGuard;
   /** True for groups served by business endpoints (their errors stay in the envelope). */
   isBusinessGroup(group: string): boolean;
   /** Version reported by /version (gitVersion build metadata). */

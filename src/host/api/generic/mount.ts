@@ -1,6 +1,5 @@
 import type { Router } from 'express';
 import type { HostRuntime } from '../../runtime.js';
-import { authenticatedOnly, type GenericApiGuard } from './access.js';
 import type { GenericApiDeps } from './deps.js';
 import { statusErrorHandler } from './error-handler.js';
 import { isGenericPath, looksLikeBusinessGroup } from './paths.js';
@@ -8,8 +7,6 @@ import { createGenericRouter } from './router.js';
 import { packageVersion } from './version.js';
 
 export interface GenericApiOptions {
-  /** Replaces the interim "any authenticated principal" rule (the RBAC layer plugs in here). */
-  guard?: GenericApiGuard;
   bookmarkIntervalMs?: number;
   defaultWatchTimeoutSeconds?: number;
 }
@@ -26,7 +23,6 @@ export function mountGenericApi(runtime: Pick<HostRuntime, 'registry' | 'client'
     registry: runtime.registry,
     client: runtime.client,
     logger: runtime.logger,
-    guard: options.guard ?? authenticatedOnly,
     isBusinessGroup,
     serverVersion: packageVersion(),
     bookmarkIntervalMs: options.bookmarkIntervalMs ?? 60_000,

@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.js';
 import type { GenericApiDeps } from './deps.js';
 import { queryString } from './context.js';
 import { parseResourceVersion, selectorCondition } from './list.js';
-import { isTrueParam } from './request-info.js';
+import { isTrueParam } from './query-params.js';
 import { includeObjectOf, partialMetadata, representationOf, toTable } from './representation.js';
 import { statusFromError } from './status.js';
 import { WatchFilter } from './watch-filter.js';
