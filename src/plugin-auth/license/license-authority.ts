@@ -12,8 +12,6 @@ const SIGNED_CAPACITY = 10_000;
 /** Bodies longer than this are signed afresh rather than memoized. */
 const MAX_MEMO_BODY = 4096;
 
-type ValidCheck = Extract<LicenseCheck, { valid: true }>;
-
 /**
  * The service's license key at work: issues licenses, checks presented ones and signs checkAuth answers.
  * Two memos keep the hot path cheap without changing any answer: a license that verified once for a plugin
@@ -23,8 +21,8 @@ type ValidCheck = Extract<LicenseCheck, { valid: true }>;
 export class LicenseAuthority {
   readonly jwks: JSONWebKeySet;
   private readonly verifier: LicenseVerifier;
-  private readonly verified = new BoundedCache<string, ValidCheck>(VERIFIED_CAPACITY);
-  private readonly signed = new BoundedCache<string, string>(SIGNED_CAPACITY);
+  private readonly verified = new BoundedCache<string, Promise<LicenseCheck>>(VERIFIED_CAPACITY);
+  private readonly signed = new BoundedCache<string, Promise<string>>(SIGNED_CAPACITY);
 
   constructor(
     private readonly key: LicenseSigningKey,
@@ -46,21 +44,28 @@ export class LicenseAuthority {
   async check(token: string, expected: LicenseExpectation): Promise<LicenseCheck> {
     const now = this.clock();
     const memoKey = `${expected.pluginKey}\n${expected.domain}\n${expected.user ?? ''}\n${token}`;
-    const hit = this.verified.get(memoKey);
-    if (hit) return hit.claims.exp * 1000 > now ? hit : { valid: false, code: 'EXPIRED', claims: hit.claims };
-    const result = await this.verifier(token, expected, now);
-    if (result.valid) this.verified.set(memoKey, result);
-    return result;
+    let pending = this.verified.get(memoKey);
+    if (!pending) {
+      // Concurrent checks of one license share one verification (single flight); only a pass is kept.
+      pending = this.verifier(token, expected, now);
+      this.verified.set(memoKey, pending);
+      pending.then((result) => result.valid || this.verified.delete(memoKey), () => this.verified.delete(memoKey));
+    }
+    const result = await pending;
+    if (!result.valid || result.claims.exp * 1000 > now) return result;
+    return { valid: false, code: 'EXPIRED', claims: result.claims };
   }
 
   /** Detached JWS over the exact body bytes (domain/license/response-signature.ts). */
-  async sign(body: Buffer, memoize: boolean): Promise<string> {
+  sign(body: Buffer, memoize: boolean): Promise<string> {
     if (!memoize || body.length > MAX_MEMO_BODY) return signResponseBody(body, this.key);
     const memoKey = body.toString('latin1');
-    const hit = this.signed.get(memoKey);
-    if (hit) return hit;
-    const signature = await signResponseBody(body, this.key);
-    this.signed.set(memoKey, signature);
-    return signature;
+    let pending = this.signed.get(memoKey);
+    if (!pending) {
+      pending = signResponseBody(body, this.key);
+      this.signed.set(memoKey, pending);
+      pending.catch(() => this.signed.delete(memoKey));
+    }
+    return pending;
   }
 }

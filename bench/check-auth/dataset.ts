@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { KindRegistry } from '../../src/host/schema/kind-registry.js';
+import { ExtensionClient } from '../../src/host/client/extension-client.js';
+import { SqliteStore } from '../../src/host/store/sqlite-store.js';
+import { loadCatalogAndUsers, loadRecords } from '../plugin-auth/load.js';
+import { specAt } from '../plugin-auth/dataset.js';
+
+/** The file openStore() uses inside a data directory. */
+const DB_FILE = 'authpay.db';
+
+/**
+ * A data directory holding the plugin-auth benchmark's records (bench/plugin-auth/dataset.ts: 100 plugins,
+ * 10,000 users, N records of which the first `expired` are past their expiry). An existing directory with a
+ * database is reused as it is, so repeated runs skip the load.
+ */
+export async function ensureDataset(dataDir: string, n: number, expired: number, log: (msg: string) => void): Promise<{ loaded: boolean; perSecond?: number }> {
+  const file = path.join(dataDir, DB_FILE);
+  if (fs.existsSync(file)) return { loaded: false };
+  fs.mkdirSync(dataDir, { recursive: true });
+  const registry = new KindRegistry();
+  registry.loadDirectory(path.resolve('src', 'host', 'crds'));
+  registry.loadDirectory(path.resolve('extensions'));
+  const store = new SqliteStore(file);
+  try {
+    for (const kind of registry.kinds()) await store.ensureKind(kind);
+    const client = new ExtensionClient(registry, store);
+    await loadCatalogAndUsers(client);
+    const load = await loadRecords(client, n, expired, Date.now(), (done, ms) => log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`));
+    return { loaded: true, perSecond: load.perSecond };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Plugin and host of record i (independent of the load time, so a reused directory still matches). */
+export function targetAt(i: number): { pluginKey: string; authDomain: string } {
+  const spec = specAt(i, 0, 0);
+  return { pluginKey: spec.pluginKey, authDomain: spec.authDomain };
+}

@@ -1,0 +1,68 @@
+import { ms, table, thousands } from '../lib/markdown.js';
+import type { LoadFigures } from './load-generator.js';
+
+export interface CheckAuthRow {
+  label: string;
+  figures: LoadFigures;
+}
+
+export interface CheckAuthReport {
+  n: number;
+  machine: string;
+  command: string;
+  connections: number;
+  durationSeconds: number;
+  rounds: number;
+  targets: number;
+  bare: LoadFigures;
+  licensed: LoadFigures;
+  extra: CheckAuthRow[];
+  spotCheck: string[];
+  notes: string[];
+}
+
+const RATIO_TARGET = 0.8;
+const P99_TARGET_MS = 10;
+
+export function ratioOf(r: Pick<CheckAuthReport, 'bare' | 'licensed'>): number {
+  return r.licensed.requestsPerSecond / r.bare.requestsPerSecond;
+}
+
+function row(label: string, f: LoadFigures, bare: LoadFigures): Array<string | number> {
+  return [label, thousands(f.requestsPerSecond), ms(f.p50), ms(f.p99), ms(f.max), `${Math.round((f.requestsPerSecond / bare.requestsPerSecond) * 100)} %`, thousands(f.total), f.non2xx + f.errors];
+}
+
+export function renderCheckAuth(r: CheckAuthReport): string {
+  const ratio = ratioOf(r);
+  const verdict = (met: boolean, what: string) => (met ? `met (${what})` : `**missed** (${what})`);
+  return [
+    `## Public API: checkAuth under load, ${thousands(r.n)} records (SQLite)`,
+    '',
+    `Machine: ${r.machine}. Command: \`${r.command}\`. Server: \`startServer\` in its own process (default log level, one request log line per call, metrics, security headers, authentication and RBAC all on; publicRateLimitPerMinute raised to 1,000,000 so the limiter runs without refusing); bare baseline: Express 5 in its own process with one route answering constant JSON. Load: autocannon in the bench process, ${r.connections} connections, ${r.durationSeconds} s per run, ${r.rounds} alternating round(s) averaged (p99 and max: the worst round), cycling over ${thousands(r.targets)} valid records whose license the service issued.`,
+    '',
+    table(
+      ['request', 'requests/s', 'p50 ms', 'p99 ms', 'max ms', 'of bare', 'requests', 'non-2xx + errors'],
+      [row('bare Express route, constant JSON', r.bare, r.bare), row('**checkAuth with license**', r.licensed, r.bare), ...r.extra.map((e) => row(e.label, e.figures, r.bare))],
+    ),
+    '',
+    `- Target, checkAuth with a license at ≥ ${RATIO_TARGET * 100} % of the bare route's throughput: ${verdict(ratio >= RATIO_TARGET, `${(ratio * 100).toFixed(0)} %`)}.`,
+    `- Target, checkAuth p99 < ${P99_TARGET_MS} ms: ${verdict(r.licensed.p99 < P99_TARGET_MS, `${ms(r.licensed.p99)} ms`)}.`,
+    `- Spot check after the runs (codes of 5 licensed requests): ${r.spotCheck.join(', ')}.`,
+    ...r.notes.map((n) => `- ${n}`),
+  ].join('\n');
+}
+
+/** Mean throughput and p50 over rounds; p99 and max of the worst round; totals summed. */
+export function combine(rounds: LoadFigures[]): LoadFigures {
+  const mean = (pick: (f: LoadFigures) => number) => rounds.reduce((s, f) => s + pick(f), 0) / rounds.length;
+  const sum = (pick: (f: LoadFigures) => number) => rounds.reduce((s, f) => s + pick(f), 0);
+  return {
+    requestsPerSecond: mean((f) => f.requestsPerSecond),
+    p50: mean((f) => f.p50),
+    p99: Math.max(...rounds.map((f) => f.p99)),
+    max: Math.max(...rounds.map((f) => f.max)),
+    total: sum((f) => f.total),
+    non2xx: sum((f) => f.non2xx),
+    errors: sum((f) => f.errors),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * checkAuth benchmark: a server over N authorization records answers checkAuth with a license under
+ * autocannon at 50 connections, beside a bare Express route answering constant JSON, in the same run.
+ * Figures go to docs/benchmarks.md (section check-auth).
+ *
+ * Environment:
+ *   BENCH_N            records (default 1,000,000)
+ *   BENCH_DURATION     seconds per load run (default 15)
+ *   BENCH_ROUNDS       alternating bare / checkAuth rounds, averaged (default 2)
+ *   BENCH_CONNECTIONS  concurrent connections (default 50)
+ *   BENCH_TARGETS      distinct licensed records the load cycles over (default 1000)
+ *   BENCH_DATA_DIR     keep the data set here and reuse it on the next run (default: a temp dir, removed)
+ *   BENCH_WRITE        1 = write docs/benchmarks.md, 0 = print only (default: write only for a full N)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describeMachine, machineInfo } from '../lib/machine.js';
+import { writeSection } from '../lib/report-writer.js';
+import { ensureDataset } from './dataset.js';
+import { runLoad, type LoadFigures, type LoadRequest } from './load-generator.js';
+import { combine, ratioOf, renderCheckAuth } from './report.js';
+import { licensedTargets, spotCheck, withLicense, withLicenseAndNonce, withoutLicense } from './scenarios.js';
+import { AUTHPAY_SERVER_ARGS, BARE_SERVER_ARGS, spawnServer, type ChildServer } from './servers.js';
+
+const FULL_N = 1_000_000;
+const n = Number(process.env.BENCH_N ?? FULL_N);
+const duration = Number(process.env.BENCH_DURATION ?? 15);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const targetCount = Number(process.env.BENCH_TARGETS ?? 1000);
+const write = process.env.BENCH_WRITE === undefined ? n >= FULL_N : process.env.BENCH_WRITE === '1';
+const token = 'bench-bootstrap-token-0123456789abcdef';
+const log = (msg: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${msg}\n`);
+
+async function load(server: ChildServer, requests: LoadRequest[], seconds = duration): Promise<LoadFigures> {
+  return runLoad({ url: server.url, connections, durationSeconds: seconds, requests });
+}
+
+async function configure(server: ChildServer): Promise<void> {
+  const res = await fetch(`${server.url}/apis/console.api.pluginauth.authpay.dev/v1alpha1/settings`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ publicRateLimitPerMinute: 1_000_000 }),
+  });
+  if (!res.ok) throw new Error(`settings: ${res.status} ${await res.text()}`);
+}
+
+async function measure(authpay: ChildServer, bare: ChildServer) {
+  log('preparing licensed records');
+  const targets = await licensedTargets(authpay.url, n, targetCount);
+  const licensedRequests = withLicense(targets);
+  const bareRequests: LoadRequest[] = [{ method: 'GET', path: '/bare' }];
+  log('warming up');
+  await load(bare, bareRequests, 3);
+  await load(authpay, licensedRequests, 3);
+  const bareRuns: LoadFigures[] = [];
+  const licensedRuns: LoadFigures[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    bareRuns.push(await load(bare, bareRequests));
+    licensedRuns.push(await load(authpay, licensedRequests));
+    log(`round ${round}: bare ${Math.round(bareRuns.at(-1)!.requestsPerSecond)}/s, checkAuth ${Math.round(licensedRuns.at(-1)!.requestsPerSecond)}/s (p99 ${licensedRuns.at(-1)!.p99} ms)`);
+  }
+  const nonce = await load(authpay, withLicenseAndNonce(targets));
+  const checked = await spotCheck(authpay.url, targets);
+  const fresh = await load(authpay, withoutLicense(targets), Math.max(3, Math.round(duration / 2)));
+  return { targets, bare: combine(bareRuns), licensed: combine(licensedRuns), nonce, fresh, checked };
+}
+
+async function main(): Promise<void> {
+  const dataDir = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-check-auth-'));
+  const expired = Math.floor(n / 10);
+  log(`data set: ${n} records in ${dataDir}`);
+  const dataset = await ensureDataset(dataDir, n, expired, log);
+  log(dataset.loaded ? `loaded (${Math.round(dataset.perSecond ?? 0)}/s)` : 'reusing the existing data set');
+  const authpay = await spawnServer(AUTHPAY_SERVER_ARGS, { AUTHPAY_DATA_DIR: dataDir, AUTHPAY_BOOTSTRAP_TOKEN: token, AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password' }, '/healthz');
+  const bare = await spawnServer(BARE_SERVER_ARGS, {}, '/bare');
+  try {
+    await configure(authpay);
+    const m = await measure(authpay, bare);
+    const report = renderCheckAuth({
+      n, machine: describeMachine(machineInfo()), command: commandLine(), connections, durationSeconds: duration, rounds, targets: m.targets.length,
+      bare: m.bare, licensed: m.licensed, spotCheck: m.checked,
+      extra: [
+        { label: 'checkAuth with license and a fresh nonce (signed afresh)', figures: m.nonce },
+        { label: 'checkAuth without license (new license issued and written)', figures: m.fresh },
+      ],
+      notes: [],
+    });
+    log(`checkAuth with license: ${(ratioOf(m) * 100).toFixed(0)} % of bare, p99 ${m.licensed.p99} ms`);
+    if (write) writeSection('check-auth', report);
+    process.stdout.write(`\n${report}\n`);
+  } finally {
+    await Promise.all([authpay.stop(), bare.stop()]);
+    if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function commandLine(): string {
+  const env = ['BENCH_N', 'BENCH_DURATION', 'BENCH_ROUNDS', 'BENCH_CONNECTIONS', 'BENCH_TARGETS'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+  return [...env, 'npm run bench:check-auth'].join(' ');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
