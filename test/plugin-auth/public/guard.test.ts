@@ -21,7 +21,7 @@ const info = (headers: Record<string, string> = {}) => publicGet(server, 'plugin
 test('apiAccessSecret: when set, every public call needs it in Authorization (bare or Bearer); otherwise 401 访问密钥不正确', async () => {
   expect((await info()).status).toBe(200);
   await setSettings(server, { apiAccessSecret: 's3cret-value' });
-  for (const headers of [{}, { authorization: 'wrong' }, { authorization: 'Bearer wrong' }, { authorization: 's3cret-valu' }, { 'x-api-secret': 's3cret-value' }]) {
+  for (const headers of [{}, { authorization: 'wrong' }, { authorization: 'Bearer wrong' }, { authorization: 's3cret-valu' }, { 'x-api-secret': 's3cret-value' }] as Array<Record<string, string>>) {
     const res = await info(headers);
     expect([res.status, res.body.success, res.body.code, res.body.message]).toEqual([401, false, 'API_SECRET_INVALID', '访问密钥不正确']);
   }
