@@ -29,6 +29,8 @@ export async function measureCleanup(deps: PluginAuthDeps): Promise<CleanupFigur
   const last = process.memoryUsage();
   rss.end = last.rss;
   heap.end = last.heapUsed;
+  rss.peak = Math.max(rss.peak, rss.end);
+  heap.peak = Math.max(heap.peak, heap.end);
   const outbox = await deps.client.count('OutboxMessage');
   return { ms, expired: result.expired, perSecond: (result.expired / ms) * 1000, rss, heap, outbox };
 }

@@ -87,3 +87,13 @@ test('records of deleted users are expired without a message', async () => {
   expect((await cleanExpiredAuthorizations(depsOf(server), { signal: new AbortController().signal })).expired).toBe(1);
   expect(await authNotificationsOf(server, 'gone')).toHaveLength(0);
 });
+
+test('the code-expiry job removes free codes older than a day and keeps fresh ones', async () => {
+  const { expireCodes } = await import('../../src/plugin-auth/codes/expire-codes.job.js');
+  const { freeCode } = await import('./harness.js');
+  await freeCode(server, 'QQQQQQQQ', 2 * 24 * HOUR);
+  await freeCode(server, 'RRRRRRRR', 60_000);
+  expect(await expireCodes(depsOf(server))).toEqual({ expiredCodes: 0, removedFreeCodes: 1 });
+  expect(await server.runtime.client.fetch('FreeAuthCode', 'qqqqqqqq')).toBeUndefined();
+  expect(await server.runtime.client.fetch('FreeAuthCode', 'rrrrrrrr')).toBeDefined();
+});
