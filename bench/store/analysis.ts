@@ -11,7 +11,9 @@ export function analysisNotes(r: BackendResult): string[] {
   for (const p of r.plans) {
     const text = p.plan.join(' ');
     const scan = r.backend === 'sqlite' ? p.plan.some((line) => /\bSCAN\b/.test(line) && !/USING/.test(line)) : /Seq Scan/.test(text);
-    const sort = r.backend === 'sqlite' ? /USE TEMP B-TREE/.test(text) : /\bSort\b/.test(text) && !/Incremental Sort/.test(text);
+    // PostgreSQL's list statement re-sorts its (already ordered, limited) page on purpose; only a sort of
+    // more rows than a page, or one spilling to disk, means the index did not give the order.
+    const sort = r.backend === 'sqlite' ? /USE TEMP B-TREE/.test(text) : /Sort Method: external/.test(text) || p.plan.some((l) => Number(/^\s*Sort .*actual rows=(\d+)/.exec(l)?.[1] ?? 0) > 100);
     if (scan || sort) notes.push(`${p.label}: the plan ${scan ? 'scans the table' : ''}${scan && sort ? ' and ' : ''}${sort ? 'sorts in a temporary structure' : ''} — see the plan below.`);
   }
   const q = r.queries;
