@@ -24,8 +24,13 @@ test('section names are kebab-case', () => {
 });
 
 test('writeSection creates the file and its directory', () => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-doc-')), 'docs', 'b.md');
-  writeSection('one', 'first', file);
-  writeSection('one', 'second', file);
-  expect(fs.readFileSync(file, 'utf8')).toContain('<!-- bench:one:start -->\nsecond\n<!-- bench:one:end -->');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-doc-'));
+  const file = path.join(dir, 'docs', 'b.md');
+  try {
+    writeSection('one', 'first', file);
+    writeSection('one', 'second', file);
+    expect(fs.readFileSync(file, 'utf8')).toContain('<!-- bench:one:start -->\nsecond\n<!-- bench:one:end -->');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
