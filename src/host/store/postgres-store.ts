@@ -255,6 +255,13 @@ export class PostgresStore implements Store {
     void p.finally(() => this.background.delete(p));
   }
 
+  async refreshStatistics(kind: KindInfo): Promise<void> {
+    const layout = this.layout(kind);
+    // VACUUM cannot run inside a transaction block; pool.query runs it on an idle connection.
+    await this.pool.query(`VACUUM (ANALYZE) ${layout.table}`);
+    await this.pool.query(`VACUUM (ANALYZE) ${layout.labels}`);
+  }
+
   /** Marks and deletes in one statement, so a concurrent replay sees both or neither. */
   async compactEvents(): Promise<number> {
     const keepAfter = Math.max(0, (await this.currentRevision()) - this.retention);

@@ -43,6 +43,11 @@ export interface Store extends StoreOps {
   /** Fails with GONE when fromRevision is older than the retained event log. */
   watch(options: WatchOptions, listener: WatchListener, onError?: (err: Error) => void): Promise<WatchHandle>;
   currentRevision(): Promise<number>;
+  /**
+   * Refreshes the planner's statistics of a kind's tables after a bulk load (PostgreSQL: VACUUM ANALYZE, so
+   * counts become index-only scans; SQLite: PRAGMA optimize). Autovacuum does the same in steady state.
+   */
+  refreshStatistics(kind: KindInfo): Promise<void>;
   /** Drops event-log entries beyond the retention window; returns the oldest revision still replayable. */
   compactEvents(): Promise<number>;
   close(): Promise<void>;
