@@ -42,12 +42,12 @@ export const pluginAuthService: PluginEntry = {
       ...permanentUserOperations(deps),
       ...notificationOperations(deps),
       ...settingsOperations(deps.settings),
-      ...(await startOpenApi(context, deps)),
     ];
     for (const op of operations) context.addOperation(op);
+    const openOperations = await startOpenApi(context, deps);
     context.controllers.register(catalogController(deps.client, deps.logger));
     context.scheduler.register(cleanAuthJob(deps));
     context.scheduler.register(expireCodesJob(deps));
-    deps.logger.debug({ operations: operations.length }, 'plugin authorization service started');
+    deps.logger.debug({ operations: operations.length + openOperations }, 'plugin authorization service started');
   },
 };

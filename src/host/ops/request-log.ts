@@ -8,7 +8,9 @@ import { routeTemplateOf } from './route-label.js';
  * caller's user name. Headers are never logged.
  */
 export function requestLog(logger: Logger): RequestHandler {
-  const log = logger.child({ component: 'http' });
+  // The line holds only the fixed fields below (never headers, bodies or query strings), so it skips the
+  // logger's redaction pass: wildcard redaction costs several times the rest of the line on every request.
+  const log = logger.child({ component: 'http' }, { redact: [] });
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     let logged = false;

@@ -56,10 +56,12 @@ export class LicenseAuthority {
     return { valid: false, code: 'EXPIRED', claims: result.claims };
   }
 
-  /** Detached JWS over the exact body bytes (domain/license/response-signature.ts). */
-  sign(body: Buffer, memoize: boolean): Promise<string> {
-    if (!memoize || body.length > MAX_MEMO_BODY) return signResponseBody(body, this.key);
-    const memoKey = body.toString('latin1');
+  /**
+   * Detached JWS over the exact body bytes (domain/license/response-signature.ts). With `memoKey` (the body's
+   * text) an identical body reuses its signature.
+   */
+  sign(body: Buffer, memoKey?: string): Promise<string> {
+    if (memoKey === undefined || memoKey.length > MAX_MEMO_BODY) return signResponseBody(body, this.key);
     let pending = this.signed.get(memoKey);
     if (!pending) {
       pending = signResponseBody(body, this.key);

@@ -1,4 +1,3 @@
-import { ConflictError } from '../../host/errors/app-error.js';
 import { isPermanentExpireTime } from '../domain/auth-log/validity.js';
 import { parseDomain } from '../domain/domain-name/normalize-domain.js';
 import type { LicenseClaims } from '../domain/license/license-format.js';
@@ -30,9 +29,6 @@ export interface CheckAuthAnswer {
   nonce?: string;
 }
 
-/** Attempts at writing a new license back when the record changes under us. */
-const WRITE_ATTEMPTS = 3;
-
 /**
  * checkAuth (spec "Rules for /public/checkAuth", DESIGN): the state of the host's record, and with a
  * license given, whether it is the record's current license, verifies with the service's key and names this
@@ -51,7 +47,7 @@ export async function checkAuth(deps: OpenApiDeps, input: CheckAuthInput): Promi
   record ??= await recordForDomain(deps.client, input.pluginKey, host, now);
   const state = stateOf(record, now);
   if (state !== 'VALID') return answer(state, record?.spec.expireTime ? { expireTime: record.spec.expireTime } : {});
-  if (!input.license) return withNewLicense(deps, record as AuthLog, answer);
+  if (!input.license) return withNewLicense(deps, (record as AuthLog).metadata.name, answer);
   const { spec } = record as AuthLog;
   const times = { expireTime: spec.expireTime, permanent: isPermanentExpireTime(spec.expireTime) };
   if (spec.license !== input.license) return answer('LICENSE_MISMATCH', times);
@@ -66,21 +62,19 @@ function namesThis(claims: LicenseClaims, pluginKey: string, host: string): bool
 
 type Answer = (code: CheckAuthCode, extra?: Partial<CheckAuthAnswer>) => CheckAuthAnswer;
 
-/** Spec rule 2: a valid record asked without a license gets a new one, stored in the record. */
-async function withNewLicense(deps: OpenApiDeps, first: AuthLog, answer: Answer): Promise<CheckAuthAnswer> {
-  let record: AuthLog | undefined = first;
-  for (let attempt = 1; ; attempt++) {
+/**
+ * Spec rule 2: a valid record asked without a license gets a new one, stored in the record. Read, issue and
+ * write run in one store transaction (one writer at a time), so concurrent calls for one record each store
+ * their license in turn instead of failing on a stale resourceVersion; the state is decided on the fresh read.
+ */
+async function withNewLicense(deps: OpenApiDeps, name: string, answer: Answer): Promise<CheckAuthAnswer> {
+  return deps.client.transaction(async (client) => {
+    const record = await client.fetch<AuthLog>(AUTH_LOG, name);
     const state = stateOf(record, deps.clock());
     if (!record || state !== 'VALID') return answer(state);
     const { spec } = record;
     const license = await deps.authority.issue({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser, expireTime: spec.expireTime as string });
-    try {
-      await deps.client.update<AuthLog>({ ...record, spec: { ...spec, license } });
-      return answer('VALID', { expireTime: spec.expireTime, permanent: isPermanentExpireTime(spec.expireTime), license });
-    } catch (err) {
-      // Changed meanwhile (another checkAuth, an administrator): decide again on the current record.
-      if (!(err instanceof ConflictError) || attempt >= WRITE_ATTEMPTS) throw err;
-      record = await deps.client.fetch<AuthLog>(AUTH_LOG, record.metadata.name);
-    }
-  }
+    await client.update<AuthLog>({ ...record, spec: { ...spec, license } });
+    return answer('VALID', { expireTime: spec.expireTime, permanent: isPermanentExpireTime(spec.expireTime), license });
+  });
 }

@@ -14,10 +14,10 @@ import { SettingsSnapshot } from './settings-snapshot.js';
 
 /**
  * Starts the open side of the service (issue 5): the license key (made on first start), the in-memory
- * catalog and settings the hot path reads, the guard in front of /public/** and /docking/**, and returns
- * the public, docking and downloadLicense operations for service.ts to register.
+ * catalog and settings the hot path reads, the guard in front of /public/** and /docking/**, the public,
+ * docking and downloadLicense operations, and checkAuth on the host's fast lane (the hot path).
  */
-export async function startOpenApi(context: Pick<PluginContext, 'addMiddleware' | 'onStop'>, deps: PluginAuthDeps): Promise<OperationDef[]> {
+export async function startOpenApi(context: Pick<PluginContext, 'addOperation' | 'addMiddleware' | 'addFastRoute' | 'onStop'>, deps: PluginAuthDeps): Promise<number> {
   const authority = new LicenseAuthority(await loadLicenseSigningKey(deps.client), deps.clock);
   const catalog = new CatalogCache(deps.client, deps.logger);
   const snapshot = new SettingsSnapshot(deps.settings, deps.logger);
@@ -27,7 +27,11 @@ export async function startOpenApi(context: Pick<PluginContext, 'addMiddleware' 
   });
   await catalog.start();
   const open: OpenApiDeps = { ...deps, authority, catalog, snapshot };
-  context.addMiddleware(AUTH_API_BASE, await openEndpointsGuard(open));
+  const guard = await openEndpointsGuard(open);
+  context.addMiddleware(AUTH_API_BASE, guard);
+  const operations: OperationDef[] = [...publicOperations(open), ...dockingOperations(open), ...licenseOperations(deps, authority)];
+  for (const op of operations) context.addOperation(op);
+  context.addFastRoute('checkAuth', [guard]);
   deps.logger.debug({ kid: authority.kid }, 'license key loaded');
-  return [...publicOperations(open), ...dockingOperations(open), ...licenseOperations(deps, authority)];
+  return operations.length;
 }

@@ -3,6 +3,7 @@ import { corsFor } from '../../host/ops/cors.js';
 import { RESPONSE_SIGNATURE_HEADER } from '../domain/license/license-format.js';
 import type { PluginAuthSettingValues } from '../settings/plugin-auth-settings.js';
 import type { OpenApiDeps } from './deps.js';
+import { AUTH_API_BASE } from './group.js';
 import { apiSecretInvalid, dockingDisabled, dockingSecretInvalid, queryTooLong, rateLimited } from './open-errors.js';
 import { OpenRateLimits, type OpenFamily } from './rate-limits.js';
 import { authorizationCarries, secretMatches } from './secret-compare.js';
@@ -26,12 +27,19 @@ export async function openEndpointsGuard(deps: OpenApiDeps): Promise<RequestHand
     exposedHeaders: [RESPONSE_SIGNATURE_HEADER, 'Retry-After', 'X-Request-Id'],
   });
   return (req, res, next) => {
-    const family: OpenFamily | undefined = req.path.startsWith('/public/') ? 'public' : req.path.startsWith('/docking/') ? 'docking' : undefined;
+    const family = familyOf(req.baseUrl + req.path);
     if (!family) return next();
     if (req.originalUrl.length > MAX_URL_LENGTH) return next(queryTooLong(MAX_URL_LENGTH));
     if (!req.headers.origin) return admit(deps, limits, family, req, next);
     cors(req, res, (err?: unknown) => (err ? next(err) : admit(deps, limits, family, req, next)));
   };
+}
+
+/** Mounted at the group's base path, or run by the host's fast lane with the full path. */
+function familyOf(fullPath: string): OpenFamily | undefined {
+  if (!fullPath.startsWith(AUTH_API_BASE)) return undefined;
+  const rest = fullPath.slice(AUTH_API_BASE.length);
+  return rest.startsWith('/public/') ? 'public' : rest.startsWith('/docking/') ? 'docking' : undefined;
 }
 
 function admit(deps: OpenApiDeps, limits: OpenRateLimits, family: OpenFamily, req: Request, next: NextFunction): void {

@@ -7,6 +7,7 @@ import { COMPACT_JWS } from '../domain/license/jose-failure.js';
 import { MAX_LICENSE_LENGTH, parseLicenseClaims, type LicenseClaims } from '../domain/license/license-format.js';
 import { wholeSecond } from '../domain/time/clock.js';
 import { AUTH_LOG } from '../shared/kinds.js';
+import { BoundedCache } from '../license/bounded-cache.js';
 import type { AuthLog } from '../shared/types.js';
 
 /** What a record says about a domain right now, in checkAuth's codes. */
@@ -14,6 +15,9 @@ export type RecordState = 'VALID' | 'NOT_FOUND' | 'PENDING' | 'EXPIRED';
 
 /** More records than this for one plugin and host (one per user) are not looked at. */
 const MAX_RECORDS_PER_DOMAIN = 50;
+/** Pure functions of their input, memoized for the hot path (bounded: callers choose the input). */
+const claimsMemo = new BoundedCache<string, LicenseClaims | null>(50_000);
+const nameMemo = new BoundedCache<string, string>(50_000);
 
 /**
  * VALID: authorized and not past expireTime. EXPIRED: authorized with an empty or past expireTime (the
@@ -32,15 +36,23 @@ export function stateOf(record: AuthLog | undefined, now: number): RecordState {
  * deterministic name. Nothing is trusted from it until the license equals the record's and verifies.
  */
 export function unverifiedClaims(token: string): LicenseClaims | undefined {
-  if (token.length > MAX_LICENSE_LENGTH || !COMPACT_JWS.test(token)) return undefined;
-  const payload = token.slice(token.indexOf('.') + 1, token.lastIndexOf('.'));
-  return parseLicenseClaims(Buffer.from(payload, 'base64url'));
+  const known = claimsMemo.get(token);
+  if (known !== undefined) return known ?? undefined;
+  let claims: LicenseClaims | undefined;
+  if (token.length <= MAX_LICENSE_LENGTH && COMPACT_JWS.test(token)) {
+    claims = parseLicenseClaims(Buffer.from(token.slice(token.indexOf('.') + 1, token.lastIndexOf('.')), 'base64url'));
+  }
+  claimsMemo.set(token, claims ?? null);
+  return claims;
 }
 
 /** The record of (plugin, host, user) by its name: one primary-key read. */
 export async function recordOf(client: ExtensionClient, pluginKey: string, host: string, user: string): Promise<AuthLog | undefined> {
   if (!user) return undefined;
-  return client.fetch<AuthLog>(AUTH_LOG, recordName({ pluginKey, domain: host, user }));
+  const key = `${pluginKey}\n${host}\n${user}`;
+  let name = nameMemo.get(key);
+  if (name === undefined) nameMemo.set(key, (name = recordName({ pluginKey, domain: host, user })));
+  return client.fetch<AuthLog>(AUTH_LOG, name);
 }
 
 /**

@@ -10,8 +10,9 @@ import type { LicenseAuthority } from '../license/license-authority.js';
  * they are signed afresh and not kept.
  */
 export async function sendSigned(res: Response, authority: LicenseAuthority, data: unknown, memoize: boolean): Promise<void> {
-  const body = Buffer.from(JSON.stringify(ok(data)), 'utf8');
-  const signature = await authority.sign(body, memoize);
+  const text = JSON.stringify(ok(data));
+  const body = Buffer.from(text, 'utf8');
+  const signature = await authority.sign(body, memoize ? text : undefined);
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', body.length);

@@ -112,3 +112,11 @@ test('the public operations are documented in /openapi.json under their operatio
   const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
   for (const id of ['checkAuth', 'checkUser', 'authUser', 'publicAuth', 'pluginInfo', 'generateAuthCode', 'getAuthLogs', 'licenseJwks', 'getPermanentAuthCode', 'downloadLicense']) expect(ids).toContain(id);
 });
+
+test('concurrent checks without a license all answer VALID, and the record keeps the last license issued', async () => {
+  const answers = await Promise.all(Array.from({ length: 20 }, () => publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'valid.example.com' })));
+  expect(answers.map((a) => `${a.status} ${a.body.data?.code}`)).toEqual(Array(20).fill('200 VALID'));
+  const licenses = new Set(answers.map((a) => a.body.data.license));
+  expect(licenses.size).toBe(20);
+  expect(licenses).toContain((await recordOf(server, 'paid', 'alice', 'valid.example.com')).spec.license);
+});

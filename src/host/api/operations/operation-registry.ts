@@ -1,4 +1,4 @@
-import express, { type Router, type Request, type Response, type NextFunction } from 'express';
+import express, { type Router, type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import type { ValidateFunction } from 'ajv';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -50,6 +50,12 @@ export class OperationRegistry {
 
   list(): OperationDef[] {
     return [...this.ops.values()].map((c) => c.def);
+  }
+
+  /** The operation and its Express handler (validation, envelope), for a route served outside the routers. */
+  find(operationId: string): { def: OperationDef; handler: RequestHandler } | undefined {
+    const compiled = this.ops.get(operationId);
+    return compiled && { def: compiled.def, handler: this.handle(compiled) };
   }
 
   /** Express middleware serving every registered operation under /apis/{group}/{version}. */
