@@ -26,6 +26,7 @@ import { startNotificationCenter } from './notifications/start-notification-cent
 import type { NotificationCenter } from './notifications/notification-center.js';
 import { startWorkloads, type HostWorkloads } from './leader/workloads.js';
 import { applySettingResources } from './settings/extension-loader.js';
+import { uiRoutes, packageUiApps } from './ui/ui-routes.js';
 import { useHostSettings } from './settings/host-settings.js';
 import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin-context.js';
 
@@ -150,6 +151,8 @@ export class HostRuntime {
       { path: '/', router: opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, operations: () => this.operations.list() }) },
       { path: '/', router: mountGenericApi(this) },
       { path: '/', router: this.auth.routes() },
+      // browser apps: /console/ and /uc/ with SPA fallback (src/host/ui)
+      { path: '/', router: uiRoutes(packageUiApps(PACKAGE_ROOT)) },
       ...this.pluginMiddleware,
       { path: '/', router: this.operations.middleware() },
       ...this.pluginRoutes,

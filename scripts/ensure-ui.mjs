@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Builds the browser apps (console-ui, uc-ui) when their dist/ is missing or older than their sources, so
+// `npm start` and the UI tests never serve a stale or absent build. `--force` always rebuilds.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const APPS = ['console-ui', 'uc-ui'];
+// Both apps use console-ui/shared; a change there rebuilds both.
+const SOURCES = (app) => [path.join(ROOT, app, 'src'), path.join(ROOT, app, 'index.html'), path.join(ROOT, app, 'vite.config.ts'), path.join(ROOT, 'console-ui', 'shared')];
+
+function newestMtime(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+function needsBuild(app) {
+  const index = path.join(ROOT, app, 'dist', 'index.html');
+  if (!fs.existsSync(index)) return true;
+  const built = fs.statSync(index).mtimeMs;
+  return SOURCES(app).some((src) => newestMtime(src) > built);
+}
+
+export async function ensureUi({ force = false, quiet = false } = {}) {
+  const stale = APPS.filter((app) => force || needsBuild(app));
+  if (!stale.length) return [];
+  let vite;
+  try {
+    vite = await import('vite');
+  } catch {
+    console.warn('authpay: vite is not installed (npm install without --omit=dev builds the UI); /console/ and /uc/ stay unbuilt');
+    return [];
+  }
+  for (const app of stale) {
+    if (!quiet) console.log(`authpay: building ${app} …`);
+    await vite.build({ configFile: path.join(ROOT, app, 'vite.config.ts'), logLevel: quiet ? 'error' : 'warn' });
+  }
+  return stale;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  ensureUi({ force: process.argv.includes('--force'), quiet: process.argv.includes('--quiet') }).catch((err) => {
+    console.error(`authpay: UI build failed: ${err?.message ?? err}`);
+    process.exit(1);
+  });
+}
