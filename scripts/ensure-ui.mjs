@@ -24,7 +24,36 @@ function needsBuild(app) {
   return SOURCES(app).some((src) => newestMtime(src) > built);
 }
 
+const LOCK = path.join(ROOT, 'console-ui', '.build-lock');
+const LOCK_STALE_MS = 120_000;
+
+/** One build at a time across processes (parallel test workers): mkdir is atomic; a dead holder's lock expires. */
+async function withLock(fn) {
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) fs.rmSync(LOCK, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 export async function ensureUi({ force = false, quiet = false } = {}) {
+  if (!force && !APPS.some(needsBuild)) return [];
+  return withLock(() => build(force, quiet));
+}
+
+async function build(force, quiet) {
+  // Checked again under the lock: another process may have just built it.
   const stale = APPS.filter((app) => force || needsBuild(app));
   if (!stale.length) return [];
   let vite;
