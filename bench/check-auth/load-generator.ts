@@ -25,6 +25,8 @@ export interface LoadFigures {
   total: number;
   non2xx: number;
   errors: number;
+  /** CPU time the server process used per request (user + system, all its threads), when measured. */
+  serverCpuUs?: number;
 }
 
 interface AutocannonResult {

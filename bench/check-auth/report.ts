@@ -29,7 +29,8 @@ export function ratioOf(r: Pick<CheckAuthReport, 'bare' | 'licensed'>): number {
 }
 
 function row(label: string, f: LoadFigures, bare: LoadFigures): Array<string | number> {
-  return [label, thousands(f.requestsPerSecond), ms(f.p50), ms(f.p99), ms(f.max), `${Math.round((f.requestsPerSecond / bare.requestsPerSecond) * 100)} %`, thousands(f.total), f.non2xx + f.errors];
+  const cpu = f.serverCpuUs === undefined || !Number.isFinite(f.serverCpuUs) ? 'n/a' : Math.round(f.serverCpuUs);
+  return [label, thousands(f.requestsPerSecond), ms(f.p50), ms(f.p99), ms(f.max), `${Math.round((f.requestsPerSecond / bare.requestsPerSecond) * 100)} %`, cpu, thousands(f.total), f.non2xx + f.errors];
 }
 
 export function renderCheckAuth(r: CheckAuthReport): string {
@@ -41,7 +42,7 @@ export function renderCheckAuth(r: CheckAuthReport): string {
     `Machine: ${r.machine}. Command: \`${r.command}\`. Server: \`startServer\` in its own process (default log level, one request log line per call, metrics, security headers, authentication and RBAC all on; publicRateLimitPerMinute raised to 1,000,000 so the limiter runs without refusing); bare baseline: Express 5 in its own process with one route answering constant JSON. Load: autocannon in the bench process, ${r.connections} connections, ${r.durationSeconds} s per run, ${r.rounds} alternating round(s) averaged (p99 and max: the worst round), cycling over ${thousands(r.targets)} valid records whose license the service issued.`,
     '',
     table(
-      ['request', 'requests/s', 'p50 ms', 'p99 ms', 'max ms', 'of bare', 'requests', 'non-2xx + errors'],
+      ['request', 'requests/s', 'p50 ms', 'p99 ms', 'max ms', 'of bare', 'server CPU µs/request', 'requests', 'non-2xx + errors'],
       [row('bare Express route, constant JSON', r.bare, r.bare), row('**checkAuth with license**', r.licensed, r.bare), ...r.extra.map((e) => row(e.label, e.figures, r.bare))],
     ),
     '',
@@ -64,5 +65,6 @@ export function combine(rounds: LoadFigures[]): LoadFigures {
     total: sum((f) => f.total),
     non2xx: sum((f) => f.non2xx),
     errors: sum((f) => f.errors),
+    serverCpuUs: mean((f) => f.serverCpuUs ?? Number.NaN),
   };
 }

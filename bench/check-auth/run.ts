@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describeMachine, machineInfo } from '../lib/machine.js';
 import { writeSection } from '../lib/report-writer.js';
+import { cpuMsOf } from './cpu-time.js';
 import { ensureDataset } from './dataset.js';
 import { runLoad, type LoadFigures, type LoadRequest } from './load-generator.js';
 import { combine, ratioOf, renderCheckAuth } from './report.js';
@@ -34,7 +35,9 @@ const token = 'bench-bootstrap-token-0123456789abcdef';
 const log = (msg: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${msg}\n`);
 
 async function load(server: ChildServer, requests: LoadRequest[], seconds = duration): Promise<LoadFigures> {
-  return runLoad({ url: server.url, connections, durationSeconds: seconds, requests });
+  const cpuBefore = cpuMsOf(server.pid);
+  const figures = await runLoad({ url: server.url, connections, durationSeconds: seconds, requests });
+  return { ...figures, serverCpuUs: ((cpuMsOf(server.pid) - cpuBefore) * 1000) / figures.total };
 }
 
 async function configure(server: ChildServer): Promise<void> {
@@ -62,9 +65,10 @@ async function measure(authpay: ChildServer, bare: ChildServer) {
     log(`round ${round}: bare ${Math.round(bareRuns.at(-1)!.requestsPerSecond)}/s, checkAuth ${Math.round(licensedRuns.at(-1)!.requestsPerSecond)}/s (p99 ${licensedRuns.at(-1)!.p99} ms)`);
   }
   const nonce = await load(authpay, withLicenseAndNonce(targets));
+  const healthz = await load(authpay, [{ method: 'GET', path: '/healthz' }]);
   const checked = await spotCheck(authpay.url, targets);
   const fresh = await load(authpay, withoutLicense(targets), Math.max(3, Math.round(duration / 2)));
-  return { targets, bare: combine(bareRuns), licensed: combine(licensedRuns), nonce, fresh, checked };
+  return { targets, bare: combine(bareRuns), licensed: combine(licensedRuns), nonce, healthz, fresh, checked };
 }
 
 async function main(): Promise<void> {
@@ -84,6 +88,7 @@ async function main(): Promise<void> {
       extra: [
         { label: 'checkAuth with license and a fresh nonce (signed afresh)', figures: m.nonce },
         { label: 'checkAuth without license (new license issued and written)', figures: m.fresh },
+        { label: 'host floor: GET /healthz through the full host pipeline (no plugin code)', figures: m.healthz },
       ],
       notes: [],
     });

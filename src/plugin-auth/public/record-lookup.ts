@@ -16,7 +16,9 @@ export type RecordState = 'VALID' | 'NOT_FOUND' | 'PENDING' | 'EXPIRED';
 /** More records than this for one plugin and host (one per user) are not looked at. */
 const MAX_RECORDS_PER_DOMAIN = 50;
 /** Pure functions of their input, memoized for the hot path (bounded: callers choose the input). */
-const claimsMemo = new BoundedCache<string, LicenseClaims | null>(50_000);
+const claimsMemo = new BoundedCache<string, LicenseClaims>(50_000);
+/** A license of this service is about 450 characters. */
+const MAX_MEMO_TOKEN = 1024;
 const nameMemo = new BoundedCache<string, string>(50_000);
 
 /**
@@ -37,12 +39,11 @@ export function stateOf(record: AuthLog | undefined, now: number): RecordState {
  */
 export function unverifiedClaims(token: string): LicenseClaims | undefined {
   const known = claimsMemo.get(token);
-  if (known !== undefined) return known ?? undefined;
-  let claims: LicenseClaims | undefined;
-  if (token.length <= MAX_LICENSE_LENGTH && COMPACT_JWS.test(token)) {
-    claims = parseLicenseClaims(Buffer.from(token.slice(token.indexOf('.') + 1, token.lastIndexOf('.')), 'base64url'));
-  }
-  claimsMemo.set(token, claims ?? null);
+  if (known) return known;
+  if (token.length > MAX_LICENSE_LENGTH || !COMPACT_JWS.test(token)) return undefined;
+  const claims = parseLicenseClaims(Buffer.from(token.slice(token.indexOf('.') + 1, token.lastIndexOf('.')), 'base64url'));
+  // Only license-shaped tokens of a license's size are kept, so junk cannot fill the memo with large strings.
+  if (claims && token.length <= MAX_MEMO_TOKEN) claimsMemo.set(token, claims);
   return claims;
 }
 
