@@ -46,7 +46,8 @@ export function toLogin(): void {
 }
 
 async function send(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // Server messages in the language of the page (the apps' labels are zh-CN), not the browser's default.
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': document.documentElement.lang || 'zh-CN' };
   if (!SAFE.has(method)) headers['x-xsrf-token'] = cookie('XSRF-TOKEN');
   let payload: BodyInit | undefined;
   if (body !== undefined) {
