@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     log(`[${backend}] loading plugins, users and ${n} records (${expired} expired) into ${dataDir}`);
     await loadCatalogAndUsers(runtime.client);
     const load = await loadRecords(runtime.client, n, expired, now, (done, ms) => log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`));
+    // As after any bulk import: planner statistics (SQLite optimize, PostgreSQL VACUUM ANALYZE) for the new data.
+    await runtime.store.refreshStatistics(runtime.client.kind('SitePluginAuthLog'));
     log('measuring filtered pages over HTTP');
     const queries = await measureQueries(url, token, iterations);
     for (const q of queries) log(`  ${q.label}: median ${q.summary.median.toFixed(2)} ms, p90 ${q.summary.p90.toFixed(2)} ms (total ${q.total})`);
