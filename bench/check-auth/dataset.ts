@@ -5,9 +5,12 @@ import { ExtensionClient } from '../../src/host/client/extension-client.js';
 import { SqliteStore } from '../../src/host/store/sqlite-store.js';
 import { loadCatalogAndUsers, loadRecords } from '../plugin-auth/load.js';
 import { specAt } from '../plugin-auth/dataset.js';
+import type { Resource } from '../../src/host/resource/types.js';
 
 /** The file openStore() uses inside a data directory. */
 const DB_FILE = 'authpay.db';
+/** extensions/plugin-auth-settings.yaml */
+const CONFIG_MAP = 'plugin-auth-configmap';
 
 /**
  * A data directory holding the plugin-auth benchmark's records (bench/plugin-auth/dataset.ts: 100 plugins,
@@ -16,7 +19,7 @@ const DB_FILE = 'authpay.db';
  */
 export async function ensureDataset(dataDir: string, n: number, expired: number, log: (msg: string) => void): Promise<{ loaded: boolean; perSecond?: number }> {
   const file = path.join(dataDir, DB_FILE);
-  if (fs.existsSync(file)) return { loaded: false };
+  const exists = fs.existsSync(file);
   fs.mkdirSync(dataDir, { recursive: true });
   const registry = new KindRegistry();
   registry.loadDirectory(path.resolve('src', 'host', 'crds'));
@@ -25,12 +28,25 @@ export async function ensureDataset(dataDir: string, n: number, expired: number,
   try {
     for (const kind of registry.kinds()) await store.ensureKind(kind);
     const client = new ExtensionClient(registry, store);
+    await disableCleanup(client);
+    if (exists) return { loaded: false };
     await loadCatalogAndUsers(client);
     const load = await loadRecords(client, n, expired, Date.now(), (done, ms) => log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`));
     return { loaded: true, perSecond: load.perSecond };
   } finally {
     await store.close();
   }
+}
+
+/**
+ * Switches the cleanup job off before the server starts (setting cleanupEnabled in the service's ConfigMap),
+ * so neither its hourly slot nor a catch-up run can stall the server in the middle of a measurement.
+ */
+async function disableCleanup(client: ExtensionClient): Promise<void> {
+  const data = { cleanup: JSON.stringify({ cleanupEnabled: false }) };
+  const existing = await client.fetch<Resource & { data?: Record<string, string> }>('ConfigMap', CONFIG_MAP);
+  if (existing) await client.update({ ...existing, data: { ...existing.data, ...data } });
+  else await client.create({ apiVersion: 'host.authpay.dev/v1alpha1', kind: 'ConfigMap', metadata: { name: CONFIG_MAP }, data });
 }
 
 /** Plugin and host of record i (independent of the load time, so a reused directory still matches). */

@@ -27,6 +27,8 @@ export interface LoadFigures {
   errors: number;
   /** CPU time the server process used per request (user + system, all its threads), when measured. */
   serverCpuUs?: number;
+  /** CPU time the load generator (this process) used per request: it shares the machine with the server. */
+  clientCpuUs?: number;
 }
 
 interface AutocannonResult {
@@ -41,8 +43,11 @@ type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const moduleName = 'autocannon';
   const autocannon = ((await import(moduleName)) as { default: Autocannon }).default;
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({ url: options.url, connections: options.connections, duration: options.durationSeconds, requests: options.requests });
+  const cpu = process.cpuUsage(cpuBefore);
   return {
+    clientCpuUs: (cpu.user + cpu.system) / result.requests.total,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -29,8 +29,8 @@ export function ratioOf(r: Pick<CheckAuthReport, 'bare' | 'licensed'>): number {
 }
 
 function row(label: string, f: LoadFigures, bare: LoadFigures): Array<string | number> {
-  const cpu = f.serverCpuUs === undefined || !Number.isFinite(f.serverCpuUs) ? 'n/a' : Math.round(f.serverCpuUs);
-  return [label, thousands(f.requestsPerSecond), ms(f.p50), ms(f.p99), ms(f.max), `${Math.round((f.requestsPerSecond / bare.requestsPerSecond) * 100)} %`, cpu, thousands(f.total), f.non2xx + f.errors];
+  const us = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? 'n/a' : Math.round(v));
+  return [label, thousands(f.requestsPerSecond), ms(f.p50), ms(f.p99), ms(f.max), `${Math.round((f.requestsPerSecond / bare.requestsPerSecond) * 100)} %`, us(f.serverCpuUs), us(f.clientCpuUs), thousands(f.total), f.non2xx + f.errors];
 }
 
 export function renderCheckAuth(r: CheckAuthReport): string {
@@ -39,10 +39,10 @@ export function renderCheckAuth(r: CheckAuthReport): string {
   return [
     `## Public API: checkAuth under load, ${thousands(r.n)} records (SQLite)`,
     '',
-    `Machine: ${r.machine}. Command: \`${r.command}\`. Server: \`startServer\` in its own process (default log level, one request log line per call, metrics, security headers, authentication and RBAC all on; publicRateLimitPerMinute raised to 1,000,000 so the limiter runs without refusing); bare baseline: Express 5 in its own process with one route answering constant JSON. Load: autocannon in the bench process, ${r.connections} connections, ${r.durationSeconds} s per run, ${r.rounds} alternating round(s) averaged (p99 and max: the worst round), cycling over ${thousands(r.targets)} valid records whose license the service issued.`,
+    `Machine: ${r.machine}. Command: \`${r.command}\`. Server: \`startServer\` in its own process (default log level, one request log line per call, metrics, security headers, authentication and RBAC all on; publicRateLimitPerMinute raised to 1,000,000 so the limiter runs without refusing; the cleanup job switched off so it cannot run in the middle of a measurement); bare baseline: Express 5 in its own process with one route answering constant JSON. Load: autocannon in the bench process, ${r.connections} connections, ${r.durationSeconds} s per run, ${r.rounds} alternating round(s) averaged (p99 and max: the worst round), cycling over ${thousands(r.targets)} valid records whose license the service issued.`,
     '',
     table(
-      ['request', 'requests/s', 'p50 ms', 'p99 ms', 'max ms', 'of bare', 'server CPU µs/request', 'requests', 'non-2xx + errors'],
+      ['request', 'requests/s', 'p50 ms', 'p99 ms', 'max ms', 'of bare', 'server CPU µs/request', 'load generator CPU µs/request', 'requests', 'non-2xx + errors'],
       [row('bare Express route, constant JSON', r.bare, r.bare), row('**checkAuth with license**', r.licensed, r.bare), ...r.extra.map((e) => row(e.label, e.figures, r.bare))],
     ),
     '',
@@ -66,5 +66,6 @@ export function combine(rounds: LoadFigures[]): LoadFigures {
     non2xx: sum((f) => f.non2xx),
     errors: sum((f) => f.errors),
     serverCpuUs: mean((f) => f.serverCpuUs ?? Number.NaN),
+    clientCpuUs: mean((f) => f.clientCpuUs ?? Number.NaN),
   };
 }

@@ -54,3 +54,8 @@ export async function spotCheck(baseUrl: string, targets: LicensedTarget[]): Pro
   }
   return codes;
 }
+
+/** The bare server's checkAuth-sized route, asked with the same query strings as checkAuth (a payload reference). */
+export function bareSized(targets: LicensedTarget[]): LoadRequest[] {
+  return targets.map((t) => ({ method: 'GET', path: checkPath(t, t.license).replace(`${PUBLIC}/checkAuth`, '/bare-sized') }));
+}
