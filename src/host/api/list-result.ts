@@ -1,7 +1,6 @@
 /**
  * The host's paged list shape (DESIGN "Paged lists"): business operations put it in the envelope's `data`.
- * Pages start at 1. (src/host/notifications/list-result.ts and the scheduler's listJobRuns predate this
- * file and build the same shape.)
+ * Pages start at 1.
  */
 export interface ListResult<T> {
   page: number;

@@ -3,11 +3,13 @@ import type { Principal } from '../auth/principal.js';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import { and, eq } from '../store/query.js';
-import { PAGE_QUERY, listResultSchema, toListResult } from './list-result.js';
+import { PAGE_QUERY_PROPERTIES as PAGE_QUERY, listResult as toListResult, listResultSchema } from '../api/list-result.js';
 import { NOTIFICATION_SCHEMA } from './resource-schemas.js';
 import type { Notification } from './types.js';
 
-export const UC_GROUP = 'uc.api.host.authpay.dev';
+import { HOST_UC_GROUP as UC_GROUP } from '../api/host-groups.js';
+
+export { UC_GROUP };
 
 export function requireUser(principal: Principal): string {
   if (principal.anonymous) throw new AppError('UNAUTHORIZED', '请先登录', { messageEn: 'login required' });

@@ -2,12 +2,14 @@ import { AppError, NotFoundError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import { and, eq } from '../store/query.js';
-import { PAGE_QUERY, listResultSchema, toListResult } from './list-result.js';
+import { PAGE_QUERY_PROPERTIES as PAGE_QUERY, listResult as toListResult, listResultSchema } from '../api/list-result.js';
 import { OUTBOX_MESSAGE_SCHEMA } from './resource-schemas.js';
 import { requireUser } from './inbox-operations.js';
 import { CHANNELS, OUTBOX_PHASES, type Notifier, type OutboxMessage, type SentMessage } from './types.js';
 
-export const CONSOLE_GROUP = 'console.api.host.authpay.dev';
+import { HOST_CONSOLE_GROUP as CONSOLE_GROUP } from '../api/host-groups.js';
+
+export { CONSOLE_GROUP };
 
 /**
  * Console operations on the outbox, for administrators (the authorization middleware admits only callers

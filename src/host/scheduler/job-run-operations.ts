@@ -2,6 +2,7 @@ import { defineOperation, type OperationDef } from '../api/operations/operation.
 import { HOST_CONSOLE_GROUP } from '../settings/settings-operations.js';
 import type { JobRunRecords } from './job-run-records.js';
 import type { JobOutcome } from './types.js';
+import { listResult, listResultSchema } from '../api/list-result.js';
 
 interface ListJobRunsQuery {
   job?: string;
@@ -58,17 +59,3 @@ export function jobRunOperations(records: JobRunRecords): OperationDef[] {
   ];
 }
 
-/** The host's paged list shape (DESIGN "Paged lists"); pages start at 1. */
-export function listResult<T>(items: T[], total: number, page: number, size: number) {
-  const totalPages = Math.max(1, Math.ceil(total / size));
-  return { page, size, total, items, first: page <= 1, last: page >= totalPages, hasNext: page < totalPages, hasPrevious: page > 1, totalPages };
-}
-
-function listResultSchema(item: Record<string, unknown>): Record<string, unknown> {
-  const int = { type: 'integer' };
-  const bool = { type: 'boolean' };
-  return {
-    type: 'object',
-    properties: { page: int, size: int, total: int, items: { type: 'array', items: item }, first: bool, last: bool, hasNext: bool, hasPrevious: bool, totalPages: int },
-  };
-}

@@ -2,7 +2,9 @@ import { defineOperation, type OperationDef } from '../api/operations/operation.
 import type { PluginSettings, SettingsPatch } from './settings-service.js';
 
 /** API group of the host's console operations. */
-export const HOST_CONSOLE_GROUP = 'console.api.host.authpay.dev';
+import { HOST_CONSOLE_GROUP } from '../api/host-groups.js';
+
+export { HOST_CONSOLE_GROUP };
 
 const NAME_PARAMS = {
   type: 'object',

@@ -5,7 +5,8 @@ import { assertRolesExist, setUserRoles } from '../rbac/role-grants.js';
 import { ANNOTATION_DISPLAY_NAME, ANNOTATION_MODULE, ANNOTATION_UI_PERMISSIONS, ANNOTATION_DEPENDENCIES, LABEL_HIDDEN, LABEL_ROLE_TEMPLATE } from '../rbac/types.js';
 import { jsonArrayAnnotation } from '../rbac/role-expansion.js';
 import { and, eq } from '../store/query.js';
-import { HOST_CONSOLE_GROUP, NEW_USER_BODY, PUBLIC_USER_SCHEMA, ROLES_SCHEMA, USER_NAME_PARAMS, listResult } from './schemas.js';
+import { HOST_CONSOLE_GROUP, NEW_USER_BODY, PUBLIC_USER_SCHEMA, ROLES_SCHEMA, USER_NAME_PARAMS } from './schemas.js';
+import { listResult } from '../api/list-result.js';
 import { publicUser, type User } from './types.js';
 
 const withRoles = (s: AuthServices, user: User) => ({ ...publicUser(user), roles: s.authorizer.boundRoles(user.metadata.name) });

@@ -1,6 +1,5 @@
 /** JSON Schemas of the user operations, compiled once by the operation registry. */
-export const HOST_UC_GROUP = 'uc.api.host.authpay.dev';
-export const HOST_CONSOLE_GROUP = 'console.api.host.authpay.dev';
+export { HOST_UC_GROUP, HOST_CONSOLE_GROUP } from '../api/host-groups.js';
 
 export const USERNAME_SCHEMA = { type: 'string', minLength: 2, maxLength: 63, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$', description: 'DNS-label user name' };
 export const EMAIL_SCHEMA = { type: 'string', minLength: 3, maxLength: 254, description: 'e-mail address' };
@@ -34,20 +33,3 @@ export const ROLES_SCHEMA = { type: 'array', maxItems: 100, items: { type: 'stri
 
 export const USER_NAME_PARAMS = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 253 } } };
 
-export interface ListResult<T> {
-  page: number;
-  size: number;
-  total: number;
-  items: T[];
-  first: boolean;
-  last: boolean;
-  hasNext: boolean;
-  hasPrevious: boolean;
-  totalPages: number;
-}
-
-/** The host's paged list shape (DESIGN "Paged lists"). */
-export function listResult<T>(items: T[], total: number, page: number, size: number): ListResult<T> {
-  const totalPages = size > 0 ? Math.max(1, Math.ceil(total / size)) : 1;
-  return { page, size, total, items, first: page <= 1, last: page >= totalPages, hasNext: page < totalPages, hasPrevious: page > 1, totalPages };
-}

@@ -1,5 +1,5 @@
 import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { listResultSchema } from '../../host/notifications/list-result.js';
+import { listResultSchema } from '../../host/api/list-result.js';
 import { eq } from '../../host/store/query.js';
 import { CONSOLE_GROUP, KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';

@@ -1,6 +1,6 @@
 import { and, eq, type Condition } from '../../host/store/query.js';
 import { toTimestamp } from '../../host/resource/time.js';
-import { toListResult, type ListResult } from '../../host/notifications/list-result.js';
+import { listResult as toListResult, type ListResult } from '../../host/api/list-result.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { toView, type PaymentView } from './order-view.js';

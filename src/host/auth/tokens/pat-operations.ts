@@ -3,7 +3,7 @@ import type { OperationDef } from '../../api/operations/operation.js';
 import type { Principal } from '../principal.js';
 import type { PatService } from './pat-service.js';
 
-const UC_GROUP = 'uc.api.host.authpay.dev';
+import { HOST_UC_GROUP as UC_GROUP } from '../../api/host-groups.js';
 
 const TOKEN_VIEW = {
   type: 'object',
