@@ -1,5 +1,5 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { Logger } from '../logging/logger.js';
+import { PollingLoop } from '../workers/polling-loop.js';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { ConflictError, NotFoundError } from '../errors/app-error.js';
 import { and, eq, type Condition } from '../store/query.js';
@@ -36,69 +36,29 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * next attempt with exponential backoff.
  */
 export class DeliveryWorker {
-  private timer?: NodeJS.Timeout;
-  private current?: Promise<void>;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
-  /**
-   * The loop bound to the context the worker was made in: wake() is called from send(), often inside a
-   * caller's store transaction, and a timer made there would otherwise inherit that transaction's async
-   * context and run its deliveries inside it (or wait for its lock).
-   */
-  private readonly runLoop = AsyncResource.bind(() => void this.loop());
-
-  constructor(private readonly o: DeliveryWorkerOptions) {}
+  constructor(private readonly o: DeliveryWorkerOptions) {
+    this.loop = new PollingLoop(() => this.cycle(), { intervalMs: o.pollIntervalMs, onError: (err) => o.logger.error({ err }, 'outbox delivery cycle failed') });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Looks at the outbox now (after a send or a settings change) instead of at the next poll. */
   wake(): void {
-    if (!this.stopped) this.schedule(0);
+    this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.current;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(this.runLoop, delayMs);
-    this.timer.unref();
-  }
-
-  private async loop(): Promise<void> {
-    if (this.current) {
-      this.again = true;
-      return;
-    }
-    this.current = this.cycle();
-    try {
-      await this.current;
-    } finally {
-      this.current = undefined;
-    }
-    if (this.again) {
-      this.again = false;
-      this.schedule(0);
-    }
-  }
-
-  private async cycle(): Promise<void> {
-    let next = this.o.pollIntervalMs;
-    try {
-      const handled = await this.runOnce();
-      next = handled >= this.o.batchSize ? 0 : Math.min(next, await this.msUntilNextDue());
-    } catch (err) {
-      this.o.logger.error({ err }, 'outbox delivery cycle failed');
-    }
-    this.schedule(next);
+  /** One batch, then how long to sleep: at once when the batch was full, else until the next due message. */
+  private async cycle(): Promise<number> {
+    const handled = await this.runOnce();
+    return handled >= this.o.batchSize ? 0 : Math.min(this.o.pollIntervalMs, await this.msUntilNextDue());
   }
 
   /** One pass: release waiting e-mails if SMTP is configured, then deliver one batch of due messages. */

@@ -1,4 +1,5 @@
 import { ConflictError } from '../../host/errors/app-error.js';
+import { PollingLoop } from '../../host/workers/polling-loop.js';
 import { and, eq, type Condition } from '../../host/store/query.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
@@ -20,53 +21,33 @@ export interface DeliveryWorkerOptions {
  * by a lease, so replicas sharing a database never send one attempt twice.
  */
 export class NotifyDeliveryWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = true;
-  private readonly pollMs: number;
+  private readonly loop: PollingLoop;
   private readonly batchSize: number;
   private readonly leaseMs: number;
+  private stopped = false;
 
   constructor(private readonly deps: PaymentDeps, options: DeliveryWorkerOptions = {}) {
-    this.pollMs = options.pollMs ?? 2000;
     this.batchSize = options.batchSize ?? 20;
     this.leaseMs = options.leaseMs ?? 60_000;
+    this.loop = new PollingLoop(() => this.drain(), {
+      intervalMs: options.pollMs ?? 2000,
+      onError: (err) => deps.logger.error({ err: (err as Error).message }, 'notify delivery cycle failed'),
+    });
   }
 
   start(): void {
     this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
+  /** Delivers now (an event was just queued) instead of at the next poll. */
   wake(): void {
-    if (!this.stopped) this.schedule(0);
+    this.loop.wake();
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), ms);
-    this.timer.unref();
-  }
-
-  private async loop(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().catch((err) => this.deps.logger.error({ err: (err as Error).message }, 'notify delivery cycle failed'));
-    await this.running;
-    this.running = undefined;
-    const more = this.again;
-    this.again = false;
-    this.schedule(more ? 0 : this.pollMs);
+    return this.loop.stop();
   }
 
   /** Delivers every due record, batch after batch. */
