@@ -33,7 +33,10 @@ export class PollingLoop {
 
   /** Runs a cycle now instead of at the next poll (after new work was queued). */
   wake(): void {
-    if (!this.stopped) this.schedule(0);
+    if (this.stopped) return;
+    // During a cycle a timer could be replaced by the cycle's own next sleep; note the wake instead.
+    if (this.running) this.again = true;
+    else this.schedule(0);
   }
 
   /** Stops scheduling and waits for a running cycle to finish. */
