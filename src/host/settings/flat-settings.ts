@@ -41,6 +41,14 @@ export class FlatSettings<T extends Record<string, unknown> = Record<string, unk
     return out as T;
   }
 
+  /** Current values with `fallback` for every key that is unset (undefined or null). */
+  async readWithFallback(fallback: Partial<T>): Promise<T> {
+    const values = await this.read();
+    const out: Record<string, unknown> = { ...fallback };
+    for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null) out[key] = value;
+    return out as T;
+  }
+
   /** Values as an answer may show them: configured secrets as "******", unset ones as "". */
   async readMasked(): Promise<{ values: Record<string, unknown>; configured: Record<string, boolean> }> {
     const compiled = await this.settings.compiled(this.settingName);

@@ -73,11 +73,9 @@ export function paymentSettings(settings: PluginSettings, production: boolean): 
   return {
     flat,
     async read() {
-      const values = await flat.read();
-      const out: Record<string, unknown> = { ...FALLBACK };
-      for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null) out[key] = value;
-      out.sandboxEnabled = typeof values.sandboxEnabled === 'boolean' ? values.sandboxEnabled : !production;
-      return out as PaymentSettingValues;
+      const values = await flat.readWithFallback(FALLBACK as Partial<PaymentSettingValues>);
+      // Sandbox defaults to on in development and off in production.
+      return { ...values, sandboxEnabled: typeof values.sandboxEnabled === 'boolean' ? values.sandboxEnabled : !production };
     },
     async write(partial) {
       await flat.write(partial);

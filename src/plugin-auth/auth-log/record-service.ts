@@ -11,15 +11,8 @@ import type { AuthLog, AuthLogSpec } from '../shared/types.js';
 import { storedTime } from './record-times.js';
 import { applyMove, type Move } from './transitions.js';
 
-export interface ManualRecordInput {
-  pluginKey: string;
-  authUser: string;
-  authDomain: string;
-  authStatus: 0 | 1;
-  authTime?: string;
-  expireTime?: string;
-  license?: string;
-}
+/** What an administrator enters: the record's fields as they will be stored. */
+export type ManualRecordInput = AuthLogSpec;
 
 /**
  * Administrator creates a record by hand (spec last row): plugin and user must exist, one record per

@@ -68,10 +68,7 @@ export function pluginAuthSettings(settings: PluginSettings): PluginAuthSettings
   return {
     flat,
     async read() {
-      const values = await flat.read();
-      const out: Record<string, unknown> = { ...FALLBACK };
-      for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null) out[key] = value;
-      return out as unknown as PluginAuthSettingValues;
+      return (await flat.readWithFallback(FALLBACK as Partial<PluginAuthSettingValues & Record<string, unknown>>)) as PluginAuthSettingValues;
     },
     onChange: (listener) => settings.onChange((change) => change.settingName === SETTING_NAME && listener()),
   };
