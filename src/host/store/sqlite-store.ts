@@ -10,6 +10,7 @@ import { EVENT_RETENTION, type Store, type StoreOps, type WatchHandle, type Watc
 import { dataColumns, deserialize, layoutOf, rowValues, serialize, type TableLayout } from './columns.js';
 import { SQLITE_DIALECT, SqlParams, encodeContinue, planList, renderCondition } from './sql-builder.js';
 import { Mutex } from './mutex.js';
+import { ensureSqliteSearch } from './sqlite-search.js';
 import { conflict, gone } from './store-errors.js';
 import { WatchHub } from './watch-hub.js';
 
@@ -76,6 +77,7 @@ export class SqliteStore implements Store {
         if (colNames.length !== group.length) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
         this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.table}_c_${colNames.join('_')} ON ${layout.table} (${colNames.join(', ')}, name)`);
       }
+      ensureSqliteSearch(this.writer, layout);
     });
     this.layouts.set(kind.kind, layout);
   }
@@ -174,14 +176,26 @@ export class SqliteStore implements Store {
     });
   }
 
+  /**
+   * Sets only the index columns whose value changed: SQLite rewrites the entries of every index that names
+   * a column in the SET list, even when the value is the same, and each one is a random page for the WAL.
+   */
   update(kind: KindInfo, obj: Resource, expectedVersion: string): Promise<Resource> {
     return this.write((tx) => {
       const layout = this.layout(kind);
-      const rev = this.nextRevision();
+      const name = obj.metadata.name;
       const cols = dataColumns(layout);
-      const sql = `UPDATE ${layout.table} SET rv = ?, ${cols.map((c) => `${c} = ?`).join(', ')}, data = ? WHERE name = ? AND rv = ?`;
-      const result = this.stmt(this.writer, sql).run(rev, ...rowValues(layout, obj), serialize(obj), obj.metadata.name, Number(expectedVersion));
-      if (result.changes === 0) this.explainMiss(kind, layout, obj.metadata.name, expectedVersion);
+      const stored = this.stmt(this.writer, `SELECT rv, ${cols.join(', ')} FROM ${layout.table} WHERE name = ?`).raw(true).get(name) as unknown[] | undefined;
+      if (!stored) throw new NotFoundError(kind.kind, name);
+      if (stored[0] !== Number(expectedVersion)) throw conflict(kind, name);
+      const values = rowValues(layout, obj);
+      const changed = cols.flatMap((c, i) => (stored[i + 1] === values[i] ? [] : [i]));
+      const rev = this.nextRevision();
+      const data = serialize(obj);
+      const sets = changed.map((i) => `${cols[i]} = ?, `).join('');
+      const sql = `UPDATE ${layout.table} SET rv = ?, ${sets}data = ? WHERE name = ? AND rv = ?`;
+      const result = this.stmt(this.writer, sql).run(rev, ...changed.map((i) => values[i]), data, name, Number(expectedVersion));
+      if (result.changes === 0) this.explainMiss(kind, layout, name, expectedVersion);
       this.writeLabels(layout, obj, true);
       return this.recordEvent(tx, kind, 'MODIFIED', obj, rev);
     });
@@ -207,10 +221,16 @@ export class SqliteStore implements Store {
     throw conflict(kind, name);
   }
 
+  /** On replace, rewrites the label rows only when the labels changed (a rewrite dirties two indexes). */
   private writeLabels(layout: TableLayout, obj: Resource, replace: boolean): void {
-    if (replace) this.stmt(this.writer, `DELETE FROM ${layout.labels} WHERE name = ?`).run(obj.metadata.name);
+    const labels = Object.entries(obj.metadata.labels ?? {});
+    if (replace) {
+      const stored = this.stmt(this.writer, `SELECT key, value FROM ${layout.labels} WHERE name = ?`).all(obj.metadata.name) as Array<{ key: string; value: string }>;
+      if (sameLabels(stored, labels)) return;
+      this.stmt(this.writer, `DELETE FROM ${layout.labels} WHERE name = ?`).run(obj.metadata.name);
+    }
     const ins = this.stmt(this.writer, `INSERT INTO ${layout.labels} (name, key, value) VALUES (?, ?, ?)`);
-    for (const [k, v] of Object.entries(obj.metadata.labels ?? {})) ins.run(obj.metadata.name, k, v);
+    for (const [k, v] of labels) ins.run(obj.metadata.name, k, v);
   }
 
   private nextRevision(): number {
@@ -304,6 +324,12 @@ export class SqliteStore implements Store {
       this.writer.close();
     });
   }
+}
+
+function sameLabels(stored: Array<{ key: string; value: string }>, labels: Array<[string, string]>): boolean {
+  if (stored.length !== labels.length) return false;
+  const wanted = new Map(labels);
+  return stored.every((r) => wanted.get(r.key) === r.value);
 }
 
 interface Row {
