@@ -176,6 +176,7 @@ export class HostRuntime {
       await new Promise<void>((resolve) => this.server!.close(() => resolve()));
     }
     await this.store?.close();
+    this.logger.flush();
   }
 }
 
