@@ -41,6 +41,11 @@ export interface KindInfo {
   indexedFields: IndexedField[];
   /** Compound indexes (lists of field paths), from the annotation `authpay.dev/indexes`. */
   compoundIndexes: string[][];
+  /**
+   * String fields answered by a substring (trigram) index, from the annotation `authpay.dev/search-fields`:
+   * a `contains` on them (3+ characters) runs on that index instead of scanning. Each is a selectable field.
+   */
+  searchFields: string[];
   printerColumns: PrinterColumn[];
   schema: Record<string, unknown>;
   validate: ValidateFunction;
@@ -125,6 +130,7 @@ export class KindRegistry {
       categories: spec.names.categories ?? [],
       indexedFields,
       compoundIndexes: compound ? (JSON.parse(compound) as string[][]) : [],
+      searchFields: searchFieldsOf(crd.metadata?.annotations?.['authpay.dev/search-fields'], indexedFields, `${spec.names.kind} in ${source}`),
       printerColumns: version.additionalPrinterColumns ?? [],
       schema,
       validate: this.ajv.compile(strictSchema(schema, true)),
@@ -196,6 +202,17 @@ function strictSchema(schema: Record<string, unknown>, top = false): Record<stri
     out.additionalProperties = strictSchema(schema.additionalProperties as Record<string, unknown>);
   }
   return out;
+}
+
+/** Parses `authpay.dev/search-fields`: a JSON list of selectable string fields, each at most once. */
+function searchFieldsOf(annotation: string | undefined, indexed: IndexedField[], where: string): string[] {
+  if (!annotation) return [];
+  const fields = JSON.parse(annotation) as unknown;
+  if (!Array.isArray(fields)) throw new AppError('INTERNAL', `authpay.dev/search-fields of ${where} must be a JSON list of field paths`);
+  for (const f of fields) {
+    if (indexed.find((i) => i.path === f)?.type !== 'string') throw new AppError('INTERNAL', `search field ${String(f)} of ${where} must be a selectable string field`);
+  }
+  return [...new Set(fields as string[])];
 }
 
 function fieldTypeAt(schema: Record<string, unknown>, dotted: string, where: string): FieldType {

@@ -3,6 +3,7 @@ import type { FieldType, IndexedField, KindInfo } from '../schema/kind-registry.
 import { METADATA_FIELDS } from '../schema/kind-registry.js';
 import { AppError } from '../errors/app-error.js';
 import type { Resource } from '../resource/types.js';
+import type { SearchLayout } from './search-index.js';
 
 /** Maps a kind and its indexed fields to table and column names shared by both SQL backends. */
 export interface TableLayout {
@@ -10,6 +11,8 @@ export interface TableLayout {
   labels: string;
   /** Indexed field path → column. metadata.name is the primary key column `name`. */
   columns: Map<string, { column: string; type: FieldType }>;
+  /** The kind's substring index over its search fields, when it declares any (search-index.ts). */
+  search?: SearchLayout;
 }
 
 const FIXED: Record<string, string> = {
@@ -26,7 +29,8 @@ export function layoutOf(kind: KindInfo): TableLayout {
   for (const f of [...METADATA_FIELDS, ...kind.indexedFields]) {
     columns.set(f.path, { column: FIXED[f.path] ?? columnName(f), type: f.type });
   }
-  return { table, labels: `${table}_labels`, columns };
+  const search = kind.searchFields?.length ? { table: `${table}_search`, columns: new Map(kind.searchFields.map((p) => [p, columns.get(p)?.column ?? ''])) } : undefined;
+  return { table, labels: `${table}_labels`, columns, search };
 }
 
 function columnName(f: IndexedField): string {

@@ -4,6 +4,7 @@ import type { FieldType, KindInfo } from '../schema/kind-registry.js';
 import { AppError } from '../errors/app-error.js';
 import type { Resource } from '../resource/types.js';
 import { dataColumns, rowValues, type TableLayout } from './columns.js';
+import type { SearchLayout } from './search-index.js';
 import { sql, type Queryable } from './postgres-connection.js';
 
 /**
@@ -32,7 +33,7 @@ export async function createBaseTables(db: Queryable, schema: string): Promise<v
 }
 
 /** Creates or extends a kind's table, labels table and indexes; backfills columns added for new fields. */
-export async function createKindTables(db: Queryable, kind: KindInfo, layout: TableLayout): Promise<void> {
+export async function createKindTables(db: Queryable, kind: KindInfo, layout: TableLayout, warn?: (message: string, err?: unknown) => void): Promise<void> {
   const typed = [...layout.columns.values()].filter((c) => c.column !== 'name');
   const defs = typed.map((c) => `${c.column} ${COLUMN_TYPES[c.type]}`);
   await sql(db, `CREATE TABLE IF NOT EXISTS ${layout.table} (name text COLLATE "C" PRIMARY KEY, rv bigint NOT NULL, ${defs.join(', ')}, data json NOT NULL)`);
@@ -50,6 +51,45 @@ export async function createKindTables(db: Queryable, kind: KindInfo, layout: Ta
     if (cols.some((c) => !c)) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
     await createIndex(db, layout, cols as string[], 'c');
   }
+  if (layout.search) await createSearchIndexes(db, layout, layout.search, warn);
+}
+
+/**
+ * A GIN trigram index per search field, so `ILIKE '%x%'` (3+ characters) reads the index instead of every
+ * row; the planner rechecks candidates against the ILIKE, so the answer is the scan's answer. Without
+ * pg_trgm (not installed and not installable by this role) the fields stay searchable by scanning.
+ */
+async function createSearchIndexes(db: Queryable, layout: TableLayout, search: SearchLayout, warn?: (message: string, err?: unknown) => void): Promise<void> {
+  const opclass = await trigramOpclass(db);
+  if (!opclass) {
+    warn?.(`pg_trgm is not available: substring search on ${layout.table} (${[...search.columns.keys()].join(', ')}) scans instead of using an index`);
+    return;
+  }
+  for (const col of search.columns.values()) {
+    await sql(db, `CREATE INDEX IF NOT EXISTS ${indexName(layout.table, ['trgm', col])} ON ${layout.table} USING gin (${col} ${opclass})`);
+  }
+}
+
+/**
+ * The schema-qualified pg_trgm operator class, installing the extension when missing (trusted since
+ * PostgreSQL 13: a database owner may). It goes to `public` when that exists, else to the store's schema;
+ * an extension is database-wide, so it must not live in a schema that a test (or a tenant) drops.
+ */
+async function trigramOpclass(db: Queryable): Promise<string | undefined> {
+  const find = async () => (await sql<{ nspname: string }>(db, "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'"))[0]?.nspname;
+  let schema = await find();
+  for (const target of ['public', undefined]) {
+    if (schema) break;
+    await sql(db, 'SAVEPOINT authpay_trgm');
+    try {
+      await sql(db, `CREATE EXTENSION IF NOT EXISTS pg_trgm${target ? ` WITH SCHEMA ${target}` : ''}`);
+      await sql(db, 'RELEASE SAVEPOINT authpay_trgm');
+    } catch {
+      await sql(db, 'ROLLBACK TO SAVEPOINT authpay_trgm'); // a concurrent install or no privilege: look again
+    }
+    schema = await find();
+  }
+  return schema ? `"${schema.replace(/"/g, '""')}".gin_trgm_ops` : undefined;
 }
 
 /** A btree whose order (ASC NULLS FIRST, then name) matches every sort the store issues, read either way. */

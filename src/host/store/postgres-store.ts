@@ -89,8 +89,14 @@ export class PostgresStore implements Store {
 
   async ensureKind(kind: KindInfo): Promise<void> {
     const layout = layoutOf(kind);
-    await this.writers.run(() => withDdlLock(this.pool, this.conn.writeLock, (db) => createKindTables(db, kind, layout)));
+    await this.writers.run(() => withDdlLock(this.pool, this.conn.writeLock, (db) => createKindTables(db, kind, layout, (message) => this.warn(message))));
     this.layouts.set(kind.kind, layout);
+  }
+
+  /** Reported through onProblem when given, else as a process warning (stderr), so it is never silent. */
+  private warn(message: string): void {
+    if (this.options.onProblem) this.options.onProblem(message, undefined);
+    else process.emitWarning(message, 'AuthPayStoreWarning');
   }
 
   private layout(kind: KindInfo): TableLayout {

@@ -1,12 +1,18 @@
 import { AppError } from '../errors/app-error.js';
 import type { Condition, ListQuery, SortSpec } from './query.js';
 import { coerceSelectorValue, type TableLayout } from './columns.js';
+import { ftsQuery, indexablePattern } from './search-index.js';
 
 /** The few places where SQLite and PostgreSQL SQL differ. */
 export interface Dialect {
   placeholder(index: number): string;
   /** Case-insensitive substring match. */
   containsOp: string;
+  /**
+   * Whether `contains` on a search field is rendered as a lookup in the kind's FTS5 trigram table (SQLite).
+   * PostgreSQL needs no rewrite: its GIN trigram indexes answer the plain ILIKE.
+   */
+  fullText: boolean;
   /** ORDER BY suffix so that both backends put missing values first ascending and last descending. */
   nullsOrder(direction: 'asc' | 'desc'): string;
 }
@@ -14,12 +20,14 @@ export interface Dialect {
 export const SQLITE_DIALECT: Dialect = {
   placeholder: () => '?',
   containsOp: 'LIKE',
+  fullText: true,
   nullsOrder: () => '', // SQLite's default already sorts NULL first ascending, last descending.
 };
 
 export const POSTGRES_DIALECT: Dialect = {
   placeholder: (i) => `$${i}`,
   containsOp: 'ILIKE',
+  fullText: false,
   nullsOrder: (d) => (d === 'asc' ? ' NULLS FIRST' : ' NULLS LAST'),
 };
 
@@ -43,17 +51,28 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Renders a condition tree to a SQL boolean expression over the kind's table (aliased `t`). */
-export function renderCondition(cond: Condition, layout: TableLayout, params: SqlParams, dialect: Dialect): string {
+/**
+ * Renders a condition tree to a SQL boolean expression over the kind's table (aliased `t`).
+ *
+ * `positive` is false below a NOT. Only in positive position may a search-index lookup replace a LIKE: there
+ * a NULL field (LIKE gives NULL, the lookup FALSE) filters the same, but NOT NULL is NULL while NOT FALSE is
+ * TRUE, so under a NOT the LIKE stays.
+ */
+export function renderCondition(cond: Condition, layout: TableLayout, params: SqlParams, dialect: Dialect, positive = true): string {
   switch (cond.op) {
     case 'and':
     case 'or': {
       if (cond.conditions.length === 0) return cond.op === 'and' ? '1=1' : '1=0';
       const glue = cond.op === 'and' ? ' AND ' : ' OR ';
-      return `(${cond.conditions.map((c) => renderCondition(c, layout, params, dialect)).join(glue)})`;
+      const searched = cond.op === 'or' && positive && dialect.fullText ? groupSearches(cond.conditions, layout) : { groups: [], rest: cond.conditions };
+      const parts = [
+        ...searched.groups.map((g) => searchLookup(layout, g.columns, g.pattern, params)),
+        ...searched.rest.map((c) => renderCondition(c, layout, params, dialect, positive)),
+      ];
+      return `(${parts.join(glue)})`;
     }
     case 'not':
-      return `NOT (${renderCondition(cond.condition, layout, params, dialect)})`;
+      return `NOT (${renderCondition(cond.condition, layout, params, dialect, false)})`;
     case 'label_eq':
       return `EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(cond.key)} AND l.value = ${params.add(cond.value)})`;
     case 'label_ne':
@@ -72,8 +91,38 @@ export function renderCondition(cond: Condition, layout: TableLayout, params: Sq
       return cond.op === 'label_exists' ? exists : `NOT ${exists}`;
     }
     default:
+      if (cond.op === 'contains' && positive && dialect.fullText && searchColumn(layout, cond)) {
+        return searchLookup(layout, [searchColumn(layout, cond) as string], cond.value, params);
+      }
       return renderFieldCondition(cond, layout, params, dialect);
   }
+}
+
+/** The search-index column of a contains condition that the index can answer (search field, 3+ characters). */
+function searchColumn(layout: TableLayout, cond: Condition): string | undefined {
+  if (cond.op !== 'contains' || !layout.search || typeof cond.value !== 'string' || !indexablePattern(cond.value)) return undefined;
+  return layout.search.columns.get(cond.field === 'name' ? 'metadata.name' : cond.field);
+}
+
+/**
+ * Splits the members of an OR: contains conditions with the same pattern on search fields become one group
+ * (one index lookup over all their columns, e.g. the console keyword box); the rest are rendered as usual.
+ */
+function groupSearches(conditions: Condition[], layout: TableLayout): { groups: Array<{ pattern: string; columns: string[] }>; rest: Condition[] } {
+  const groups = new Map<string, string[]>();
+  const rest: Condition[] = [];
+  for (const c of conditions) {
+    const col = searchColumn(layout, c);
+    if (!col || c.op !== 'contains') rest.push(c);
+    else groups.set(c.value, [...(groups.get(c.value) ?? []), col]);
+  }
+  return { groups: [...groups].map(([pattern, columns]) => ({ pattern, columns: [...new Set(columns)] })), rest };
+}
+
+/** Rows whose search columns contain the pattern, by rowid from the FTS5 trigram table (search-index.ts). */
+function searchLookup(layout: TableLayout, columns: string[], pattern: string, params: SqlParams): string {
+  const fts = (layout.search as { table: string }).table;
+  return `t.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${params.add(ftsQuery(columns, pattern))})`;
 }
 
 function renderFieldCondition(cond: Extract<Condition, { field: string }>, layout: TableLayout, params: SqlParams, dialect: Dialect): string {
