@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Condition, SortSpec } from '../../host/store/query.js';
 import type { ExtensionClient } from '../../host/client/extension-client.js';
 import type { Logger } from '../../host/logging/logger.js';
@@ -13,7 +14,7 @@ export interface SweepOptions<R extends Resource> {
   sort: SortSpec;
   batchSize: number;
   signal?: AbortSignal;
-  /** Handles one item inside the batch's transaction; true when it changed it. */
+  /** Handles one item, as read inside the transaction it is handled in; true when it changed it. */
   handle(item: R): Promise<boolean>;
 }
 
@@ -23,45 +24,58 @@ export interface SweepCounts {
 }
 
 /**
- * Reads the first page of a shrinking set again and again, handling each page in one transaction. Stops
- * when the set is empty, the signal is aborted (only between batches, so no batch is left half-done) or a
- * page changes nothing. A batch that fails is retried item by item; items that fail alone are logged and
- * left out of later pages, so one broken record cannot stall the sweep.
+ * Reads the first page of a shrinking set again and again, reading and handling each page in one
+ * transaction (so handlers see the latest version without reading each item again). Stops when the set is
+ * empty, the signal is aborted (only between batches, so no batch is left half-done) or a page changes
+ * nothing. A batch that fails is retried item by item, each read afresh; items that fail alone are logged
+ * and left out of later pages, so one broken record cannot stall the sweep. Between batches it yields to
+ * the event loop: store calls complete as microtasks, so without that a long sweep would starve timers
+ * (its own time-out), requests and the outbox worker until it ends.
  */
 export async function sweepInBatches<R extends Resource>(o: SweepOptions<R>): Promise<SweepCounts> {
   const counts: SweepCounts = { changed: 0, failed: 0 };
   const failed = new Set<string>();
   while (!o.signal?.aborted) {
     const where: Condition = failed.size ? { op: 'and', conditions: [o.where, { op: 'notin', field: 'metadata.name', values: [...failed] }] } : o.where;
-    const page = await o.client.list<R>(o.kind, { where, sort: [o.sort], page: 1, size: o.batchSize });
-    if (page.items.length === 0) break;
     const failedBefore = failed.size;
-    const changed = await handleBatch(o, page.items, failed);
-    counts.changed += changed;
-    if (changed === 0 && failed.size === failedBefore) break;
+    const batch = await handleBatch(o, where, failed);
+    counts.changed += batch.changed;
+    if (batch.read === 0 || (batch.changed === 0 && failed.size === failedBefore)) break;
+    await setImmediate();
   }
   counts.failed = failed.size;
   return counts;
 }
 
-async function handleBatch<R extends Resource>(o: SweepOptions<R>, items: R[], failed: Set<string>): Promise<number> {
+async function handleBatch<R extends Resource>(o: SweepOptions<R>, where: Condition, failed: Set<string>): Promise<{ read: number; changed: number }> {
+  let items: R[] = [];
   try {
     return await o.client.transaction(async () => {
+      items = (await o.client.list<R>(o.kind, { where, sort: [o.sort], page: 1, size: o.batchSize })).items;
       let changed = 0;
       for (const item of items) if (await o.handle(item)) changed++;
-      return changed;
+      return { read: items.length, changed };
     });
   } catch (err) {
+    if (!items.length) throw err;
     o.logger.warn({ kind: o.kind, err: (err as Error).message }, 'batch failed; handling its items one by one');
   }
+  return { read: items.length, changed: await handleOneByOne(o, items, failed) };
+}
+
+async function handleOneByOne<R extends Resource>(o: SweepOptions<R>, items: R[], failed: Set<string>): Promise<number> {
   let changed = 0;
-  for (const item of items) {
+  for (const listed of items) {
     if (o.signal?.aborted) break;
     try {
-      if (await o.client.transaction(() => o.handle(item))) changed++;
+      const handled = await o.client.transaction(async () => {
+        const item = await o.client.fetch<R>(o.kind, listed.metadata.name);
+        return item ? o.handle(item) : false;
+      });
+      if (handled) changed++;
     } catch (err) {
-      failed.add(item.metadata.name);
-      o.logger.error({ kind: o.kind, name: item.metadata.name, err: (err as Error).message }, 'item could not be handled; skipped in this run');
+      failed.add(listed.metadata.name);
+      o.logger.error({ kind: o.kind, name: listed.metadata.name, err: (err as Error).message }, 'item could not be handled; skipped in this run');
     }
   }
   return changed;

@@ -30,11 +30,8 @@ export async function cleanExpiredAuthorizations(deps: PluginAuthDeps, run: Clea
     if (!names.has(key)) names.set(key, (await findPluginByKey(deps.client, key))?.spec.name ?? key);
     return names.get(key)!;
   };
-  const handle = async (listed: AuthLog) => {
-    const record = await deps.client.fetch<AuthLog>(AUTH_LOG, listed.metadata.name);
-    if (!record) return false;
-    return (await applyMove(deps, record, { kind: 'EXPIRE' }, await pluginName(record.spec.pluginKey))).changed;
-  };
+  // The sweep reads each batch inside the transaction that handles it, so the record is the latest version.
+  const handle = async (record: AuthLog) => (await applyMove(deps, record, { kind: 'EXPIRE' }, await pluginName(record.spec.pluginKey))).changed;
   const total = { expired: 0, failed: 0 };
   const passes: Condition[] = [and(eq('spec.authStatus', 1), isNull('spec.expireTime'))!, and(eq('spec.authStatus', 1), lt('spec.expireTime', now))!];
   for (const where of passes) {
