@@ -165,14 +165,15 @@ export class SqliteStore implements Store {
       const rev = this.nextRevision();
       const cols = dataColumns(layout);
       const sql = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?)`;
+      const data = serialize(obj);
       try {
-        this.stmt(this.writer, sql).run(obj.metadata.name, rev, ...rowValues(layout, obj), serialize(obj));
+        this.stmt(this.writer, sql).run(obj.metadata.name, rev, ...rowValues(layout, obj), data);
       } catch (err) {
         if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new AlreadyExistsError(kind.kind, obj.metadata.name);
         throw err;
       }
       this.writeLabels(layout, obj, false);
-      return this.recordEvent(tx, kind, 'ADDED', obj, rev);
+      return this.recordEvent(tx, kind, 'ADDED', obj, rev, data);
     });
   }
 
@@ -197,7 +198,7 @@ export class SqliteStore implements Store {
       const result = this.stmt(this.writer, sql).run(rev, ...changed.map((i) => values[i]), data, name, Number(expectedVersion));
       if (result.changes === 0) this.explainMiss(kind, layout, name, expectedVersion);
       this.writeLabels(layout, obj, true);
-      return this.recordEvent(tx, kind, 'MODIFIED', obj, rev);
+      return this.recordEvent(tx, kind, 'MODIFIED', obj, rev, data);
     });
   }
 
@@ -210,7 +211,7 @@ export class SqliteStore implements Store {
       const rev = this.nextRevision();
       this.stmt(this.writer, `DELETE FROM ${layout.table} WHERE name = ?`).run(name);
       this.stmt(this.writer, `DELETE FROM ${layout.labels} WHERE name = ?`).run(name);
-      return this.recordEvent(tx, kind, 'DELETED', deserialize(row.data, row.rv), rev);
+      return this.recordEvent(tx, kind, 'DELETED', deserialize(row.data, row.rv), rev, row.data);
     });
   }
 
@@ -237,11 +238,15 @@ export class SqliteStore implements Store {
     return (this.stmt(this.writer, 'UPDATE authpay_revision SET value = value + 1 WHERE id = 1 RETURNING value').get() as { value: number }).value;
   }
 
-  private recordEvent(tx: TxState, kind: KindInfo, type: WatchEventType, obj: Resource, rev: number): Resource {
+  /**
+   * Logs the event with the row's own JSON (data: serialize(obj), no resourceVersion; replay puts the rev
+   * back, as reads do), so an object is serialized once per write. The caller gets a copy parsed from it.
+   */
+  private recordEvent(tx: TxState, kind: KindInfo, type: WatchEventType, obj: Resource, rev: number, data: string): Resource {
     const stored = { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rev) } } as Resource;
-    this.stmt(this.writer, 'INSERT INTO authpay_events (rev, kind, name, type, data) VALUES (?, ?, ?, ?, ?)').run(rev, kind.kind, obj.metadata.name, type, JSON.stringify(stored));
+    this.stmt(this.writer, 'INSERT INTO authpay_events (rev, kind, name, type, data) VALUES (?, ?, ?, ?, ?)').run(rev, kind.kind, obj.metadata.name, type, data);
     tx.events.push({ type, object: stored, revision: rev });
-    return structuredClone(stored);
+    return deserialize(data, rev);
   }
 
   /** A single write outside a transaction runs as its own small transaction. */
@@ -310,7 +315,7 @@ export class SqliteStore implements Store {
     const rows = (kind
       ? this.stmt(this.reader, 'SELECT rev, type, data FROM authpay_events WHERE kind = ? AND rev > ? ORDER BY rev').all(kind.kind, after)
       : this.stmt(this.reader, 'SELECT rev, type, data FROM authpay_events WHERE rev > ? ORDER BY rev').all(after)) as Array<{ rev: number; type: WatchEventType; data: string }>;
-    return rows.map((r) => ({ type: r.type, object: JSON.parse(r.data) as Resource, revision: r.rev }));
+    return rows.map((r) => ({ type: r.type, object: deserialize(r.data, r.rev), revision: r.rev }));
   }
 
   async currentRevision(): Promise<number> {
