@@ -142,8 +142,8 @@ export class ExtensionClient {
     };
     if (next.metadata.generateName === undefined) delete next.metadata.generateName;
     if (next.metadata.deletionTimestamp === undefined) delete next.metadata.deletionTimestamp;
-    if (specChanged(current, next)) next.metadata.generation = (current.metadata.generation ?? 1) + 1;
-    if (JSON.stringify(next) === JSON.stringify(current)) return current; // nothing changed: write nothing
+    if (bodyOf(next) !== bodyOf(current)) next.metadata.generation = (current.metadata.generation ?? 1) + 1;
+    else if (sameJson(next.metadata, current.metadata) && sameJson(next.status, current.status)) return current; // nothing changed: write nothing
     this.validate(info, next);
     if (next.metadata.deletionTimestamp && !(next.metadata.finalizers ?? []).length) {
       return this.store.remove(info, next.metadata.name, current.metadata.resourceVersion);
@@ -248,12 +248,14 @@ export class ExtensionClient {
   }
 }
 
-function specChanged(a: Resource, b: Resource): boolean {
-  const strip = (r: Resource) => {
-    const { metadata: _m, status: _s, ...rest } = r;
-    return JSON.stringify(rest);
-  };
-  return strip(a) !== strip(b);
+/** Everything but metadata and status (the spec and any other top-level field): a change bumps generation. */
+function bodyOf(r: Resource): string {
+  const { metadata: _m, status: _s, ...rest } = r;
+  return JSON.stringify(rest);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function conflictOf(info: KindInfo, name: string): ConflictError {

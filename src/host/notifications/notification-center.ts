@@ -3,7 +3,7 @@ import type { ExtensionClient } from '../client/extension-client.js';
 import type { Logger } from '../logging/logger.js';
 import type { HostMetrics } from '../ops/metrics-registry.js';
 import { ValidationError } from '../errors/app-error.js';
-import { compileTemplate, renderTemplate, type CompiledTemplate } from './render-template.js';
+import { compileTemplate, renderTemplate, type CompiledTemplate, type RenderedMessage } from './render-template.js';
 import { TemplateStore } from './template-store.js';
 import { resolveRecipients, type DeliveryTarget } from './resolve-recipients.js';
 import { enqueueMessages } from './enqueue-messages.js';
@@ -110,7 +110,13 @@ export class NotificationCenter implements Notifier {
     const channels = checkInput(input);
     const template = await this.templateFor(input);
     const targets = await resolveRecipients(this.o.client, input.to, channels);
-    const specs = targets.map((t) => this.render(template, t, input));
+    // A user's inbox and e-mail messages render the same variables: render once per recipient.
+    const rendered = new Map<string, RenderedMessage>();
+    const specs = targets.map((t) => {
+      const key = JSON.stringify([t.username ?? '', t.displayName, t.email ?? '']);
+      if (!rendered.has(key)) rendered.set(key, this.render(template, t, input));
+      return this.outboxSpec(rendered.get(key)!, t, input);
+    });
     const emailReady = await this.smtpConfigured();
     const messages = await enqueueMessages(this.o.client, specs, (s) => (s.channel === 'EMAIL' && !emailReady ? 'WAITING_CONFIG' : 'PENDING'), new Date(this.clock()).toISOString());
     if (messages.some((m) => !m.deduplicated)) this.worker.wake();
@@ -124,7 +130,7 @@ export class NotificationCenter implements Notifier {
     return compileTemplate('inline', { title: c.title, html: c.html, text: c.text ?? htmlToText(c.html), variables });
   }
 
-  private render(template: CompiledTemplate, target: DeliveryTarget, input: SendInput): OutboxMessageSpec {
+  private render(template: CompiledTemplate, target: DeliveryTarget, input: SendInput): RenderedMessage {
     const variables = {
       ...(input.variables ?? {}),
       recipient: { username: target.username ?? '', displayName: target.displayName, email: target.email ?? '' },
@@ -133,13 +139,17 @@ export class NotificationCenter implements Notifier {
     const rendered = renderTemplate(template, variables);
     // Inline content comes from service code that may pass on people's HTML: keep only the safe subset.
     const html = input.template ? rendered.html : sanitizeHtml(rendered.html, SANITIZE_OPTIONS);
+    return { title: rendered.title, html, text: rendered.text };
+  }
+
+  private outboxSpec(rendered: RenderedMessage, target: DeliveryTarget, input: SendInput): OutboxMessageSpec {
     return {
       channel: target.channel,
       recipient: target.address,
       username: target.username,
       displayName: target.displayName,
       title: rendered.title,
-      html,
+      html: rendered.html,
       text: rendered.text,
       template: input.template,
       dedupeKey: input.dedupeKey,
