@@ -8,7 +8,13 @@ import { findPluginByKey } from '../shared/lookups.js';
 import type { AuthLog } from '../shared/types.js';
 import { sweepInBatches } from './batch-sweep.js';
 
-export const CLEANUP_BATCH = 200;
+/**
+ * Records per transaction. Each record dirties about 17 random index pages (its own indexes and two outbox
+ * messages'), and every commit writes its dirty pages to the WAL once: larger batches share pages and
+ * commits (measured at 200k records: 200 → 994/s, 500 → 1,750/s). Larger still holds the single SQLite
+ * writer longer (about 0.3 s per batch of 500), delaying other writes, and the store caps a page at 1,000.
+ */
+export const CLEANUP_BATCH = 500;
 
 export interface CleanupRun extends Pick<JobContext, 'signal'> {
   reportCounts?: JobContext['reportCounts'];
