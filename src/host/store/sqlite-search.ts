@@ -30,7 +30,7 @@ export function ensureSqliteSearch(db: Db, layout: TableLayout): void {
   const search = layout.search;
   const signature = search ? JSON.stringify({ format: FORMAT, columns: [...search.columns.values()] }) : undefined;
   const done = db.prepare('SELECT signature FROM authpay_search_index WHERE tbl = ?').get(ftsTable) as { signature: string } | undefined;
-  if (search && done?.signature === signature && tableExists(db, ftsTable)) return;
+  if (search ? done?.signature === signature && tableExists(db, ftsTable) : !done && !tableExists(db, ftsTable)) return;
   db.transaction(() => {
     for (const t of triggerNames(layout.table)) db.exec(`DROP TRIGGER IF EXISTS ${t}`);
     db.exec(`DROP TABLE IF EXISTS ${ftsTable}`);

@@ -93,6 +93,13 @@ const containsAny = (fields: string[], value: string): Condition => ({ op: 'or',
 /** NOT NOT keeps the meaning but (below a NOT) the store renders the plain LIKE scan, not the index. */
 const scanned = (c: Condition): Condition => ({ op: 'not', condition: { op: 'not', condition: c } });
 
+test('search fields must be selectable string fields', () => {
+  expect(noteKind(SEARCHED).kind.searchFields).toEqual(SEARCHED);
+  expect(noteKind(undefined).kind.searchFields).toEqual([]);
+  expect(() => noteKind(['spec.body'])).toThrow(/must be a selectable string field/);
+  expect(() => new KindRegistry().loadYaml(noteCrd(['spec.title']).replace('{ type: string }\n                author', '{ type: integer }\n                author'))).toThrow(/must be a selectable string field/);
+});
+
 describe.each(backends.map((make) => ({ make, name: make === sqliteBackend ? 'sqlite' : 'postgres' })))('$name search index', ({ make }) => {
   let backend: Backend;
   let store: Store;
