@@ -1,5 +1,6 @@
 import type { KindInfo } from '../../schema/kind-registry.js';
 import { coerceSelectorValue, columnValue, valueAt } from '../../store/columns.js';
+import { foldAscii } from '../../store/search-index.js';
 import type { Condition, FieldCondition, Scalar } from '../../store/query.js';
 import type { Resource } from '../../resource/types.js';
 import { selectableFields } from './selectors.js';
@@ -53,7 +54,7 @@ function matchesField(kind: KindInfo, obj: Resource, cond: FieldCondition): bool
     case 'prefix':
       return typeof actual === 'string' && actual.startsWith(cond.value);
     case 'contains':
-      return typeof actual === 'string' && actual.toLowerCase().includes(cond.value.toLowerCase());
+      return typeof actual === 'string' && foldAscii(actual).includes(foldAscii(cond.value)); // as both stores fold case (ASCII only)
     case 'eq':
       return actual !== null && actual === want(cond.value);
     case 'ne':
