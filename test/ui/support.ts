@@ -3,11 +3,9 @@
  * (port 0, temporary SQLite data directory, known admin password) and Debian Chromium via playwright-core.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServer } from '../../src/main.js';
+import { startTempServer } from '../support/temp-server.js';
 import type { HostRuntime } from '../../src/host/runtime.js';
 
 export const ADMIN_PASSWORD = 'ui-admin-password-1';
@@ -23,8 +21,8 @@ export interface UiServer {
 /** Builds the UI when needed (a no-op when dist/ is current), then starts the server and the browser. */
 export async function startUiServer(): Promise<UiServer> {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-ui.mjs'), '--quiet'], { cwd: ROOT, stdio: 'inherit' });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-ui-'));
-  const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD });
+  const server = await startTempServer({ prefix: 'authpay-ui', env: { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD } });
+  const { runtime, url } = server;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   return {
     runtime,
@@ -32,8 +30,7 @@ export async function startUiServer(): Promise<UiServer> {
     browser,
     stop: async () => {
       await browser.close();
-      await runtime.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
     },
   };
 }

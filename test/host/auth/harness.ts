@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '../../../src/main.js';
+import { startTempServer } from '../../support/temp-server.js';
 import type { HostRuntime } from '../../../src/host/runtime.js';
 import { StaticAuthSettings, type AuthSettings } from '../../../src/host/auth/auth-settings.js';
 
@@ -23,20 +20,10 @@ export const relaxed = (patch: Partial<AuthSettings> = {}) => new StaticAuthSett
 
 /** A real server on port 0 with its own SQLite data directory; default log-in limits unless `relax`. */
 export async function start(options: { relax?: boolean; env?: Record<string, string> } = {}): Promise<Server> {
-  const extraEnv = options.env ?? {};
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-auth-'));
-  const env = { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, ...extraEnv };
-  const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, env);
+  const env = { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, ...options.env };
+  const { runtime, url, dataDir, stop } = await startTempServer({ prefix: 'authpay-auth', env });
   if (options.relax ?? true) runtime.auth.useSettings(relaxed());
-  return {
-    runtime,
-    url,
-    dataDir,
-    stop: async () => {
-      await runtime.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { runtime, url, dataDir, stop };
 }
 
 export interface Answer {

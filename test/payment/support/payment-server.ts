@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '../../../src/main.js';
+import { startTempServer } from '../../support/temp-server.js';
 import type { HostRuntime } from '../../../src/host/runtime.js';
 import { paymentService } from '../../../src/payment/service.js';
 import type { PaymentModule } from '../../../src/payment/payment-module.js';
@@ -21,18 +18,8 @@ export interface PaymentServer {
 
 /** A real server on port 0 with its own SQLite directory (or AUTHPAY_DATABASE_URL when given in env). */
 export async function startPaymentServer(env: Record<string, string> = {}): Promise<PaymentServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-payment-'));
-  const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, ...env });
-  const payment = paymentService.current!;
-  return {
-    runtime,
-    url,
-    payment,
-    stop: async () => {
-      await runtime.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { runtime, url, stop } = await startTempServer({ prefix: 'authpay-payment', env: { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, ...env } });
+  return { runtime, url, payment: paymentService.current!, stop };
 }
 
 export interface Answer {

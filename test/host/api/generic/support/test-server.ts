@@ -1,8 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '../../../../../src/main.js';
+import { startTempServer } from '../../../../support/temp-server.js';
 import type { HostRuntime } from '../../../../../src/host/runtime.js';
 
 export const GROUP = 'pluginauth.authpay.dev';
@@ -23,23 +20,15 @@ export interface TestServer {
 }
 
 export async function startTestServer(options: { tls?: { cert: string; key: string } } = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-generic-'));
   const token = crypto.randomBytes(24).toString('base64url');
-  const { runtime, port, url } = await startServer(
-    { port: 0, host: '127.0.0.1', dataDir, bootstrapToken: token, adminPassword: crypto.randomBytes(12).toString('hex'), logLevel: 'silent', databaseUrl: undefined, tls: options.tls },
-    {},
-  );
+  const server = await startTempServer({
+    prefix: 'authpay-generic',
+    config: { bootstrapToken: token, adminPassword: crypto.randomBytes(12).toString('hex'), databaseUrl: undefined, tls: options.tls },
+  });
   return {
-    runtime,
-    url,
-    port,
+    ...server,
     token,
-    dataDir,
-    request: (pathAndQuery, init = {}) => fetch(`${url}${pathAndQuery}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } }),
-    async stop() {
-      await runtime.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    request: (pathAndQuery, init = {}) => fetch(`${server.url}${pathAndQuery}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } }),
   };
 }
 
