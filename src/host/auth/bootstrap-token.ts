@@ -1,13 +1,6 @@
-import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Principal } from './principal.js';
-
-/** Constant-time string comparison that does not leak the length through an early exit. */
-export function safeEqual(a: string, b: string): boolean {
-  const ha = crypto.createHash('sha256').update(a).digest();
-  const hb = crypto.createHash('sha256').update(b).digest();
-  return crypto.timingSafeEqual(ha, hb) && a.length === b.length;
-}
+import { safeEqual } from '../security/safe-equal.js';
 
 export const BOOTSTRAP_PRINCIPAL: Principal = Object.freeze({ username: 'bootstrap', anonymous: false, roles: ['super-role'], via: 'bootstrap' }) as Principal;
 

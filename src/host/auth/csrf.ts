@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Request } from 'express';
 import { AppError } from '../errors/app-error.js';
-import { safeEqual } from './bootstrap-token.js';
+import { safeEqual } from '../security/safe-equal.js';
 import { CSRF_COOKIE, CSRF_HEADER, readCookies } from './cookies.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,14 +1,8 @@
-import crypto from 'node:crypto';
+import { safeEqual } from '../../host/security/safe-equal.js';
 
-/**
- * Constant-time comparison of a presented secret with the configured one: both are hashed first, so the
- * comparison takes the same time whatever the lengths and wherever they differ.
- */
+/** Constant-time comparison of a presented secret (any query or header value) with the configured one. */
 export function secretMatches(presented: unknown, configured: string): boolean {
-  if (typeof presented !== 'string') return false;
-  const a = crypto.createHash('sha256').update(presented, 'utf8').digest();
-  const b = crypto.createHash('sha256').update(configured, 'utf8').digest();
-  return crypto.timingSafeEqual(a, b);
+  return typeof presented === 'string' && safeEqual(presented, configured);
 }
 
 /** Spec: header Authorization carries the apiAccessSecret, bare or (as many HTTP clients send it) after `Bearer `. */
