@@ -6,6 +6,7 @@ import { checkMetadata, generateNameSuffix } from '../resource/metadata-rules.js
 import { applyMergePatch } from '../resource/merge-patch.js';
 import { nowTimestamp } from '../resource/time.js';
 import type { Store, WatchHandle } from '../store/store.js';
+import { conflict } from '../store/store-errors.js';
 import type { Condition, ListPage, ListQuery } from '../store/query.js';
 
 export interface DeleteResult<R extends Resource> {
@@ -119,7 +120,7 @@ export class ExtensionClient {
     return this.store.transaction(async () => {
       const current = await this.store.get(info, obj.metadata.name);
       if (!current) throw new NotFoundError(info.kind, obj.metadata.name);
-      if (current.metadata.resourceVersion !== rv) throw conflictOf(info, obj.metadata.name);
+      if (current.metadata.resourceVersion !== rv) throw conflict(info, obj.metadata.name);
       return (await this.writeUpdate(info, current, obj)) as R;
     });
   }
@@ -163,7 +164,7 @@ export class ExtensionClient {
         return await this.store.transaction(async () => {
           const current = await this.store.get(info, name);
           if (!current) throw new NotFoundError(info.kind, name);
-          if (precondition && precondition !== current.metadata.resourceVersion) throw conflictOf(info, name);
+          if (precondition && precondition !== current.metadata.resourceVersion) throw conflict(info, name);
           const merged = applyMergePatch(current, patch) as Resource;
           if (!merged.metadata || typeof merged.metadata !== 'object') throw new InvalidError('metadata cannot be removed');
           merged.metadata.name = name;
@@ -184,7 +185,7 @@ export class ExtensionClient {
     return this.store.transaction(async () => {
       const current = await this.store.get(info, name);
       if (!current) throw new NotFoundError(info.kind, name);
-      if (options.resourceVersion && options.resourceVersion !== current.metadata.resourceVersion) throw conflictOf(info, name);
+      if (options.resourceVersion && options.resourceVersion !== current.metadata.resourceVersion) throw conflict(info, name);
       if ((current.metadata.finalizers ?? []).length === 0) {
         return { object: (await this.store.remove(info, name, current.metadata.resourceVersion)) as R, removed: true };
       }
@@ -256,8 +257,4 @@ function bodyOf(r: Resource): string {
 
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function conflictOf(info: KindInfo, name: string): ConflictError {
-  return new ConflictError(`Operation cannot be fulfilled on ${info.plural}.${info.group} "${name}": the object has been modified; please apply your changes to the latest version and try again`);
 }

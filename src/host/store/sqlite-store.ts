@@ -346,4 +346,3 @@ interface Row {
   data: string;
 }
 
-export { conflict, gone } from './store-errors.js';
