@@ -87,6 +87,7 @@ interface CrdDocument {
 export class KindRegistry {
   private readonly byKind = new Map<string, KindInfo>();
   private readonly byResource = new Map<string, KindInfo>();
+  private readonly groups = new Set<string>();
   private readonly ajv: Ajv;
 
   constructor() {
@@ -138,11 +139,17 @@ export class KindRegistry {
     };
     this.byKind.set(info.kind, info);
     this.byResource.set(`${info.group}/${info.plural}`, info);
+    this.groups.add(info.group);
     return info;
   }
 
   kinds(): KindInfo[] {
     return [...this.byKind.values()];
+  }
+
+  /** Whether any registered kind lives in this API group (asked per request by the generic API). */
+  hasGroup(group: string): boolean {
+    return this.groups.has(group);
   }
 
   get(kind: string): KindInfo {

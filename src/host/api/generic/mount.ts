@@ -18,7 +18,7 @@ const mounted = new WeakSet<object>();
  * (once per runtime). Returns the router to mount at "/".
  */
 export function mountGenericApi(runtime: Pick<HostRuntime, 'registry' | 'client' | 'logger' | 'operations' | 'errorHandlers'>, options: GenericApiOptions = {}): Router {
-  const isBusinessGroup = (group: string) => looksLikeBusinessGroup(group) || runtime.operations.list().some((op) => op.group === group);
+  const isBusinessGroup = (group: string) => looksLikeBusinessGroup(group) || runtime.operations.hasGroup(group);
   const deps: GenericApiDeps = {
     registry: runtime.registry,
     client: runtime.client,

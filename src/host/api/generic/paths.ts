@@ -14,7 +14,7 @@ export function isGenericPath(path: string, registry: KindRegistry, isBusinessGr
 }
 
 export function isKindGroup(registry: KindRegistry, group: string): boolean {
-  return group !== '' && registry.kinds().some((k) => k.group === group);
+  return group !== '' && registry.hasGroup(group);
 }
 
 /** The `api.` convention of business groups (DESIGN: API groups and paths). */

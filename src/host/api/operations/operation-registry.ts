@@ -25,6 +25,7 @@ export class OperationRegistry {
   private readonly bodyAjv = new Ajv({ allErrors: true, strict: false, useDefaults: true, removeAdditional: false });
   private readonly queryAjv = new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: 'array' });
   private readonly routers = new Map<string, Router>();
+  private readonly groups = new Set<string>();
 
   constructor() {
     addFormats(this.bodyAjv);
@@ -46,6 +47,11 @@ export class OperationRegistry {
   remove(operationId: string): void {
     // Express cannot unmount a route; a removed operation answers 404 through its handler instead.
     this.ops.delete(operationId);
+  }
+
+  /** Whether any operation is served under this API group. */
+  hasGroup(group: string): boolean {
+    return this.groups.has(group);
   }
 
   list(): OperationDef[] {
@@ -73,6 +79,7 @@ export class OperationRegistry {
     const key = `${group}/${version}`;
     let router = this.routers.get(key);
     if (!router) this.routers.set(key, (router = express.Router({ mergeParams: false })));
+    this.groups.add(group);
     return router;
   }
 
