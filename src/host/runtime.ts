@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as yaml from 'js-yaml';
@@ -13,7 +12,7 @@ import { KindRegistry } from './schema/kind-registry.js';
 import { ExtensionClient } from './client/extension-client.js';
 import { OperationRegistry } from './api/operations/operation-registry.js';
 import { createApp } from './server/app.js';
-import { addFastRoute, hostFastLane, type FastRoute } from './server/fast-lane.js';
+import { createHttpServer } from './server/http-server.js';
 import { mountGenericApi } from './api/generic/mount.js';
 import { bootstrapTokenAuth } from './auth/bootstrap-token.js';
 import { ANONYMOUS } from './auth/principal.js';
@@ -66,8 +65,6 @@ export class HostRuntime {
   private readonly pluginRoutes: Array<{ path: string; router: Router }> = [];
   /** Plugin middleware run before the business operations of its path (CORS, rate limits, API secrets). */
   private readonly pluginMiddleware: Array<{ path: string; router: RequestHandler }> = [];
-  /** Hot anonymous routes served by the fast lane (src/host/server/fast-lane.ts), keyed by `METHOD path`. */
-  private readonly fastRoutes = new Map<string, FastRoute>();
   private readonly stopHooks: Array<() => Promise<void> | void> = [];
   private readonly plugins: LoadedPlugin[] = [];
   /** Error handlers for path families that do not answer in the envelope (the generic API's Status). */
@@ -120,7 +117,6 @@ export class HostRuntime {
       addOperation: (def) => this.operations.add(def),
       addRoute: (p, router) => this.pluginRoutes.push({ path: p, router }),
       addMiddleware: (p, handler) => this.pluginMiddleware.push({ path: p, router: handler }),
-      addFastRoute: (operationId, before) => addFastRoute(this.fastRoutes, this.operations, operationId, before),
       onStop: (fn) => this.stopHooks.push(fn),
       settings: this.workloads.settings,
       scheduler: this.workloads.scheduler.scoped((fn) => this.stopHooks.push(fn)),
@@ -132,8 +128,6 @@ export class HostRuntime {
   /** Builds the HTTP app and listens; resolves with the bound port. */
   async listen(): Promise<number> {
     const before: RequestHandler[] = [
-      // [listen:fast] anonymous calls of a few hot public routes skip the rest (src/host/server/fast-lane.ts)
-      hostFastLane(this.fastRoutes, { logger: this.logger, metrics: this.metrics, production: this.config.production, authorizer: this.auth.services.authorizer }),
       // [listen:ops] request logging, security headers, CORS
       ...opsMiddleware({ logger: this.logger, metrics: this.metrics, corsWhitelist: () => this.corsWhitelist(), production: this.config.production }),
       bootstrapTokenAuth(this.config.bootstrapToken),
@@ -158,8 +152,7 @@ export class HostRuntime {
       ...this.pluginRoutes,
     ];
     const app = createApp({ logger: this.logger, before, routes, errorHandlers: this.errorHandlers });
-    // kubectl sends bearer tokens only over HTTPS, so the host can terminate TLS itself.
-    this.server = this.config.tls ? https.createServer({ cert: fs.readFileSync(this.config.tls.cert), key: fs.readFileSync(this.config.tls.key) }, app) : http.createServer(app);
+    this.server = createHttpServer(app, this.config.tls);
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
       this.server!.listen(this.config.port, this.config.host, () => resolve());

@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logging/logger.js';
 import type { HostMetrics } from './metrics-registry.js';
-import { captureRouteTemplate } from './route-label.js';
 import { requestLog } from './request-log.js';
 import { httpMetrics } from './http-metrics.js';
 import { securityHeaders } from './security-headers.js';
@@ -18,7 +17,6 @@ export interface OpsMiddlewareOptions {
 /** The middleware that runs before authentication on every request, in order. */
 export function opsMiddleware(o: OpsMiddlewareOptions): RequestHandler[] {
   return [
-    captureRouteTemplate,
     requestLog(o.logger),
     httpMetrics(o.metrics),
     securityHeaders({ hsts: o.production }),

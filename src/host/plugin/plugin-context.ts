@@ -31,12 +31,6 @@ export interface PluginContext {
    * operations (so it can answer CORS preflights, rate-limit, or check a service's own API secret).
    */
   addMiddleware(path: string, handler: RequestHandler): void;
-  /**
-   * Serves an operation already added (fixed path, no parameters) through the host's fast lane for anonymous
-   * callers: request log, metrics, security headers and the anonymous role's RBAC check, then `before`, then
-   * the operation. Callers with credentials or an Origin header take the normal path.
-   */
-  addFastRoute(operationId: string, before?: RequestHandler[]): void;
   /** Runs fn when the plugin stops (stop jobs, controllers, timers). */
   onStop(fn: () => Promise<void> | void): void;
   /** The notification center: `notifications.send({ template, to, variables, dedupeKey })` (docs/notifications.md). */

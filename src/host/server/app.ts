@@ -3,6 +3,7 @@ import express, { type Express, type Request, type Response, type NextFunction, 
 import type { Logger } from '../logging/logger.js';
 import { errorEnvelope } from '../api/envelope/envelope.js';
 import { AppError } from '../errors/app-error.js';
+import { installRequestAccessors } from './request-prototype.js';
 
 const BODY_LIMIT = '1mb';
 
@@ -25,6 +26,7 @@ export function createApp(parts: AppParts): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
+  installRequestAccessors(app);
   app.use((req, res, next) => {
     req.requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
     res.setHeader('X-Request-Id', req.requestId);

@@ -57,16 +57,16 @@ export class LicenseAuthority {
   }
 
   /**
-   * Detached JWS over the exact body bytes (domain/license/response-signature.ts). With `memoKey` (the body's
-   * text) an identical body reuses its signature.
+   * Detached JWS over the body's UTF-8 bytes (domain/license/response-signature.ts). With `memoize` an
+   * identical body reuses its signature.
    */
-  sign(body: Buffer, memoKey?: string): Promise<string> {
-    if (memoKey === undefined || memoKey.length > MAX_MEMO_BODY) return signResponseBody(body, this.key);
-    let pending = this.signed.get(memoKey);
+  sign(body: string, memoize: boolean): Promise<string> {
+    if (!memoize || body.length > MAX_MEMO_BODY) return signResponseBody(Buffer.from(body, 'utf8'), this.key);
+    let pending = this.signed.get(body);
     if (!pending) {
-      pending = signResponseBody(body, this.key);
-      this.signed.set(memoKey, pending);
-      pending.catch(() => this.signed.delete(memoKey));
+      pending = signResponseBody(Buffer.from(body, 'utf8'), this.key);
+      this.signed.set(body, pending);
+      pending.catch(() => this.signed.delete(body));
     }
     return pending;
   }

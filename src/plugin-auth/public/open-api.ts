@@ -15,9 +15,9 @@ import { SettingsSnapshot } from './settings-snapshot.js';
 /**
  * Starts the open side of the service (issue 5): the license key (made on first start), the in-memory
  * catalog and settings the hot path reads, the guard in front of /public/** and /docking/**, the public,
- * docking and downloadLicense operations, and checkAuth on the host's fast lane (the hot path).
+ * docking and downloadLicense operations.
  */
-export async function startOpenApi(context: Pick<PluginContext, 'addOperation' | 'addMiddleware' | 'addFastRoute' | 'onStop'>, deps: PluginAuthDeps): Promise<number> {
+export async function startOpenApi(context: Pick<PluginContext, 'addOperation' | 'addMiddleware' | 'onStop'>, deps: PluginAuthDeps): Promise<number> {
   const authority = new LicenseAuthority(await loadLicenseSigningKey(deps.client), deps.clock);
   const catalog = new CatalogCache(deps.client, deps.logger);
   const snapshot = new SettingsSnapshot(deps.settings, deps.logger);
@@ -31,7 +31,6 @@ export async function startOpenApi(context: Pick<PluginContext, 'addOperation' |
   context.addMiddleware(AUTH_API_BASE, guard);
   const operations: OperationDef[] = [...publicOperations(open), ...dockingOperations(open), ...licenseOperations(deps, authority)];
   for (const op of operations) context.addOperation(op);
-  context.addFastRoute('checkAuth', [guard]);
   deps.logger.debug({ kid: authority.kid }, 'license key loaded');
   return operations.length;
 }

@@ -35,7 +35,7 @@ export async function openEndpointsGuard(deps: OpenApiDeps): Promise<RequestHand
   };
 }
 
-/** Mounted at the group's base path, or run by the host's fast lane with the full path. */
+/** The family of a full request path under the group's base path. */
 function familyOf(fullPath: string): OpenFamily | undefined {
   if (!fullPath.startsWith(AUTH_API_BASE)) return undefined;
   const rest = fullPath.slice(AUTH_API_BASE.length);

@@ -7,7 +7,6 @@ import request from 'supertest';
 import { pino } from 'pino';
 import type { Logger } from '../../../src/host/logging/logger.js';
 import { createApp } from '../../../src/host/server/app.js';
-import { captureRouteTemplate } from '../../../src/host/ops/route-label.js';
 import { requestLog } from '../../../src/host/ops/request-log.js';
 import { httpMetrics } from '../../../src/host/ops/http-metrics.js';
 import { HostMetrics } from '../../../src/host/ops/metrics-registry.js';
@@ -34,7 +33,7 @@ function appWith(logger: Logger, metrics = new HostMetrics({ defaultMetrics: fal
   router.get('/broken/:id', () => {
     throw new AppError('CONFLICT', 'nope');
   });
-  const app = createApp({ logger, before: [captureRouteTemplate, requestLog(logger), httpMetrics(metrics)], routes: [{ path: '/api/:version', router }] });
+  const app = createApp({ logger, before: [requestLog(logger), httpMetrics(metrics)], routes: [{ path: '/api/:version', router }] });
   return { app, metrics };
 }
 

@@ -5,6 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { AppError } from '../../errors/app-error.js';
 import { ANONYMOUS } from '../../auth/principal.js';
 import { ok, prefersEnglish } from '../envelope/envelope.js';
+import { setRouteTemplate } from '../../ops/route-label.js';
 import type { JsonSchema, OperationDef } from './operation.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -25,6 +26,8 @@ export class OperationRegistry {
   private readonly bodyAjv = new Ajv({ allErrors: true, strict: false, useDefaults: true, removeAdditional: false });
   private readonly queryAjv = new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: 'array' });
   private readonly routers = new Map<string, Router>();
+  /** Operations without path parameters by `METHOD /apis/{group}/{version}{path}`: one lookup, no route walk. */
+  private readonly fixedRoutes = new Map<string, { template: string; handler: RequestHandler }>();
   private readonly groups = new Set<string>();
 
   constructor() {
@@ -41,7 +44,11 @@ export class OperationRegistry {
       params: def.params ? this.queryAjv.compile(def.params) : undefined,
     };
     this.ops.set(def.operationId, compiled);
-    this.routerFor(def.group, def.version ?? 'v1alpha1')[def.method](def.path, this.handle(compiled));
+    const version = def.version ?? 'v1alpha1';
+    const handler = this.handle(compiled);
+    this.routerFor(def.group, version)[def.method](def.path, handler);
+    const template = `/apis/${def.group}/${version}${def.path}`;
+    if (!def.path.includes(':')) this.fixedRoutes.set(`${def.method.toUpperCase()} ${template}`, { template, handler });
   }
 
   remove(operationId: string): void {
@@ -64,9 +71,19 @@ export class OperationRegistry {
     return compiled && { def: compiled.def, handler: this.handle(compiled) };
   }
 
-  /** Express middleware serving every registered operation under /apis/{group}/{version}. */
+  /**
+   * Express middleware serving every registered operation under /apis/{group}/{version}: a path without
+   * parameters is found with one map lookup (the hot public endpoints are such paths), the others by the
+   * group's router.
+   */
   middleware(): Router {
     const root = express.Router();
+    root.use((req, res, next) => {
+      const fixed = this.fixedRoutes.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${req.path}`);
+      if (!fixed) return next();
+      setRouteTemplate(res, fixed.template);
+      fixed.handler(req, res, next);
+    });
     root.use('/apis/:group/:version', (req, res, next) => {
       const router = this.routers.get(`${req.params.group}/${req.params.version}`);
       if (!router) return next();

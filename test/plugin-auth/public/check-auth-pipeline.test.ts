@@ -3,8 +3,9 @@ import { basic } from '../../host/auth/harness.js';
 import { PUBLIC, createRecord, publicGet } from './open-harness.js';
 
 /**
- * checkAuth runs on the host's fast lane for anonymous callers (src/host/server/fast-lane.ts): the answer, the
- * host's headers, metrics and RBAC must be what the normal path gives.
+ * checkAuth, the hottest path, runs through the host's one request pipeline like every other call: anonymous
+ * or with credentials it gets the same answer and the host's headers, is counted under its route, is decided
+ * by RBAC and fails in the envelope.
  */
 let server: Server;
 beforeAll(async () => {
@@ -17,26 +18,26 @@ afterAll(() => server.stop());
 
 const query = { pluginKey: 'paid', authDomain: 'hal.example.com' };
 
-test('the fast lane answers with the host headers the normal path sets, and the same body', async () => {
-  const fast = await publicGet(server, 'checkAuth', query);
-  const normal = await publicGet(server, 'checkAuth', query, basic('hal', PASSWORD)); // credentials take the normal path
-  for (const res of [fast, normal]) {
+test('anonymous and authenticated calls get the same body and the host headers', async () => {
+  const anonymous = await publicGet(server, 'checkAuth', query);
+  const normal = await publicGet(server, 'checkAuth', query, basic('hal', PASSWORD));
+  for (const res of [anonymous, normal]) {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ valid: true, code: 'VALID' });
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
     expect(res.headers.get('x-authpay-signature')).toMatch(/\.\./);
     for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy']) expect([header, res.headers.get(header)]).toEqual([header, normal.headers.get(header)]);
   }
-  expect(Object.keys(fast.body.data).sort()).toEqual(Object.keys(normal.body.data).sort());
+  expect(Object.keys(anonymous.body.data).sort()).toEqual(Object.keys(normal.body.data).sort());
 });
 
-test('fast-lane requests are counted in the metrics under their route', async () => {
+test('checkAuth requests are counted in the metrics under their route', async () => {
   await publicGet(server, 'checkAuth', query);
   const metrics = await admin(server, 'GET', '/metrics');
   expect(metrics.body).toMatch(new RegExp(`authpay_http_requests_total\\{method="GET",route="${PUBLIC.replace(/\./g, '\\.')}/checkAuth",status="200"\\} [1-9]`));
 });
 
-test('RBAC still decides: without the anonymous grant the fast lane refuses with 401', async () => {
+test('RBAC decides: without the anonymous grant checkAuth is refused with 401', async () => {
   const client = server.runtime.client;
   const role = await client.get<any>('Role', 'role-template-plugin-auth-public');
   await client.update({ ...role, rules: [] });
@@ -51,7 +52,7 @@ test('RBAC still decides: without the anonymous grant the fast lane refuses with
   expect((await publicGet(server, 'checkAuth', query)).status).toBe(200);
 });
 
-test('errors on the fast lane are envelopes like everywhere else', async () => {
+test('checkAuth errors are envelopes with the host headers', async () => {
   const res = await call(`${server.url}${PUBLIC}/checkAuth?pluginKey=paid`);
   expect([res.status, res.body.success, res.body.code]).toEqual([400, false, 'VALIDATION_FAILED']);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -1,0 +1,38 @@
+import type { Express } from 'express';
+import { recordRouteTemplate } from '../ops/route-label.js';
+
+const QUERY = Symbol('authpay.query');
+const ROUTE = Symbol('authpay.route');
+
+/**
+ * Per-request work Express would otherwise repeat, moved onto the app's request prototype (installed once,
+ * so request objects keep one shape):
+ * - `req.query`: Express 5 parses the query string again on every read; authorization, the plugin guards
+ *   and the operation handler each read it, and a checkAuth query carries a 500-character license. The
+ *   query string of a request never changes, so the first parse is kept.
+ * - `req.route`: Express assigns the matched route here; the setter also records the route template for
+ *   logs and metrics (ops/route-label.ts) while req.baseUrl still holds the mount path.
+ */
+export function installRequestAccessors(app: Express): void {
+  const proto = app.request as object;
+  const parsed = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(proto), 'query')?.get;
+  if (!parsed) throw new Error('express request has no query getter');
+  Object.defineProperty(proto, 'query', {
+    configurable: true,
+    enumerable: true,
+    get(this: { [QUERY]?: unknown }) {
+      return (this[QUERY] ??= parsed.call(this));
+    },
+  });
+  Object.defineProperty(proto, 'route', {
+    configurable: true,
+    enumerable: true,
+    get(this: { [ROUTE]?: unknown }) {
+      return this[ROUTE];
+    },
+    set(this: Parameters<typeof recordRouteTemplate>[0] & { [ROUTE]?: unknown }, value: { path?: unknown } | undefined) {
+      this[ROUTE] = value;
+      recordRouteTemplate(this, value);
+    },
+  });
+}
