@@ -4,6 +4,7 @@ import type { Logger } from '../logging/logger.js';
 import { errorEnvelope } from '../api/envelope/envelope.js';
 import { AppError } from '../errors/app-error.js';
 import { installRequestAccessors } from './request-prototype.js';
+import { compose } from './compose.js';
 
 const BODY_LIMIT = '1mb';
 
@@ -21,21 +22,27 @@ function keepRaw(req: Request, _res: Response, buf: Buffer): void {
   req.rawBody = buf;
 }
 
+const assignRequestId: RequestHandler = (req, res, next) => {
+  req.requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+  res.setHeader('X-Request-Id', req.requestId);
+  next();
+};
+
 export function createApp(parts: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
   installRequestAccessors(app);
-  app.use((req, res, next) => {
-    req.requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
-    res.setHeader('X-Request-Id', req.requestId);
-    next();
-  });
-  app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: keepRaw }));
-  app.use(express.urlencoded({ limit: BODY_LIMIT, extended: false, verify: keepRaw }));
-  app.use(express.text({ limit: BODY_LIMIT, type: ['text/plain', 'application/yaml', 'application/x-yaml', 'text/yaml'], verify: keepRaw }));
-  for (const mw of parts.before) app.use(mw);
+  app.use(
+    compose([
+      assignRequestId,
+      express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: keepRaw }),
+      express.urlencoded({ limit: BODY_LIMIT, extended: false, verify: keepRaw }),
+      express.text({ limit: BODY_LIMIT, type: ['text/plain', 'application/yaml', 'application/x-yaml', 'text/yaml'], verify: keepRaw }),
+      ...parts.before,
+    ]),
+  );
   for (const r of parts.routes) app.use(r.path, r.router);
   app.use((_req, _res, next) => next(new AppError('NOT_FOUND', '资源不存在', { messageEn: 'not found' })));
   for (const h of parts.errorHandlers ?? []) app.use(h);
