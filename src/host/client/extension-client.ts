@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { KindInfo, KindRegistry } from '../schema/kind-registry.js';
 import type { NewResource, ObjectMeta, Resource, WatchEvent } from '../resource/types.js';
@@ -31,6 +32,7 @@ export interface ClientOptions {
  * the store below owns revisions, indexes and transactions.
  */
 export class ExtensionClient {
+  private readonly txScope = new AsyncLocalStorage<true>();
   private readonly clock: () => number;
 
   constructor(
@@ -226,9 +228,24 @@ export class ExtensionClient {
     return this.store.watch({ kind: info, fromRevision: from }, listener as (e: WatchEvent) => void);
   }
 
+  /**
+   * Every change of a kind from now on, without the initial listing (for caches that only need to forget
+   * what changed). onError hears when the watch ends for good (the event source fell behind): whoever
+   * relies on the events must then stop trusting what it kept.
+   */
+  async watchChanges<R extends Resource = Resource>(kind: string, listener: (event: WatchEvent<R>) => void, onError: (err: Error) => void): Promise<WatchHandle> {
+    const info = this.kind(kind);
+    return this.store.watch({ kind: info, fromRevision: await this.store.currentRevision() }, listener as (e: WatchEvent) => void, onError);
+  }
+
   /** Runs fn in one store transaction; every client call inside it joins the transaction. */
   transaction<T>(fn: (client: ExtensionClient) => Promise<T>): Promise<T> {
-    return this.store.transaction(() => fn(this));
+    return this.store.transaction(() => this.txScope.run(true, () => fn(this)));
+  }
+
+  /** Whether this call runs inside transaction(): its reads see the transaction's uncommitted writes. */
+  inTransaction(): boolean {
+    return this.txScope.getStore() === true;
   }
 
   private kindOf(obj: Resource): KindInfo {

@@ -4,7 +4,7 @@ import { signResponseBody } from '../domain/license/response-signature.js';
 import { publicJwks, type LicenseSigningKey } from '../domain/license/signing-key.js';
 import { createLicenseVerifier, type LicenseCheck, type LicenseExpectation, type LicenseVerifier } from '../domain/license/verify-license.js';
 import type { Clock } from '../domain/time/clock.js';
-import { BoundedCache } from './bounded-cache.js';
+import { BoundedCache } from '../../host/cache/bounded-cache.js';
 
 /** Licenses whose signature was checked, and bodies whose signature was made, kept per process. */
 const VERIFIED_CAPACITY = 50_000;

@@ -43,7 +43,7 @@ export async function checkAuth(deps: OpenApiDeps, input: CheckAuthInput): Promi
   if (!(await deps.catalog.find(input.pluginKey))) return answer('PLUGIN_NOT_FOUND');
   const now = deps.clock();
   const claims = input.license ? unverifiedClaims(input.license) : undefined;
-  let record = claims && namesThis(claims, input.pluginKey, host) ? await recordOf(deps.client, input.pluginKey, host, claims.sub) : undefined;
+  let record = claims && namesThis(claims, input.pluginKey, host) ? await recordOf(deps.records, input.pluginKey, host, claims.sub) : undefined;
   record ??= await recordForDomain(deps.client, input.pluginKey, host, now);
   const state = stateOf(record, now);
   if (state !== 'VALID') return answer(state, record?.spec.expireTime ? { expireTime: record.spec.expireTime } : {});

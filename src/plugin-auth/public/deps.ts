@@ -1,4 +1,6 @@
+import type { WatchedReadCache } from '../../host/cache/watched-read-cache.js';
 import type { LicenseAuthority } from '../license/license-authority.js';
+import type { AuthLog } from '../shared/types.js';
 import type { PluginAuthDeps } from '../shared/deps.js';
 import type { CatalogCache } from './catalog-cache.js';
 import type { SettingsSnapshot } from './settings-snapshot.js';
@@ -11,4 +13,6 @@ export interface OpenApiDeps extends PluginAuthDeps {
   catalog: CatalogCache;
   /** Settings read once per change. */
   snapshot: SettingsSnapshot;
+  /** Authorization records by name, cached for checkAuth and forgotten when they change (host/cache). */
+  records: WatchedReadCache<AuthLog>;
 }

@@ -11,22 +11,30 @@ import { AUTH_API_BASE } from './group.js';
 import { openEndpointsGuard } from './open-guard.js';
 import { publicOperations } from './routes.js';
 import { SettingsSnapshot } from './settings-snapshot.js';
+import { WatchedReadCache } from '../../host/cache/watched-read-cache.js';
+import { AUTH_LOG } from '../shared/kinds.js';
+import type { AuthLog } from '../shared/types.js';
+
+/** Authorization records checkAuth keeps in memory (about 1 KiB each): the sites that call most often. */
+const RECORD_CACHE_CAPACITY = 20_000;
 
 /**
  * Starts the open side of the service (issue 5): the license key (made on first start), the in-memory
- * catalog and settings the hot path reads, the guard in front of /public/** and /docking/**, the public,
+ * catalog, settings and record cache the hot path reads, the guard in front of /public/** and /docking/**, the public,
  * docking and downloadLicense operations.
  */
 export async function startOpenApi(context: Pick<PluginContext, 'addOperation' | 'addMiddleware' | 'onStop'>, deps: PluginAuthDeps): Promise<number> {
   const authority = new LicenseAuthority(await loadLicenseSigningKey(deps.client), deps.clock);
   const catalog = new CatalogCache(deps.client, deps.logger);
   const snapshot = new SettingsSnapshot(deps.settings, deps.logger);
+  const records = new WatchedReadCache<AuthLog>({ client: deps.client, kind: AUTH_LOG, capacity: RECORD_CACHE_CAPACITY, logger: deps.logger });
   context.onStop(() => {
     catalog.stop();
     snapshot.stop();
+    records.stop();
   });
-  await catalog.start();
-  const open: OpenApiDeps = { ...deps, authority, catalog, snapshot };
+  await Promise.all([catalog.start(), records.start()]);
+  const open: OpenApiDeps = { ...deps, authority, catalog, snapshot, records };
   const guard = await openEndpointsGuard(open);
   context.addMiddleware(AUTH_API_BASE, guard);
   const operations: OperationDef[] = [...publicOperations(open), ...dockingOperations(open), ...licenseOperations(deps, authority)];

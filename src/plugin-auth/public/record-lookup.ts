@@ -7,7 +7,7 @@ import { COMPACT_JWS } from '../domain/license/jose-failure.js';
 import { MAX_LICENSE_LENGTH, parseLicenseClaims, type LicenseClaims } from '../domain/license/license-format.js';
 import { wholeSecond } from '../domain/time/clock.js';
 import { AUTH_LOG } from '../shared/kinds.js';
-import { BoundedCache } from '../license/bounded-cache.js';
+import { BoundedCache } from '../../host/cache/bounded-cache.js';
 import type { AuthLog } from '../shared/types.js';
 
 /** What a record says about a domain right now, in checkAuth's codes. */
@@ -47,13 +47,21 @@ export function unverifiedClaims(token: string): LicenseClaims | undefined {
   return claims;
 }
 
+/** Reads one record by name: the client, or a cache in front of it (public/open-api.ts). */
+export interface RecordReader {
+  get(name: string): Promise<AuthLog | undefined>;
+}
+
+/** Reads records straight from the store. */
+export const storeReader = (client: ExtensionClient): RecordReader => ({ get: (name) => client.fetch<AuthLog>(AUTH_LOG, name) });
+
 /** The record of (plugin, host, user) by its name: one primary-key read. */
-export async function recordOf(client: ExtensionClient, pluginKey: string, host: string, user: string): Promise<AuthLog | undefined> {
+export async function recordOf(reader: RecordReader, pluginKey: string, host: string, user: string): Promise<AuthLog | undefined> {
   if (!user) return undefined;
   const key = `${pluginKey}\n${host}\n${user}`;
   let name = nameMemo.get(key);
   if (name === undefined) nameMemo.set(key, (name = recordName({ pluginKey, domain: host, user })));
-  return client.fetch<AuthLog>(AUTH_LOG, name);
+  return reader.get(name);
 }
 
 /**

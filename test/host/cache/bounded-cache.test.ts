@@ -1,4 +1,4 @@
-import { BoundedCache } from '../../../src/plugin-auth/license/bounded-cache.js';
+import { BoundedCache } from '../../../src/host/cache/bounded-cache.js';
 
 test('never holds more than its capacity, whatever is inserted', () => {
   const cache = new BoundedCache<number, number>(10);
