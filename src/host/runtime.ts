@@ -19,13 +19,15 @@ import { ANONYMOUS } from './auth/principal.js';
 import { HostAuth } from './auth/host-auth.js';
 import { HostMetrics } from './ops/metrics-registry.js';
 import { opsMiddleware } from './ops/ops-middleware.js';
-import { opsRoutes } from './ops/ops-routes.js';
+import { OPS_PATHS, opsRoutes } from './ops/ops-routes.js';
+import { LOGIN_PATHS } from './auth/login-routes.js';
+import { onlyFor } from './server/path-gate.js';
 import type { WhitelistSource } from './ops/cors.js';
 import { startNotificationCenter } from './notifications/start-notification-center.js';
 import type { NotificationCenter } from './notifications/notification-center.js';
 import { startWorkloads, type HostWorkloads } from './leader/workloads.js';
 import { applySettingResources } from './settings/extension-loader.js';
-import { uiRoutes, packageUiApps } from './ui/ui-routes.js';
+import { uiPaths, uiRoutes, packageUiApps } from './ui/ui-routes.js';
 import { useHostSettings } from './settings/host-settings.js';
 import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin-context.js';
 
@@ -140,13 +142,14 @@ export class HostRuntime {
       // [listen:authz] the one authorization middleware
       this.auth.authorization(),
     ];
+    const uiApps = packageUiApps(PACKAGE_ROOT);
     const routes: Array<{ path: string; router: Router | RequestHandler }> = [
       // [listen:routes] host routes (generic API, login, health, metrics, openapi)
-      { path: '/', router: opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, operations: () => this.operations.list() }) },
+      { path: '/', router: onlyFor(OPS_PATHS, opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, operations: () => this.operations.list() })) },
       { path: '/', router: mountGenericApi(this) },
-      { path: '/', router: this.auth.routes() },
+      { path: '/', router: onlyFor(LOGIN_PATHS, this.auth.routes()) },
       // browser apps: /console/ and /uc/ with SPA fallback (src/host/ui)
-      { path: '/', router: uiRoutes(packageUiApps(PACKAGE_ROOT)) },
+      { path: '/', router: onlyFor(uiPaths(uiApps), uiRoutes(uiApps)) },
       ...this.pluginMiddleware,
       { path: '/', router: this.operations.middleware() },
       ...this.pluginRoutes,

@@ -83,17 +83,24 @@ async function resolve(s: AuthServices, req: Request, res: Response): Promise<Pr
  * ones answer 401 with the reason.
  */
 export function authenticationMiddleware(s: AuthServices): RequestHandler {
-  return async (req, res, next) => {
+  const authenticate = async (req: Request, res: Response, next: (err?: unknown) => void) => {
     try {
-      if (!req.principal) {
-        const result = await resolve(s, req, res);
-        if (result && 'username' in result) req.principal = result;
-        else if (result) req.authFailure = result;
-      }
+      const result = await resolve(s, req, res);
+      if (result && 'username' in result) req.principal = result;
+      else if (result) req.authFailure = result;
       req.principal ??= ANONYMOUS;
       next();
     } catch (err) {
       next(err);
     }
+  };
+  return (req, res, next) => {
+    // Already known (bootstrap token), or no credentials at all (plugins calling the public API): nothing to
+    // look up, and no promise to wait for on the hottest path.
+    if (req.principal || (req.headers.authorization === undefined && req.headers.cookie === undefined)) {
+      req.principal ??= ANONYMOUS;
+      return next();
+    }
+    void authenticate(req, res, next);
   };
 }

@@ -40,6 +40,9 @@ async function logIn(s: AuthServices, req: Request, res: Response) {
 }
 
 /** GET/POST /login and POST /logout (server-rendered page; JSON or form bodies). */
+/** The paths loginRoutes answers. */
+export const LOGIN_PATHS = ['/login', '/logout'] as const;
+
 export function loginRoutes(s: AuthServices): Router {
   const router = express.Router();
   router.get('/login', (req, res) => {

@@ -43,9 +43,7 @@ export function corsFor(getWhitelist: WhitelistSource, options: CorsOptions = {}
       })
       .catch((err: unknown) => options.logger?.warn({ err, whitelist: options.name ?? 'cors' }, 'CORS whitelist could not be read'));
   }
-  return async (req, res, next) => {
-    const origin = req.headers.origin;
-    if (!origin) return next();
+  const answer = async (origin: string, req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], next: Parameters<RequestHandler>[2]) => {
     try {
       const list = (await getWhitelist()).map(normalizeOrigin);
       const wildcard = list.includes('*');
@@ -68,5 +66,10 @@ export function corsFor(getWhitelist: WhitelistSource, options: CorsOptions = {}
     } catch (err) {
       next(err);
     }
+  };
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (!origin) return next();
+    void answer(origin, req, res, next);
   };
 }

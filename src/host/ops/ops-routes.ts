@@ -29,6 +29,9 @@ function packageVersion(): string {
   }
 }
 
+/** The paths opsRoutes answers. */
+export const OPS_PATHS = ['/healthz', '/readyz', '/metrics', '/openapi.json'] as const;
+
 /** /healthz, /readyz, /metrics and /openapi.json. */
 export function opsRoutes(o: OpsRouteOptions): Router {
   const router = express.Router();

@@ -52,6 +52,11 @@ export function uiRoutes(apps: UiApp[], home = '/uc/'): Router {
   return router;
 }
 
+/** The paths uiRoutes answers: `/` and each app's prefix. */
+export function uiPaths(apps: UiApp[]): string[] {
+  return ['/', ...apps.map((app) => app.prefix)];
+}
+
 /** The two apps of the package, built into `<root>/console-ui/dist` and `<root>/uc-ui/dist`. */
 export function packageUiApps(root: string): UiApp[] {
   return [
