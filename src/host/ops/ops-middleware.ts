@@ -1,8 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logging/logger.js';
 import type { HostMetrics } from './metrics-registry.js';
-import { requestLog } from './request-log.js';
-import { httpMetrics } from './http-metrics.js';
+import { observeRequests } from './request-observer.js';
 import { securityHeaders } from './security-headers.js';
 import { corsFor, type WhitelistSource } from './cors.js';
 
@@ -17,8 +16,7 @@ export interface OpsMiddlewareOptions {
 /** The middleware that runs before authentication on every request, in order. */
 export function opsMiddleware(o: OpsMiddlewareOptions): RequestHandler[] {
   return [
-    requestLog(o.logger),
-    httpMetrics(o.metrics),
+    observeRequests(o),
     securityHeaders({ hsts: o.production }),
     corsFor(o.corsWhitelist, { logger: o.logger, name: 'host', exposedHeaders: ['X-Request-Id'] }),
   ];

@@ -7,8 +7,7 @@ import request from 'supertest';
 import { pino } from 'pino';
 import type { Logger } from '../../../src/host/logging/logger.js';
 import { createApp } from '../../../src/host/server/app.js';
-import { requestLog } from '../../../src/host/ops/request-log.js';
-import { httpMetrics } from '../../../src/host/ops/http-metrics.js';
+import { observeRequests } from '../../../src/host/ops/request-observer.js';
 import { HostMetrics } from '../../../src/host/ops/metrics-registry.js';
 import { corsFor } from '../../../src/host/ops/cors.js';
 import { healthRoutes } from '../../../src/host/ops/health.js';
@@ -33,7 +32,7 @@ function appWith(logger: Logger, metrics = new HostMetrics({ defaultMetrics: fal
   router.get('/broken/:id', () => {
     throw new AppError('CONFLICT', 'nope');
   });
-  const app = createApp({ logger, before: [requestLog(logger), httpMetrics(metrics)], routes: [{ path: '/api/:version', router }] });
+  const app = createApp({ logger, before: [observeRequests({ logger, metrics })], routes: [{ path: '/api/:version', router }] });
   return { app, metrics };
 }
 
