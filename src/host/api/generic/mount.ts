@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { HostRuntime } from '../../runtime.js';
 import type { GenericApiDeps } from './deps.js';
 import { statusErrorHandler } from './error-handler.js';
@@ -17,7 +17,7 @@ const mounted = new WeakSet<object>();
  * Builds the generic API for a runtime and registers its Status error handler in runtime.errorHandlers
  * (once per runtime). Returns the router to mount at "/".
  */
-export function mountGenericApi(runtime: Pick<HostRuntime, 'registry' | 'client' | 'logger' | 'operations' | 'errorHandlers'>, options: GenericApiOptions = {}): Router {
+export function mountGenericApi(runtime: Pick<HostRuntime, 'registry' | 'client' | 'logger' | 'operations' | 'errorHandlers'>, options: GenericApiOptions = {}): RequestHandler {
   const isBusinessGroup = (group: string) => looksLikeBusinessGroup(group) || runtime.operations.hasGroup(group);
   const deps: GenericApiDeps = {
     registry: runtime.registry,

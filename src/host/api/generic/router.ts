@@ -107,19 +107,20 @@ function mountResources(router: Router, deps: GenericApiDeps): void {
  * the KindRegistry. Requests outside its paths (business groups, pages) pass through untouched; so do
  * /apis/{group} requests for groups without kinds, which fall to later routes or to the 404 Status.
  */
-export function createGenericRouter(deps: GenericApiDeps): Router {
+export function createGenericRouter(deps: GenericApiDeps): RequestHandler {
   const router = express.Router();
-  router.use((req: Request, _res: Response, next: NextFunction) => {
-    if (!isGenericPath(req.path, deps.registry, deps.isBusinessGroup)) return next('router');
-    const group = req.path.startsWith('/apis/') ? decodeURIComponent(req.path.split('/')[2] ?? '') : undefined;
-    if (group && !isKindGroup(deps.registry, group)) return next('router');
-    // Access was decided by the host's one authorization middleware, which runs before every route.
-    next();
-  });
   mountDocuments(router, deps);
   mountResources(router, deps);
   router.use(() => {
     throw notFoundResource();
   });
-  return router;
+  // Other requests (business operations, pages) never enter the router and its two dozen routes.
+  // Access was decided by the host's one authorization middleware, which runs before every route.
+  return (req: Request, res: Response, next: NextFunction) => (servesPath(deps, req.path) ? router(req, res, next) : next());
+}
+
+function servesPath(deps: GenericApiDeps, path: string): boolean {
+  if (!isGenericPath(path, deps.registry, deps.isBusinessGroup)) return false;
+  const group = path.startsWith('/apis/') ? decodeURIComponent(path.split('/')[2] ?? '') : undefined;
+  return !group || isKindGroup(deps.registry, group);
 }

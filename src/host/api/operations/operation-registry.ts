@@ -76,20 +76,20 @@ export class OperationRegistry {
    * parameters is found with one map lookup (the hot public endpoints are such paths), the others by the
    * group's router.
    */
-  middleware(): Router {
-    const root = express.Router();
-    root.use((req, res, next) => {
-      const fixed = this.fixedRoutes.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${req.path}`);
-      if (!fixed) return next();
-      setRouteTemplate(res, fixed.template);
-      fixed.handler(req, res, next);
-    });
-    root.use('/apis/:group/:version', (req, res, next) => {
+  middleware(): RequestHandler {
+    const withParameters = express.Router();
+    withParameters.use('/apis/:group/:version', (req, res, next) => {
       const router = this.routers.get(`${req.params.group}/${req.params.version}`);
       if (!router) return next();
       router(req, res, next);
     });
-    return root;
+    return (req, res, next) => {
+      if (!req.path.startsWith('/apis/')) return next();
+      const fixed = this.fixedRoutes.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${req.path}`);
+      if (!fixed) return withParameters(req, res, next);
+      setRouteTemplate(res, fixed.template);
+      fixed.handler(req, res, next);
+    };
   }
 
   private routerFor(group: string, version: string): Router {
