@@ -13,6 +13,8 @@ export interface ReportInput {
   machine: string;
   command: string;
   load: { ms: number; perSecond: number };
+  /** The records came from a BENCH_DATA_DIR copy; load is the figure of the run that loaded them. */
+  reused?: boolean;
   queries: Array<{ label: string; summary: LatencySummary; total: number }>;
   cleanup: CleanupFigures;
 }
@@ -28,7 +30,7 @@ export function renderReport(r: ReportInput): string {
   return [
     `## Plugin authorization: ${r.backend}, ${thousands(r.n)} records, ${thousands(r.expired)} expired`,
     '',
-    `Machine: ${r.machine}. Command: \`${r.command}\`. Records loaded through \`ExtensionClient.create\`, 1000 per transaction: ${thousands(r.load.perSecond)}/s (${(r.load.ms / 1000).toFixed(0)} s).`,
+    `Machine: ${r.machine}. Command: \`${r.command}\`. Records loaded through \`ExtensionClient.create\`, 1000 per transaction: ${thousands(r.load.perSecond)}/s (${(r.load.ms / 1000).toFixed(0)} s${r.reused ? ', measured when the reused data directory was loaded; this run worked on a copy of it' : ''}).`,
     '',
     `**Filtered record list** (\`listAuthLogs\`, page size 20, with the total) over HTTP with a bearer token, one request at a time, random filter values (milliseconds):`,
     '',

@@ -40,6 +40,7 @@ export const OUTBOX_MESSAGE_SCHEMA = {
         text: { type: 'string' },
         template: { type: 'string' },
         dedupeKey: { type: 'string' },
+        dedupeId: { type: 'string' },
       },
     },
     status: {

@@ -20,6 +20,8 @@ export interface OutboxMessageSpec {
   text: string;
   template?: string;
   dedupeKey?: string;
+  /** Set by the outbox from (dedupeKey, channel, recipient): the indexed identity of a deduplicated message. */
+  dedupeId?: string;
 }
 
 export interface OutboxMessageStatus {

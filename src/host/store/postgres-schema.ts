@@ -45,13 +45,28 @@ export async function createKindTables(db: Queryable, kind: KindInfo, layout: Ta
   await sql(db, `CREATE TABLE IF NOT EXISTS ${layout.labels} (
     name text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value text COLLATE "C" NOT NULL, PRIMARY KEY (name, key))`);
   await sql(db, `CREATE INDEX IF NOT EXISTS ${indexName(layout.labels, ['kv'])} ON ${layout.labels} (key, value, name)`);
-  for (const c of dataColumns(layout)) await createIndex(db, layout, [c]);
+  const wanted = new Set<string>();
+  for (const c of dataColumns(layout)) wanted.add(await createIndex(db, layout, [c]));
   for (const group of kind.compoundIndexes) {
     const cols = group.map((p) => layout.columns.get(p)?.column);
     if (cols.some((c) => !c)) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
-    await createIndex(db, layout, cols as string[], 'c');
+    wanted.add(await createIndex(db, layout, cols as string[], 'c'));
   }
+  await dropStaleBtrees(db, layout.table, wanted);
   if (layout.search) await createSearchIndexes(db, layout, layout.search, warn);
+}
+
+/**
+ * Drops btree indexes of the kind's table that its CRD no longer asks for (a field that stopped being
+ * selectable, a compound index removed): every index is written on every insert. The primary key (unique) and the
+ * search indexes (GIN) are left alone; the column stays.
+ */
+async function dropStaleBtrees(db: Queryable, table: string, wanted: Set<string>): Promise<void> {
+  const present = await sql<{ indexname: string; indexdef: string }>(db, 'SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1', [table]);
+  for (const { indexname, indexdef } of present) {
+    if (wanted.has(indexname) || /^CREATE UNIQUE/.test(indexdef) || !/ USING btree /.test(indexdef)) continue;
+    await sql(db, `DROP INDEX IF EXISTS ${indexname}`);
+  }
 }
 
 /**
@@ -93,9 +108,10 @@ async function trigramOpclass(db: Queryable): Promise<string | undefined> {
 }
 
 /** A btree whose order (ASC NULLS FIRST, then name) matches every sort the store issues, read either way. */
-async function createIndex(db: Queryable, layout: TableLayout, cols: string[], tag?: string): Promise<void> {
+async function createIndex(db: Queryable, layout: TableLayout, cols: string[], tag?: string): Promise<string> {
   const name = indexName(layout.table, tag ? [tag, ...cols] : cols);
   await sql(db, `CREATE INDEX IF NOT EXISTS ${name} ON ${layout.table} (${cols.map((c) => `${c} ASC NULLS FIRST`).join(', ')}, name)`);
+  return name;
 }
 
 /** PostgreSQL cuts identifiers at 63 bytes; a hash keeps long index names distinct instead of colliding. */

@@ -51,6 +51,12 @@ export class SqliteStore implements Store {
     // Statement journals in memory: a write that fires a trigger (the search index's) keeps one per statement,
     // and as a temp file it cost a third of the insert rate (docs/store.md, substring search).
     this.writer.pragma('temp_store = MEMORY');
+    // Checkpoint after 100,000 WAL pages (400 MiB), not SQLite's 1,000: a bulk job's transaction dirties more
+    // than 1,000 pages, so every commit paid a checkpoint that copied its pages into the file and synced it;
+    // spaced out, a page dirtied by many transactions is copied once (cleanup of 100,000 records: 88 -> 68 s).
+    // After a checkpoint the WAL file is cut back to 64 MiB instead of keeping its largest size.
+    this.writer.pragma('wal_autocheckpoint = 100000');
+    this.writer.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
     this.writer.exec(`
       CREATE TABLE IF NOT EXISTS authpay_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
       INSERT OR IGNORE INTO authpay_revision (id, value) VALUES (1, 0);
@@ -74,15 +80,31 @@ export class SqliteStore implements Store {
       if (added.length) this.backfill(kind, layout);
       this.writer.exec(`CREATE TABLE IF NOT EXISTS ${layout.labels} (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (name, key)) WITHOUT ROWID`);
       this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.labels}_kv ON ${layout.labels} (key, value, name)`);
-      for (const c of cols) this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.table}_${c} ON ${layout.table} (${c}, name)`);
+      const wanted = new Set<string>();
+      const createIndex = (name: string, columns: string[]) => {
+        wanted.add(name);
+        this.writer.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${layout.table} (${columns.join(', ')}, name)`);
+      };
+      for (const c of cols) createIndex(`${layout.table}_${c}`, [c]);
       for (const group of kind.compoundIndexes) {
         const colNames = group.map((p) => layout.columns.get(p)?.column).filter(Boolean) as string[];
         if (colNames.length !== group.length) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
-        this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.table}_c_${colNames.join('_')} ON ${layout.table} (${colNames.join(', ')}, name)`);
+        createIndex(`${layout.table}_c_${colNames.join('_')}`, colNames);
       }
+      this.dropStaleIndexes(layout.table, wanted);
       ensureSqliteSearch(this.writer, layout);
     });
     this.layouts.set(kind.kind, layout);
+  }
+
+  /**
+   * Drops indexes of the kind's table that its CRD no longer asks for (a field that stopped being selectable,
+   * a compound index removed): every index is written on every insert, so a forgotten one keeps costing.
+   * The column stays (dropping it would rewrite the table); the primary key's own index has no SQL.
+   */
+  private dropStaleIndexes(table: string, wanted: Set<string>): void {
+    const present = this.writer.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table) as Array<{ name: string }>;
+    for (const { name } of present) if (!wanted.has(name)) this.writer.exec(`DROP INDEX ${name}`);
   }
 
   /** Fills newly added index columns from the stored JSON, in batches. */

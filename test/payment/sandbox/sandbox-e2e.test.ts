@@ -1,4 +1,5 @@
 import { eq } from '../../../src/host/store/query.js';
+import { dedupeIdOf } from '../../../src/host/notifications/enqueue-messages.js';
 import { SandboxChannel } from '../../../src/payment/channels/sandbox/index.js';
 import { toChannelOrder } from '../../../src/payment/orders/order-view.js';
 import type { StoredPayment } from '../../../src/payment/orders/types.js';
@@ -44,7 +45,8 @@ describe('SANDBOX payment end to end over HTTP', () => {
     expect(typeof delivery.body.paidAt).toBe('string');
 
     await server.payment.settled();
-    const queued = await server.runtime.client.list('OutboxMessage', { where: eq('spec.dedupeKey', `payment-status:${delivery.eventId}`) });
+    // The outbox indexes a message's identity (dedupeId: dedupeKey, channel, recipient), not the dedupeKey alone.
+    const queued = await server.runtime.client.list('OutboxMessage', { where: eq('spec.dedupeId', dedupeIdOf(`payment-status:${delivery.eventId}`, 'INBOX', 'admin')) });
     const inboxMessages = queued.items.filter((m) => (m.spec as { channel: string }).channel === 'INBOX');
     expect(inboxMessages).toHaveLength(1);
     expect(inboxMessages[0].spec).toMatchObject({ recipient: 'admin', template: 'payment-status-changed' });

@@ -1,0 +1,51 @@
+/**
+ * Outbox messages get insert-ordered names (so the outbox's indexes take new messages at their end) while a
+ * deduplicated message stays queued once: found by its dedupeId, and also under the name older versions
+ * gave it (`om-<dedupeId>`), so messages queued before the upgrade are not queued again.
+ */
+import { dedupeIdOf, legacyDedupedName, orderedMessageName } from '../../../src/host/notifications/enqueue-messages.js';
+import type { OutboxMessage } from '../../../src/host/notifications/types.js';
+import { createUser, setupCenter } from './fixtures.js';
+
+describe('outbox message names and dedupe', () => {
+  let env: Awaited<ReturnType<typeof setupCenter>>;
+
+  beforeEach(async () => {
+    env = await setupCenter();
+    await createUser(env.client, 'carol', 'carol@example.com');
+  });
+
+  afterEach(() => env.close());
+
+  test('names sort in the order the messages were queued, also within one millisecond', () => {
+    const names = [orderedMessageName(1_000), orderedMessageName(1_000), orderedMessageName(999), orderedMessageName(2_000)];
+    expect([...names].sort()).toEqual(names);
+    expect(new Set(names).size).toBe(4);
+    for (const n of names) expect(n).toMatch(/^om-[0-9a-z]+$/);
+  });
+
+  test('queued messages have ordered names and their dedupeId; a repeated send finds them', async () => {
+    const input = { content: { title: 'Hi', html: '<p>Hi</p>' }, to: [{ username: 'carol' }], dedupeKey: 'names:1' };
+    const first = await env.center.send(input);
+    const again = await env.center.send(input);
+    expect(again.messages.map((m) => [m.name, m.deduplicated])).toEqual(first.messages.map((m) => [m.name, true]));
+    const stored = await Promise.all(first.messages.map((m) => env.client.get<OutboxMessage>('OutboxMessage', m.name)));
+    expect(stored.map((m) => m.spec!.dedupeId)).toEqual([dedupeIdOf('names:1', 'INBOX', 'carol'), dedupeIdOf('names:1', 'EMAIL', 'carol@example.com')]);
+    expect(first.messages.map((m) => m.name)).toEqual([...first.messages.map((m) => m.name)].sort());
+    expect(await env.client.count('OutboxMessage')).toBe(2);
+  });
+
+  test('a message queued by an older version (hash name, no dedupeId) is not queued again', async () => {
+    const id = dedupeIdOf('names:legacy', 'INBOX', 'carol');
+    await env.client.create({
+      apiVersion: 'host.authpay.dev/v1alpha1',
+      kind: 'OutboxMessage',
+      metadata: { name: legacyDedupedName(id) },
+      spec: { channel: 'INBOX', recipient: 'carol', title: 'Old', html: '<p>Old</p>', text: 'Old', dedupeKey: 'names:legacy' },
+      status: { phase: 'SENT', attempts: 1 },
+    });
+    const result = await env.center.send({ content: { title: 'Old', html: '<p>Old</p>' }, to: [{ username: 'carol' }], channels: ['INBOX'], dedupeKey: 'names:legacy' });
+    expect(result.messages).toEqual([{ name: legacyDedupedName(id), channel: 'INBOX', recipient: 'carol', phase: 'SENT', deduplicated: true }]);
+    expect(await env.client.count('OutboxMessage')).toBe(1);
+  });
+});
