@@ -5,6 +5,7 @@ import { errorEnvelope } from '../api/envelope/envelope.js';
 import { AppError } from '../errors/app-error.js';
 import { installRequestAccessors } from './request-prototype.js';
 import { compose } from './compose.js';
+import { withFlatFastPath, type QueryParser } from './query-string.js';
 
 const BODY_LIMIT = '1mb';
 
@@ -33,6 +34,7 @@ export function createApp(parts: AppParts): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
+  app.set('query parser', withFlatFastPath(app.get('query parser fn') as QueryParser));
   installRequestAccessors(app);
   app.use(
     compose([

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../host/cache/bounded-cache.js';
 import { isPermanentExpireTime } from '../domain/auth-log/validity.js';
 import { parseDomain } from '../domain/domain-name/normalize-domain.js';
 import type { LicenseClaims } from '../domain/license/license-format.js';
@@ -37,7 +38,7 @@ export interface CheckAuthAnswer {
  * Throws only INVALID_DOMAIN for a domain that is not a host.
  */
 export async function checkAuth(deps: OpenApiDeps, input: CheckAuthInput): Promise<CheckAuthAnswer> {
-  const host = parseDomain(input.authDomain).host;
+  const host = hostOf(input.authDomain);
   const base = { pluginKey: input.pluginKey, authDomain: host };
   const answer = (code: CheckAuthCode, extra: Partial<CheckAuthAnswer> = {}): CheckAuthAnswer => ({ valid: code === 'VALID', code, ...base, ...extra, ...(input.nonce ? { nonce: input.nonce } : {}) });
   if (!(await deps.catalog.find(input.pluginKey))) return answer('PLUGIN_NOT_FOUND');
@@ -54,6 +55,20 @@ export async function checkAuth(deps: OpenApiDeps, input: CheckAuthInput): Promi
   const check = await deps.authority.check(input.license, { pluginKey: input.pluginKey, domain: host, user: spec.authUser });
   if (check.valid) return answer('VALID', { ...times, license: input.license });
   return answer(check.code === 'EXPIRED' ? 'EXPIRED' : 'LICENSE_MISMATCH', times);
+}
+
+/** Normalized hosts by what plugins send: parseDomain is pure and costs a few µs (IDN mapping) per call. */
+const hostMemo = new BoundedCache<string, string>(10_000);
+/** Longer inputs (URLs with paths) are parsed each time, so junk cannot fill the memo with large strings. */
+const MAX_MEMO_DOMAIN = 255;
+
+function hostOf(authDomain: string): string {
+  let host = hostMemo.get(authDomain);
+  if (host === undefined) {
+    host = parseDomain(authDomain).host;
+    if (authDomain.length <= MAX_MEMO_DOMAIN) hostMemo.set(authDomain, host);
+  }
+  return host;
 }
 
 function namesThis(claims: LicenseClaims, pluginKey: string, host: string): boolean {
