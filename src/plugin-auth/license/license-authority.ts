@@ -21,7 +21,8 @@ const MAX_MEMO_BODY = 2048;
 export class LicenseAuthority {
   readonly jwks: JSONWebKeySet;
   private readonly verifier: LicenseVerifier;
-  private readonly verified = new BoundedCache<string, Promise<LicenseCheck>>(VERIFIED_CAPACITY);
+  /** By token: what it was checked against and the check (a token is a long string; built keys would be longer). */
+  private readonly verified = new BoundedCache<string, { expected: LicenseExpectation; check: Promise<LicenseCheck> }>(VERIFIED_CAPACITY);
   private readonly signed = new BoundedCache<string, Promise<string>>(SIGNED_CAPACITY);
 
   constructor(
@@ -43,13 +44,16 @@ export class LicenseAuthority {
   /** verifyLicense with the service's key set; never throws. `expected.domain` must be the normalized host. */
   async check(token: string, expected: LicenseExpectation): Promise<LicenseCheck> {
     const now = this.clock();
-    const memoKey = `${expected.pluginKey}\n${expected.domain}\n${expected.user ?? ''}\n${token}`;
-    let pending = this.verified.get(memoKey);
+    const known = this.verified.get(token);
+    let pending = known && sameExpectation(known.expected, expected) ? known.check : undefined;
     if (!pending) {
       // Concurrent checks of one license share one verification (single flight); only a pass is kept.
-      pending = this.verifier(token, expected, now);
-      this.verified.set(memoKey, pending);
-      pending.then((result) => result.valid || this.verified.delete(memoKey), () => this.verified.delete(memoKey));
+      const check = this.verifier(token, expected, now);
+      const entry = { expected: { pluginKey: expected.pluginKey, domain: expected.domain, user: expected.user }, check };
+      this.verified.set(token, entry);
+      const forget = () => this.verified.get(token) === entry && this.verified.delete(token);
+      check.then((result) => result.valid || forget(), forget);
+      pending = check;
     }
     const result = await pending;
     if (!result.valid || result.claims.exp * 1000 > now) return result;
@@ -61,13 +65,17 @@ export class LicenseAuthority {
    * identical body reuses its signature.
    */
   sign(body: string, memoize: boolean): Promise<string> {
-    if (!memoize || body.length > MAX_MEMO_BODY) return signResponseBody(Buffer.from(body, 'utf8'), this.key);
+    if (!memoize || body.length > MAX_MEMO_BODY) return signResponseBody(body, this.key);
     let pending = this.signed.get(body);
     if (!pending) {
-      pending = signResponseBody(Buffer.from(body, 'utf8'), this.key);
+      pending = signResponseBody(body, this.key);
       this.signed.set(body, pending);
       pending.catch(() => this.signed.delete(body));
     }
     return pending;
   }
+}
+
+function sameExpectation(a: LicenseExpectation, b: LicenseExpectation): boolean {
+  return a.pluginKey === b.pluginKey && a.domain === b.domain && (a.user ?? '') === (b.user ?? '');
 }

@@ -5,7 +5,7 @@ import type { LicenseClaims } from '../domain/license/license-format.js';
 import { AUTH_LOG } from '../shared/kinds.js';
 import type { AuthLog } from '../shared/types.js';
 import type { OpenApiDeps } from './deps.js';
-import { recordForDomain, recordOf, stateOf, unverifiedClaims, type RecordState } from './record-lookup.js';
+import { licenseRef, recordForDomain, stateOf, type RecordState } from './record-lookup.js';
 
 export type CheckAuthCode = RecordState | 'LICENSE_MISMATCH' | 'PLUGIN_NOT_FOUND';
 
@@ -43,8 +43,8 @@ export async function checkAuth(deps: OpenApiDeps, input: CheckAuthInput): Promi
   const answer = (code: CheckAuthCode, extra: Partial<CheckAuthAnswer> = {}): CheckAuthAnswer => ({ valid: code === 'VALID', code, ...base, ...extra, ...(input.nonce ? { nonce: input.nonce } : {}) });
   if (!(await deps.catalog.find(input.pluginKey))) return answer('PLUGIN_NOT_FOUND');
   const now = deps.clock();
-  const claims = input.license ? unverifiedClaims(input.license) : undefined;
-  let record = claims && namesThis(claims, input.pluginKey, host) ? await recordOf(deps.records, input.pluginKey, host, claims.sub) : undefined;
+  const ref = input.license ? licenseRef(input.license) : undefined;
+  let record = ref && namesThis(ref.claims, input.pluginKey, host) ? await deps.records.get(ref.recordName) : undefined;
   record ??= await recordForDomain(deps.client, input.pluginKey, host, now);
   const state = stateOf(record, now);
   if (state !== 'VALID') return answer(state, record?.spec.expireTime ? { expireTime: record.spec.expireTime } : {});

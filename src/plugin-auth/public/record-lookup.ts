@@ -15,11 +15,16 @@ export type RecordState = 'VALID' | 'NOT_FOUND' | 'PENDING' | 'EXPIRED';
 
 /** More records than this for one plugin and host (one per user) are not looked at. */
 const MAX_RECORDS_PER_DOMAIN = 50;
+/** What a license-shaped token says, unverified, and the name of the record its claims point to. */
+export interface LicenseRef {
+  claims: LicenseClaims;
+  recordName: string;
+}
+
 /** Pure functions of their input, memoized for the hot path (bounded: callers choose the input). */
-const claimsMemo = new BoundedCache<string, LicenseClaims>(50_000);
+const licenseMemo = new BoundedCache<string, LicenseRef>(50_000);
 /** A license of this service is about 450 characters. */
 const MAX_MEMO_TOKEN = 1024;
-const nameMemo = new BoundedCache<string, string>(50_000);
 
 /**
  * VALID: authorized and not past expireTime. EXPIRED: authorized with an empty or past expireTime (the
@@ -34,17 +39,20 @@ export function stateOf(record: AuthLog | undefined, now: number): RecordState {
 }
 
 /**
- * A license's claims read WITHOUT checking its signature: only to find the record it names by its
- * deterministic name. Nothing is trusted from it until the license equals the record's and verifies.
+ * A license's claims read WITHOUT checking its signature, and the deterministic name of the record they
+ * point to: only to find that record. Nothing is trusted from it until the license equals the record's and
+ * verifies.
  */
-export function unverifiedClaims(token: string): LicenseClaims | undefined {
-  const known = claimsMemo.get(token);
+export function licenseRef(token: string): LicenseRef | undefined {
+  const known = licenseMemo.get(token);
   if (known) return known;
   if (token.length > MAX_LICENSE_LENGTH || !COMPACT_JWS.test(token)) return undefined;
   const claims = parseLicenseClaims(Buffer.from(token.slice(token.indexOf('.') + 1, token.lastIndexOf('.')), 'base64url'));
+  if (!claims || !claims.sub) return undefined;
+  const ref = { claims, recordName: recordName({ pluginKey: claims.aud, domain: claims.domain, user: claims.sub }) };
   // Only license-shaped tokens of a license's size are kept, so junk cannot fill the memo with large strings.
-  if (claims && token.length <= MAX_MEMO_TOKEN) claimsMemo.set(token, claims);
-  return claims;
+  if (token.length <= MAX_MEMO_TOKEN) licenseMemo.set(token, ref);
+  return ref;
 }
 
 /** Reads one record by name: the client, or a cache in front of it (public/open-api.ts). */
@@ -57,11 +65,7 @@ export const storeReader = (client: ExtensionClient): RecordReader => ({ get: (n
 
 /** The record of (plugin, host, user) by its name: one primary-key read. */
 export async function recordOf(reader: RecordReader, pluginKey: string, host: string, user: string): Promise<AuthLog | undefined> {
-  if (!user) return undefined;
-  const key = `${pluginKey}\n${host}\n${user}`;
-  let name = nameMemo.get(key);
-  if (name === undefined) nameMemo.set(key, (name = recordName({ pluginKey, domain: host, user })));
-  return reader.get(name);
+  return user ? reader.get(recordName({ pluginKey, domain: host, user })) : undefined;
 }
 
 /**

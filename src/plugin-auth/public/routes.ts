@@ -6,13 +6,14 @@ import type { OpenApiDeps } from './deps.js';
 import { AUTH_API_GROUP, PUBLIC_TAGS } from './group.js';
 import { authorizedUser, checkUser, pluginInfo, publicAuthLogs, publicFreeCode } from './public-reads.js';
 import * as S from './schemas.js';
-import { sendSigned } from './signed-response.js';
+import { SignedAnswers, sendSignedBody } from './signed-response.js';
 
 const common = { group: AUTH_API_GROUP, method: 'get' as const, tags: PUBLIC_TAGS };
 const SECRET_NOTE = 'When apiAccessSecret is set, header Authorization must carry it (optionally after "Bearer "), else 401.';
 
 /** The seven public endpoints plus the license key set (spec "Public endpoints"), all GET with query parameters. */
 export function publicOperations(deps: OpenApiDeps): OperationDef[] {
+  const answers = new SignedAnswers(deps.authority);
   return [
     defineOperation<CheckAuthInput>({
       ...common, operationId: 'checkAuth', path: '/public/checkAuth', raw: true, produces: ['application/json'],
@@ -21,7 +22,7 @@ export function publicOperations(deps: OpenApiDeps): OperationDef[] {
       query: S.CHECK_AUTH_QUERY, response: S.CHECK_AUTH_DATA,
       handler: async ({ query, res }) => {
         const input = { ...query, license: query.license || undefined };
-        await sendSigned(res, deps.authority, await checkAuth(deps, input), !input.nonce);
+        sendSignedBody(res, await answers.bodyFor(await checkAuth(deps, input)));
       },
     }),
     defineOperation<{ username: string }>({

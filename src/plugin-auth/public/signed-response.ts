@@ -1,22 +1,65 @@
 import type { Response } from 'express';
 import { ok } from '../../host/api/envelope/envelope.js';
+import { BoundedCache } from '../../host/cache/bounded-cache.js';
 import { RESPONSE_SIGNATURE_HEADER } from '../domain/license/license-format.js';
 import type { LicenseAuthority } from '../license/license-authority.js';
+import type { CheckAuthAnswer } from './check-auth.js';
+
+/** An answer body as sent: the envelope's JSON text, its UTF-8 length and the signature over those bytes. */
+export interface SignedBody {
+  text: string;
+  bytes: number;
+  signature: string;
+}
 
 /**
- * Sends `data` in the success envelope with a signature over the exact bytes sent: the body is serialized
- * once, its UTF-8 bytes are signed, and the same text is written (no re-serialization, no ETag pass).
- * Written as a string, Node sends headers and body in one write instead of a gathered write of two buffers.
- * `memoize` lets identical bodies reuse their signature; answers carrying a caller nonce are unique, so
- * they are signed afresh and not kept.
+ * Serializes `data` in the success envelope once and signs its UTF-8 bytes. `memoize` lets identical bodies
+ * reuse their signature; answers carrying a caller nonce are unique, so they are signed afresh and not kept.
  */
-export async function sendSigned(res: Response, authority: LicenseAuthority, data: unknown, memoize: boolean): Promise<void> {
+export async function signedBody(authority: LicenseAuthority, data: unknown, memoize: boolean): Promise<SignedBody> {
   const text = JSON.stringify(ok(data));
-  const signature = await authority.sign(text, memoize);
+  return { text, bytes: Buffer.byteLength(text, 'utf8'), signature: await authority.sign(text, memoize) };
+}
+
+/**
+ * Writes a signed body as it was signed (no re-serialization, no ETag pass). Written as a string, Node sends
+ * headers and body in one write instead of a gathered write of two buffers.
+ */
+export function sendSignedBody(res: Response, body: SignedBody): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text, 'utf8'));
+  res.setHeader('Content-Length', body.bytes);
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader(RESPONSE_SIGNATURE_HEADER, signature);
-  res.end(text, 'utf8');
+  res.setHeader(RESPONSE_SIGNATURE_HEADER, body.signature);
+  res.end(body.text, 'utf8');
+}
+
+/**
+ * The signed bodies of recent checkAuth answers that carry a license and no nonce, by license: a plugin
+ * asking again with the same license gets the same answer while its record is unchanged, so the body and
+ * its signature are reused when every field of the new answer equals the kept one's (found by one lookup of
+ * the license string rather than by hashing the whole body).
+ */
+export class SignedAnswers {
+  private readonly kept = new BoundedCache<string, { answer: CheckAuthAnswer; body: SignedBody }>(10_000);
+
+  constructor(private readonly authority: LicenseAuthority) {}
+
+  async bodyFor(answer: CheckAuthAnswer): Promise<SignedBody> {
+    const key = answer.nonce === undefined ? answer.license : undefined;
+    if (key === undefined) return signedBody(this.authority, answer, answer.nonce === undefined);
+    const known = this.kept.get(key);
+    if (known && sameAnswer(known.answer, answer)) return known.body;
+    const body = await signedBody(this.authority, answer, true);
+    this.kept.set(key, { answer, body });
+    return body;
+  }
+}
+
+/** Every field of an answer: the compiler insists a field added to CheckAuthAnswer is compared too. */
+const ANSWER_FIELDS = Object.keys({ valid: true, code: true, pluginKey: true, authDomain: true, expireTime: true, permanent: true, license: true, nonce: true } satisfies Record<keyof CheckAuthAnswer, true>) as Array<keyof CheckAuthAnswer>;
+
+function sameAnswer(a: CheckAuthAnswer, b: CheckAuthAnswer): boolean {
+  for (const field of ANSWER_FIELDS) if (a[field] !== b[field]) return false;
+  return Object.keys(a).length === Object.keys(b).length;
 }
