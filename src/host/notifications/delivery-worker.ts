@@ -71,13 +71,15 @@ export class DeliveryWorker {
       sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }],
       page: 1,
       size: this.o.batchSize,
+      // The worker takes pages off the front; counting every due message each time would read them all.
+      countTotal: false,
     });
     for (const msg of due.items) await this.process(msg, settings);
     return due.items.length;
   }
 
   private async msUntilNextDue(): Promise<number> {
-    const next = await this.o.client.list<OutboxMessage>('OutboxMessage', { where: eq('status.phase', 'PENDING'), sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }], page: 1, size: 1 });
+    const next = await this.o.client.list<OutboxMessage>('OutboxMessage', { where: eq('status.phase', 'PENDING'), sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }], page: 1, size: 1, countTotal: false });
     const at = next.items[0]?.status?.nextAttemptAt;
     return at ? Math.max(0, Date.parse(at) - this.o.clock()) : this.o.pollIntervalMs;
   }
@@ -86,7 +88,7 @@ export class DeliveryWorker {
   private async releaseWaiting(): Promise<void> {
     const where: Condition = eq('status.phase', 'WAITING_CONFIG');
     for (let round = 0; round < 10; round++) {
-      const page = await this.o.client.list<OutboxMessage>('OutboxMessage', { where, page: 1, size: 100 });
+      const page = await this.o.client.list<OutboxMessage>('OutboxMessage', { where, page: 1, size: 100, countTotal: false });
       for (const msg of page.items) await this.write(msg, { ...msg.status!, phase: 'PENDING', nextAttemptAt: iso(this.o.clock()) });
       if (page.items.length < 100) return;
     }

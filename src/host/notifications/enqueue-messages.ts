@@ -1,23 +1,33 @@
 import crypto from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
-import { eq } from '../store/query.js';
+import { inValues } from '../store/query.js';
 import { HOST_GROUP_VERSION, type OutboxMessage, type OutboxMessageSpec, type OutboxPhase, type SentMessage } from './types.js';
 
 /** Messages written per transaction: a large bulk send commits in slices instead of one huge write. */
 const SLICE = 200;
 
 /**
- * The identity of a deduplicated message: a hash of (dedupeKey, channel, recipient), kept in the indexed
- * field spec.dedupeId. Before insert-ordered names it was also the message's name (`om-<dedupeId>`), so
- * messages queued by older versions are found by that name.
+ * The identity of a deduplicated message, kept in the indexed field spec.dedupeId: a hash of the dedupeKey
+ * followed by a hash of (channel, recipient). The messages of one send (a user's inbox and e-mail) share the
+ * first part, so their index entries sit side by side and a send dirties one page of that index, not two.
  */
 export function dedupeIdOf(dedupeKey: string, channel: string, recipient: string): string {
-  return crypto.createHash('sha256').update(`${dedupeKey}\u0000${channel}\u0000${recipient}`).digest('hex').slice(0, 40);
+  return `${sha256(dedupeKey).slice(0, 30)}${sha256(`${channel}\u0000${recipient}`).slice(0, 10)}`;
+}
+
+/**
+ * The identity older versions used: one hash of (dedupeKey, channel, recipient). Messages they queued carry
+ * it as dedupeId, or (before insert-ordered names) as their name `om-<id>`; both are still found.
+ */
+export function previousDedupeIdOf(dedupeKey: string, channel: string, recipient: string): string {
+  return sha256(`${dedupeKey}\u0000${channel}\u0000${recipient}`).slice(0, 40);
 }
 
 /** The name older versions gave a deduplicated message. */
-export const legacyDedupedName = (dedupeId: string) => `om-${dedupeId}`;
+export const legacyDedupedName = (previousDedupeId: string) => `om-${previousDedupeId}`;
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
 let lastMs = 0;
 let sequence = 0;
@@ -47,8 +57,10 @@ async function writeSlice(client: ExtensionClient, specs: OutboxMessageSpec[], p
   for (let attempt = 1; ; attempt++) {
     try {
       return await client.transaction(async (tx) => {
+        const ids = specs.map(identityOf);
+        const queued = await findQueued(tx, ids.filter((id): id is Identity => id !== undefined));
         const written: SentMessage[] = [];
-        for (const spec of specs) written.push(await writeOne(tx, spec, phaseOf(spec), now));
+        for (const [i, spec] of specs.entries()) written.push(await writeOne(tx, spec, ids[i], queued, phaseOf(spec), now));
         return written;
       });
     } catch (err) {
@@ -58,30 +70,50 @@ async function writeSlice(client: ExtensionClient, specs: OutboxMessageSpec[], p
   }
 }
 
+/** A deduplicated message's dedupeId, and the one older versions gave it. */
+interface Identity {
+  id: string;
+  previous: string;
+}
+
+function identityOf(spec: OutboxMessageSpec): Identity | undefined {
+  if (!spec.dedupeKey) return undefined;
+  return { id: dedupeIdOf(spec.dedupeKey, spec.channel, spec.recipient), previous: previousDedupeIdOf(spec.dedupeKey, spec.channel, spec.recipient) };
+}
+
 /**
- * "Queued once" rests on the store's transactions: the lookup and the insert run in one, and the store runs
+ * "Queued once" rests on the store's transactions: the lookup and the inserts run in one, and the store runs
  * write transactions one at a time (SQLite: one writer; PostgreSQL: the schema's advisory lock, in every
- * process), so no other sender can queue the same message between them.
+ * process), so no other sender can queue the same message between them. A message written here is added to
+ * `queued`, so a slice that names the same message twice writes it once.
  */
-async function writeOne(client: ExtensionClient, spec: OutboxMessageSpec, phase: OutboxPhase, now: string): Promise<SentMessage> {
-  const dedupeId = spec.dedupeKey ? dedupeIdOf(spec.dedupeKey, spec.channel, spec.recipient) : undefined;
-  if (dedupeId) {
-    const existing = await findQueued(client, dedupeId);
-    if (existing) return { name: existing.metadata.name, channel: spec.channel, recipient: spec.recipient, phase: existing.status?.phase ?? 'PENDING', deduplicated: true };
-  }
+async function writeOne(client: ExtensionClient, spec: OutboxMessageSpec, identity: Identity | undefined, queued: Map<string, OutboxMessage>, phase: OutboxPhase, now: string): Promise<SentMessage> {
+  const existing = identity ? (queued.get(identity.id) ?? queued.get(identity.previous)) : undefined;
+  if (existing) return { name: existing.metadata.name, channel: spec.channel, recipient: spec.recipient, phase: existing.status?.phase ?? 'PENDING', deduplicated: true };
   const created = await client.create<OutboxMessage>({
     apiVersion: HOST_GROUP_VERSION,
     kind: 'OutboxMessage',
     metadata: { name: orderedMessageName() },
-    spec: stripUndefined({ ...spec, dedupeId }),
+    spec: stripUndefined({ ...spec, dedupeId: identity?.id }),
     status: { phase, attempts: 0, nextAttemptAt: now },
   });
+  if (identity) queued.set(identity.id, created);
   return { name: created.metadata.name, channel: spec.channel, recipient: spec.recipient, phase, deduplicated: false };
 }
 
-async function findQueued(client: ExtensionClient, dedupeId: string): Promise<OutboxMessage | undefined> {
-  const page = await client.list<OutboxMessage>('OutboxMessage', { where: eq('spec.dedupeId', dedupeId), limit: 1 });
-  return page.items[0] ?? (await client.fetch<OutboxMessage>('OutboxMessage', legacyDedupedName(dedupeId)));
+/**
+ * The messages already queued under these identities, keyed by the id they were found under: two reads for
+ * a whole slice (by the indexed dedupeId, current or previous, and by the names older versions gave them),
+ * not two per message.
+ */
+async function findQueued(client: ExtensionClient, identities: Identity[]): Promise<Map<string, OutboxMessage>> {
+  const found = new Map<string, OutboxMessage>();
+  if (!identities.length) return found;
+  const ids = [...new Set(identities.flatMap((i) => [i.id, i.previous]))];
+  for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('spec.dedupeId', ids) })).items) found.set(m.spec!.dedupeId!, m);
+  const legacy = identities.filter((i) => !found.has(i.id) && !found.has(i.previous)).map((i) => legacyDedupedName(i.previous));
+  if (legacy.length) for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('metadata.name', legacy) })).items) found.set(m.metadata.name.slice(3), m);
+  return found;
 }
 
 function stripUndefined<T extends object>(obj: T): T {

@@ -109,7 +109,8 @@ export class NotificationCenter implements Notifier {
   async send(input: SendInput): Promise<SendResult> {
     const channels = checkInput(input);
     const template = await this.templateFor(input);
-    const targets = await resolveRecipients(this.o.client, input.to, channels);
+    const targets = await resolveRecipients(this.o.client, input.to, channels, input.missingUsers);
+    if (!targets.length) return { messages: [] };
     // A user's inbox and e-mail messages render the same variables: render once per recipient.
     const rendered = new Map<string, RenderedMessage>();
     const specs = targets.map((t) => {
@@ -163,6 +164,7 @@ function checkInput(input: SendInput): Channel[] {
   if (Boolean(input.template) === Boolean(input.content)) problems.push({ field: 'template', message: 'give either template or content' });
   if (input.content && (typeof input.content.title !== 'string' || typeof input.content.html !== 'string')) problems.push({ field: 'content', message: 'title and html are required' });
   if (!Array.isArray(input.to) || input.to.length === 0) problems.push({ field: 'to', message: 'at least one recipient' });
+  if (input.missingUsers !== undefined && input.missingUsers !== 'fail' && input.missingUsers !== 'skip') problems.push({ field: 'missingUsers', message: 'fail or skip' });
   if (input.dedupeKey !== undefined && (typeof input.dedupeKey !== 'string' || !input.dedupeKey || input.dedupeKey.length > 512)) problems.push({ field: 'dedupeKey', message: '1 to 512 characters' });
   const channels = input.channels ?? CHANNELS;
   if (!Array.isArray(channels) || channels.length === 0 || channels.some((c) => !CHANNELS.includes(c))) problems.push({ field: 'channels', message: 'INBOX and/or EMAIL' });

@@ -23,16 +23,20 @@ const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 
 /**
  * Expands recipients to delivery targets. A user gets the inbox, and e-mail when the User resource has an
- * address. Until the User kind exists (host bootstrap order) a user name still reaches the inbox.
+ * address. Until the User kind exists (host bootstrap order) a user name still reaches the inbox. A user
+ * that does not exist fails the whole send, or with missingUsers 'skip' is left out.
  */
-export async function resolveRecipients(client: ExtensionClient, to: RecipientRef[], channels: Channel[]): Promise<DeliveryTarget[]> {
+export async function resolveRecipients(client: ExtensionClient, to: RecipientRef[], channels: Channel[], missingUsers: 'fail' | 'skip' = 'fail'): Promise<DeliveryTarget[]> {
   const targets = new Map<string, DeliveryTarget>();
   const add = (t: DeliveryTarget) => targets.set(`${t.channel}:${t.address}`, t);
   const userKind = client.registry.find('User');
   for (const [index, ref] of to.entries()) {
     if ('username' in ref && typeof ref.username === 'string' && ref.username) {
       const user = userKind ? await client.fetch<Resource<UserSpec>>('User', ref.username) : undefined;
-      if (userKind && !user) throw new NotFoundError('User', ref.username);
+      if (userKind && !user) {
+        if (missingUsers === 'skip') continue;
+        throw new NotFoundError('User', ref.username);
+      }
       const email = user?.spec?.email?.trim() || undefined;
       const displayName = user?.spec?.displayName || ref.username;
       const base = { username: ref.username, displayName, email };

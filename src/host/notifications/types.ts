@@ -92,6 +92,11 @@ export interface SendInput {
   dedupeKey?: string;
   /** Channels to use; default both (users without an e-mail address get only the inbox). */
   channels?: Channel[];
+  /**
+   * A user recipient that does not exist: 'fail' (default) refuses the send with NOT_FOUND; 'skip' leaves
+   * that recipient out (a sender that only writes to users who still exist, without looking each up first).
+   */
+  missingUsers?: 'fail' | 'skip';
 }
 
 export interface SentMessage {

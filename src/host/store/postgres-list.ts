@@ -17,10 +17,10 @@ export interface ListRow {
  * which a watch that resumes from the list's revision relies on. The page runs on the kind's indexes;
  * the outer ORDER BY only re-sorts the (already ordered) page, because a join may not keep row order.
  */
-export function listStatement(layout: TableLayout, plan: SelectPlan, where: Condition | undefined, params: SqlParams): string {
+export function listStatement(layout: TableLayout, plan: SelectPlan, where: Condition | undefined, params: SqlParams, countTotal = true): string {
   const fetchLimit = plan.keyset && plan.limit !== undefined ? plan.limit + 1 : plan.limit;
   let total = 'NULL::bigint';
-  if (!plan.keyset && plan.limit !== undefined) {
+  if (!plan.keyset && plan.limit !== undefined && countTotal) {
     const clause = where ? renderCondition(where, layout, params, POSTGRES_DIALECT) : '1=1';
     total = `(SELECT count(*) FROM ${layout.table} t WHERE ${clause})`;
   }

@@ -121,7 +121,7 @@ export class PostgresStore implements Store {
     const layout = this.layout(kind);
     const params = new SqlParams(POSTGRES_DIALECT);
     const plan = planList(query, layout, params, POSTGRES_DIALECT);
-    const text = listStatement(layout, plan, query.where, params);
+    const text = listStatement(layout, plan, query.where, params, query.countTotal !== false);
     const rows = await sql<ListRow>(this.db(), text, params.values);
     const items = rows.filter((r) => r.name !== null).map((r) => withVersion(r.data as Resource, r.rv as string));
     let cont: string | undefined;

@@ -30,6 +30,11 @@ export interface ListQuery {
   /** Offset paging, pages start at 1. */
   page?: number;
   size?: number;
+  /**
+   * Page/size paging counts every match for `total` unless this is false: a count over a large match set is
+   * as big as its range, and a job that only takes the first page of a shrinking set needs none.
+   */
+  countTotal?: boolean;
   /** Keyset paging (Kubernetes limit/continue); only with the default name order. */
   limit?: number;
   continue?: string;

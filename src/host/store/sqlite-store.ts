@@ -19,6 +19,10 @@ type Db = Database.Database;
 interface TxState {
   active: boolean;
   events: WatchEvent[];
+  /** The revision counter as of this transaction's last write (read at BEGIN, written back at COMMIT). */
+  revision: number;
+  /** The revision stored in authpay_revision when the transaction began. */
+  startRevision: number;
 }
 
 /**
@@ -153,7 +157,7 @@ export class SqliteStore implements Store {
     const plan = planList(query, layout, params, SQLITE_DIALECT);
     const db = this.readDb();
     const read = () => {
-      const revision = (this.stmt(db, 'SELECT value FROM authpay_revision WHERE id = 1').get() as { value: number }).value;
+      const revision = this.revisionSeenBy(db);
       const fetchLimit = plan.limit !== undefined && plan.keyset ? plan.limit + 1 : plan.limit;
       let sql = `SELECT t.name, t.rv, t.data FROM ${layout.table} t WHERE ${plan.where} ORDER BY ${plan.order}`;
       if (fetchLimit !== undefined) sql += ` LIMIT ${fetchLimit}`;
@@ -161,6 +165,7 @@ export class SqliteStore implements Store {
       const rows = this.stmt(db, sql).all(...(params.values as unknown[])) as Row[];
       let total: number | undefined;
       if (!plan.keyset && plan.limit !== undefined) {
+        if (query.countTotal === false) return { rows, revision, total: undefined };
         const countParams = new SqlParams(SQLITE_DIALECT);
         const where = query.where ? renderCondition(query.where, layout, countParams, SQLITE_DIALECT) : '1=1';
         total = (this.stmt(db, `SELECT count(*) AS n FROM ${layout.table} t WHERE ${where}`).get(...(countParams.values as unknown[])) as { n: number }).n;
@@ -187,7 +192,7 @@ export class SqliteStore implements Store {
   insert(kind: KindInfo, obj: Resource): Promise<Resource> {
     return this.write((tx) => {
       const layout = this.layout(kind);
-      const rev = this.nextRevision();
+      const rev = this.nextRevision(tx);
       const cols = dataColumns(layout);
       const sql = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?)`;
       const data = serialize(obj);
@@ -216,7 +221,7 @@ export class SqliteStore implements Store {
       if (stored[0] !== Number(expectedVersion)) throw conflict(kind, name);
       const values = rowValues(layout, obj);
       const changed = cols.flatMap((c, i) => (stored[i + 1] === values[i] ? [] : [i]));
-      const rev = this.nextRevision();
+      const rev = this.nextRevision(tx);
       const data = serialize(obj);
       const sets = changed.map((i) => `${cols[i]} = ?, `).join('');
       const sql = `UPDATE ${layout.table} SET rv = ?, ${sets}data = ? WHERE name = ? AND rv = ?`;
@@ -233,7 +238,7 @@ export class SqliteStore implements Store {
       const row = this.stmt(this.writer, `SELECT rv, data FROM ${layout.table} WHERE name = ?`).get(name) as Row | undefined;
       if (!row) throw new NotFoundError(kind.kind, name);
       if (expectedVersion !== undefined && String(row.rv) !== expectedVersion) throw conflict(kind, name);
-      const rev = this.nextRevision();
+      const rev = this.nextRevision(tx);
       this.stmt(this.writer, `DELETE FROM ${layout.table} WHERE name = ?`).run(name);
       this.stmt(this.writer, `DELETE FROM ${layout.labels} WHERE name = ?`).run(name);
       return this.recordEvent(tx, kind, 'DELETED', deserialize(row.data, row.rv), rev, row.data);
@@ -259,8 +264,23 @@ export class SqliteStore implements Store {
     for (const [k, v] of labels) ins.run(obj.metadata.name, k, v);
   }
 
-  private nextRevision(): number {
-    return (this.stmt(this.writer, 'UPDATE authpay_revision SET value = value + 1 WHERE id = 1 RETURNING value').get() as { value: number }).value;
+  /**
+   * Counts in memory and stores the counter once, at commit: the transaction holds SQLite's write lock from
+   * BEGIN IMMEDIATE, so no other connection or process can move it meanwhile, and a rollback forgets it. An
+   * UPDATE per write was a statement (and its page) per object of a bulk transaction.
+   */
+  private nextRevision(tx: TxState): number {
+    return ++tx.revision;
+  }
+
+  private storedRevision(db: Db): number {
+    return (this.stmt(db, 'SELECT value FROM authpay_revision WHERE id = 1').get() as { value: number }).value;
+  }
+
+  /** Inside a transaction, its own writes count (their revisions are not stored until commit). */
+  private revisionSeenBy(db: Db): number {
+    const tx = this.txContext.getStore();
+    return tx?.active && db === this.writer ? tx.revision : this.storedRevision(db);
   }
 
   /**
@@ -285,10 +305,12 @@ export class SqliteStore implements Store {
     const current = this.txContext.getStore();
     if (current?.active) return fn(this);
     return this.mutex.run(async () => {
-      const state: TxState = { active: true, events: [] };
       this.writer.exec('BEGIN IMMEDIATE');
+      const revision = this.storedRevision(this.writer);
+      const state: TxState = { active: true, events: [], revision, startRevision: revision };
       try {
         const result = await this.txContext.run(state, () => fn(this));
+        if (state.revision !== state.startRevision) this.stmt(this.writer, 'UPDATE authpay_revision SET value = ? WHERE id = 1').run(state.revision);
         this.writer.exec('COMMIT');
         state.active = false;
         this.afterCommit(state.events);
@@ -333,7 +355,7 @@ export class SqliteStore implements Store {
   }
 
   private replay(kind: KindInfo | undefined, after: number): WatchEvent[] {
-    const current = (this.stmt(this.reader, 'SELECT value FROM authpay_revision WHERE id = 1').get() as { value: number }).value;
+    const current = this.storedRevision(this.reader);
     if (after >= current) return [];
     const oldest = (this.stmt(this.reader, 'SELECT min(rev) AS r FROM authpay_events').get() as { r: number | null }).r;
     if (oldest === null || after + 1 < oldest) throw gone(after);
@@ -344,7 +366,7 @@ export class SqliteStore implements Store {
   }
 
   async currentRevision(): Promise<number> {
-    return (this.stmt(this.readDb(), 'SELECT value FROM authpay_revision WHERE id = 1').get() as { value: number }).value;
+    return this.revisionSeenBy(this.readDb());
   }
 
   async close(): Promise<void> {

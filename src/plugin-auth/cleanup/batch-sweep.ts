@@ -51,7 +51,8 @@ async function handleBatch<R extends Resource>(o: SweepOptions<R>, where: Condit
   let items: R[] = [];
   try {
     return await o.client.transaction(async () => {
-      items = (await o.client.list<R>(o.kind, { where, sort: [o.sort], page: 1, size: o.batchSize })).items;
+      // No total: counting the rest of the set on every batch would read it all again each time.
+      items = (await o.client.list<R>(o.kind, { where, sort: [o.sort], page: 1, size: o.batchSize, countTotal: false })).items;
       let changed = 0;
       for (const item of items) if (await o.handle(item)) changed++;
       return { read: items.length, changed };

@@ -1,6 +1,6 @@
 import { isPermanentExpireTime } from '../domain/auth-log/validity.js';
 import type { PluginAuthDeps } from '../shared/deps.js';
-import { findPluginByKey, userExists } from '../shared/lookups.js';
+import { findPluginByKey } from '../shared/lookups.js';
 import type { AuthLog, AuthLogSpec } from '../shared/types.js';
 
 export const AUTH_NOTIFICATION_TEMPLATE = 'auth-notification';
@@ -41,11 +41,12 @@ export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusCha
   const { before, after, reason } = change;
   const to = after.spec.authStatus;
   if (before && before.authStatus === to) return false;
-  if (!(await userExists(deps.client, after.spec.authUser))) return false;
   const pluginName = change.pluginName ?? (await findPluginByKey(deps.client, after.spec.pluginKey))?.spec.name ?? after.spec.pluginKey;
-  await deps.notifier.send({
+  // The notifier looks the user up anyway: 'skip' leaves a user who is gone without a message, in one read.
+  const { messages } = await deps.notifier.send({
     template: AUTH_NOTIFICATION_TEMPLATE,
     to: [{ username: after.spec.authUser }],
+    missingUsers: 'skip',
     dedupeKey: dedupeKeyOf(change),
     variables: {
       pluginKey: after.spec.pluginKey,
@@ -59,7 +60,7 @@ export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusCha
       reason: REASON_TEXT[reason],
     },
   });
-  return true;
+  return messages.length > 0;
 }
 
 /** `auth-notification:<record>:<from>-><to>:<instant>`: the instant tells repeated transitions apart. */

@@ -89,6 +89,15 @@ describe('notification delivery over a real SMTP server', () => {
     expect(await env.client.count('OutboxMessage')).toBe(0);
   });
 
+  test("missingUsers 'skip' leaves out users who do not exist and queues the rest", async () => {
+    const none = await env.center.send({ content: { title: 't', html: 'h' }, to: [{ username: 'nobody' }], missingUsers: 'skip' });
+    expect(none.messages).toEqual([]);
+    expect(await env.client.count('OutboxMessage')).toBe(0);
+    const some = await env.center.send({ content: { title: 't', html: 'h' }, to: [{ username: 'nobody' }, { username: 'bob' }], channels: ['INBOX'], missingUsers: 'skip' });
+    expect(some.messages.map((m) => [m.channel, m.recipient])).toEqual([['INBOX', 'bob']]);
+    await expect(env.center.send({ content: { title: 't', html: 'h' }, to: [{ username: 'bob' }], missingUsers: 'maybe' as 'skip' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   test('a permanent SMTP refusal fails the message at once, with the reason kept', async () => {
     await smtp.close();
     smtp = await startSmtpServer({ port: smtp.port, auth: { user: 'mailer', password: 's3cret-pass' }, rejectRecipients: ['bob@example.com'] });

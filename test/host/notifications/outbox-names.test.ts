@@ -3,7 +3,7 @@
  * deduplicated message stays queued once: found by its dedupeId, and also under the name older versions
  * gave it (`om-<dedupeId>`), so messages queued before the upgrade are not queued again.
  */
-import { dedupeIdOf, legacyDedupedName, orderedMessageName } from '../../../src/host/notifications/enqueue-messages.js';
+import { dedupeIdOf, legacyDedupedName, orderedMessageName, previousDedupeIdOf } from '../../../src/host/notifications/enqueue-messages.js';
 import type { OutboxMessage } from '../../../src/host/notifications/types.js';
 import { createUser, setupCenter } from './fixtures.js';
 
@@ -36,7 +36,7 @@ describe('outbox message names and dedupe', () => {
   });
 
   test('a message queued by an older version (hash name, no dedupeId) is not queued again', async () => {
-    const id = dedupeIdOf('names:legacy', 'INBOX', 'carol');
+    const id = previousDedupeIdOf('names:legacy', 'INBOX', 'carol');
     await env.client.create({
       apiVersion: 'host.authpay.dev/v1alpha1',
       kind: 'OutboxMessage',
@@ -47,5 +47,28 @@ describe('outbox message names and dedupe', () => {
     const result = await env.center.send({ content: { title: 'Old', html: '<p>Old</p>' }, to: [{ username: 'carol' }], channels: ['INBOX'], dedupeKey: 'names:legacy' });
     expect(result.messages).toEqual([{ name: legacyDedupedName(id), channel: 'INBOX', recipient: 'carol', phase: 'SENT', deduplicated: true }]);
     expect(await env.client.count('OutboxMessage')).toBe(1);
+  });
+
+  test('a message queued with the previous dedupeId (one hash of key, channel and recipient) is not queued again', async () => {
+    const previous = previousDedupeIdOf('names:previous', 'INBOX', 'carol');
+    const old = await env.client.create<OutboxMessage>({
+      apiVersion: 'host.authpay.dev/v1alpha1',
+      kind: 'OutboxMessage',
+      metadata: { name: orderedMessageName() },
+      spec: { channel: 'INBOX', recipient: 'carol', title: 'Old', html: '<p>Old</p>', text: 'Old', dedupeKey: 'names:previous', dedupeId: previous },
+      status: { phase: 'PENDING', attempts: 0 },
+    });
+    const result = await env.center.send({ content: { title: 'Old', html: '<p>Old</p>' }, to: [{ username: 'carol' }], dedupeKey: 'names:previous' });
+    expect(result.messages.map((m) => [m.channel, m.name === old.metadata.name, m.deduplicated])).toEqual([['INBOX', true, true], ['EMAIL', false, false]]);
+    expect(await env.client.count('OutboxMessage')).toBe(2);
+  });
+
+  test('the messages of one send share the first part of their dedupeId, so they sit together in its index', () => {
+    const inbox = dedupeIdOf('names:2', 'INBOX', 'carol');
+    const email = dedupeIdOf('names:2', 'EMAIL', 'carol@example.com');
+    expect(inbox).toMatch(/^[0-9a-f]{40}$/);
+    expect(email.slice(0, 30)).toBe(inbox.slice(0, 30));
+    expect(email).not.toBe(inbox);
+    expect(dedupeIdOf('names:3', 'INBOX', 'carol').slice(0, 30)).not.toBe(inbox.slice(0, 30));
   });
 });

@@ -274,6 +274,8 @@ describe.each(backends.map((make) => ({ make, name: make === sqliteBackend ? 'sq
       expect(pages.map((p) => p.total)).toEqual([7, 7, 7, 7]);
       expect(pages.map((p) => names(p.items))).toEqual([['q-f', 'q-g', 'q-e'], ['q-d', 'q-a', 'q-b'], ['q-c'], []]);
       expect(pages[0].revision).toBe(await store.currentRevision());
+      const uncounted = await listOf('query', { page: 2, size: 3, sort: [{ field: 'spec.authUser', direction: 'asc' }], countTotal: false });
+      expect([names(uncounted.items), uncounted.total]).toEqual([names(pages[1].items), undefined]);
     });
 
     test('limit and continue visit every item exactly once in name order', async () => {
@@ -339,6 +341,22 @@ describe.each(backends.map((make) => ({ make, name: make === sqliteBackend ? 'sq
         ['tx-victim', Number(victim.metadata.resourceVersion)],
         ['tx-marker', Number(marker.metadata.resourceVersion)],
       ]);
+    });
+
+    test('inside a transaction its own writes count in the revision; after commit everyone sees the last one', async () => {
+      const before = await store.currentRevision();
+      const seen = await client.transaction(async (tx) => {
+        const a = await tx.create(authLog('rev-a'));
+        const inside = { afterA: await store.currentRevision(), listed: (await tx.list(KIND, { where: { op: 'eq', field: 'metadata.name', value: 'rev-a' } })).revision };
+        const b = await tx.patch(KIND, 'rev-a', { spec: { authStatus: 1 } });
+        return { a: Number(a.metadata.resourceVersion), b: Number(b.metadata.resourceVersion), ...inside, afterB: await store.currentRevision() };
+      });
+      expect(seen.a).toBe(before + 1);
+      expect(seen.b).toBe(before + 2);
+      expect([seen.afterA, seen.listed, seen.afterB]).toEqual([seen.a, seen.a, seen.b]);
+      expect(await store.currentRevision()).toBe(seen.b);
+      expect((await client.list(KIND, { where: { op: 'eq', field: 'metadata.name', value: 'rev-a' } })).revision).toBe(seen.b);
+      expect(Number((await client.create(authLog('rev-c'))).metadata.resourceVersion)).toBe(seen.b + 1);
     });
 
     test('count-then-insert inside concurrent transactions never exceeds the limit', async () => {
