@@ -1,8 +1,12 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors/app-error.js';
+import { BoundedCache } from '../cache/bounded-cache.js';
 import { ANONYMOUS } from '../auth/principal.js';
 import type { Authorizer } from './authorizer.js';
 import { requestInfoOf, type RequestInfo } from './request-info.js';
+
+/** Longer paths are parsed each time, so odd requests cannot fill the memo with large strings. */
+const MAX_MEMO_PATH = 512;
 
 /** Resources no API request may touch, whoever asks (host secrets stay inside the process). */
 const SEALED_RESOURCES = new Set(['host.authpay.dev/signingkeys']);
@@ -37,8 +41,19 @@ export function denial(req: Request, info: RequestInfo): AppError {
  * handler or the generic API's Status handler formats them for the path family.
  */
 export function authorizationMiddleware(authorizer: Authorizer): RequestHandler {
+  // Request infos by method, path and watch flag: API clients call the same few paths over and over. Frozen,
+  // as one object serves many requests.
+  const infos = new BoundedCache<string, Readonly<RequestInfo> | null>(10_000);
+  const infoOf = (req: Request): RequestInfo | undefined => {
+    const watch = isWatch(req);
+    if (req.path.length > MAX_MEMO_PATH) return requestInfoOf(req.method, req.path, watch);
+    const key = `${req.method}${watch ? ' watch ' : ' '}${req.path}`;
+    let info = infos.get(key);
+    if (info === undefined) infos.set(key, (info = Object.freeze(requestInfoOf(req.method, req.path, watch)) ?? null));
+    return info ?? undefined;
+  };
   return (req, _res, next) => {
-    const info = requestInfoOf(req.method, req.path, isWatch(req));
+    const info = infoOf(req);
     if (!info) return next(new AppError('BAD_REQUEST', '请求路径无效', { messageEn: 'malformed request path' }));
     req.requestInfo = info;
     const sealed = info.isResourceRequest && SEALED_RESOURCES.has(`${info.apiGroup}/${info.resource}`);
