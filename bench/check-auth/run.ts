@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildCompiled } from '../lib/compiled-build.js';
 import { describeMachine, machineInfo } from '../lib/machine.js';
 import { writeSection } from '../lib/report-writer.js';
 import { analysisNotes } from './analysis.js';
@@ -81,7 +82,9 @@ async function main(): Promise<void> {
   log(`data set: ${n} records in ${dataDir}`);
   const dataset = await ensureDataset(dataDir, n, expired, log);
   log(dataset.loaded ? `loaded (${Math.round(dataset.perSecond ?? 0)}/s)` : 'reusing the existing data set');
-  const authpay = await spawnServer(AUTHPAY_SERVER_ARGS, { AUTHPAY_DATA_DIR: dataDir, AUTHPAY_BOOTSTRAP_TOKEN: token, AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password' }, '/healthz');
+  log('compiling the server (it runs as production runs it: node on the build, not tsx)');
+  const build = buildCompiled();
+  const authpay = await spawnServer(AUTHPAY_SERVER_ARGS, { AUTHPAY_BENCH_MAIN: build.mainUrl, AUTHPAY_DATA_DIR: dataDir, AUTHPAY_BOOTSTRAP_TOKEN: token, AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password' }, '/healthz');
   const bare = await spawnServer(BARE_SERVER_ARGS, {}, '/bare');
   try {
     await configure(authpay);
@@ -102,6 +105,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${report}\n`);
   } finally {
     await Promise.all([authpay.stop(), bare.stop()]);
+    build.dispose();
     if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -55,5 +55,6 @@ export async function spawnServer(args: string[], env: NodeJS.ProcessEnv, probeP
   return { url, pid: child.pid as number, stop: () => stopChild(child) };
 }
 
-export const AUTHPAY_SERVER_ARGS = ['--import', 'tsx', path.resolve('bench', 'store', 'serve.mjs')];
+/** The AuthPay server as production runs it: compiled JavaScript (set AUTHPAY_BENCH_MAIN to a build's dist/main.js). */
+export const AUTHPAY_SERVER_ARGS = [path.resolve('bench', 'store', 'serve.mjs')];
 export const BARE_SERVER_ARGS = [path.resolve('bench', 'check-auth', 'bare-server.mjs')];

@@ -45,7 +45,7 @@ export function createApp(parts: AppParts): Express {
       ...parts.before,
     ]),
   );
-  for (const r of parts.routes) app.use(r.path, r.router);
+  for (const r of layersOf(parts.routes)) app.use(r.path, r.router);
   app.use((_req, _res, next) => next(new AppError('NOT_FOUND', '资源不存在', { messageEn: 'not found' })));
   for (const h of parts.errorHandlers ?? []) app.use(h);
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -55,4 +55,24 @@ export function createApp(parts: AppParts): Express {
     res.set(headers).status(status).json(body);
   });
   return app;
+}
+
+/** Consecutive routes mounted at `/` run as one composed layer (see compose.ts); others keep their own. */
+function layersOf(routes: AppParts['routes']): AppParts['routes'] {
+  const layers: AppParts['routes'] = [];
+  let atRoot: Array<Router | RequestHandler> = [];
+  const flush = () => {
+    if (atRoot.length) layers.push({ path: '/', router: compose(atRoot as RequestHandler[]) });
+    atRoot = [];
+  };
+  for (const route of routes) {
+    if (route.path === '/') {
+      atRoot.push(route.router);
+      continue;
+    }
+    flush();
+    layers.push(route);
+  }
+  flush();
+  return layers;
 }
