@@ -11,6 +11,8 @@ export interface CheckAuthReport {
   machine: string;
   command: string;
   connections: number;
+  /** wrk or autocannon (bench/check-auth/load-generator.ts). */
+  generator: string;
   durationSeconds: number;
   rounds: number;
   targets: number;
@@ -39,7 +41,7 @@ export function renderCheckAuth(r: CheckAuthReport): string {
   return [
     `## Public API: checkAuth under load, ${thousands(r.n)} records (SQLite)`,
     '',
-    `Machine: ${r.machine}. Command: \`${r.command}\`. Server: \`startServer\` of a compiled build (tsc, as \`npm run build\` makes it and \`bin/authpay.js\` runs it) in its own process (default log level, one request log line per call, metrics, security headers, authentication and RBAC all on; publicRateLimitPerMinute raised to 1,000,000 so the limiter runs without refusing; the cleanup job switched off so it cannot run in the middle of a measurement); bare baseline: Express 5 in its own process with one route answering constant JSON. Load: autocannon in the bench process, ${r.connections} connections, ${r.durationSeconds} s per run, ${r.rounds} alternating round(s) averaged (p99 and max: the worst round), cycling over ${thousands(r.targets)} valid records whose license the service issued.`,
+    `Machine: ${r.machine}. Command: \`${r.command}\`. Server: \`startServer\` of a compiled build (tsc, as \`npm run build\` makes it and \`bin/authpay.js\` runs it) in its own process (default log level, one request log line per call, metrics, security headers, authentication and RBAC all on; publicRateLimitPerMinute raised to 1,000,000 so the limiter runs without refusing; the cleanup job switched off so it cannot run in the middle of a measurement); bare baseline: Express 5 in its own process with one route answering constant JSON. Load: ${r.generator === 'wrk' ? 'wrk (one thread, its own process)' : 'autocannon in the bench process (wrk was not installed)'}, ${r.connections} connections, ${r.durationSeconds} s per run, ${r.rounds} alternating round(s) averaged (p99 and max: the worst round), cycling over ${thousands(r.targets)} valid records whose license the service issued.`,
     '',
     table(
       ['request', 'requests/s', 'p50 ms', 'p99 ms', 'max ms', 'of bare', 'server CPU µs/request', 'load generator CPU µs/request', 'requests', 'non-2xx + errors'],

@@ -1,6 +1,6 @@
 /**
  * checkAuth benchmark: a server over N authorization records answers checkAuth with a license under
- * autocannon at 50 connections, beside a bare Express route answering constant JSON, in the same run.
+ * wrk (or autocannon when wrk is not installed) at 50 connections, beside a bare Express route answering constant JSON, in the same run.
  * Figures go to docs/benchmarks.md (section check-auth).
  *
  * Environment:
@@ -21,7 +21,7 @@ import { writeSection } from '../lib/report-writer.js';
 import { analysisNotes } from './analysis.js';
 import { cpuMsOf } from './cpu-time.js';
 import { ensureDataset } from './dataset.js';
-import { runLoad, type LoadFigures, type LoadRequest } from './load-generator.js';
+import { loadGenerator, runLoad, type LoadFigures, type LoadRequest } from './load-generator.js';
 import { combine, ratioOf, renderCheckAuth } from './report.js';
 import { bareSized, licensedTargets, spotCheck, withLicense, withLicenseAndNonce, withoutLicense } from './scenarios.js';
 import { AUTHPAY_SERVER_ARGS, BARE_SERVER_ARGS, spawnServer, type ChildServer } from './servers.js';
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     await configure(authpay);
     const m = await measure(authpay, bare);
     const report = renderCheckAuth({
-      n, machine: describeMachine(machineInfo()), command: commandLine(), connections, durationSeconds: duration, rounds, targets: m.targets.length,
+      n, machine: describeMachine(machineInfo()), command: commandLine(), generator: loadGenerator(), connections, durationSeconds: duration, rounds, targets: m.targets.length,
       bare: m.bare, licensed: m.licensed, spotCheck: m.checked,
       extra: [
         { label: 'checkAuth with license and a fresh nonce (signed afresh)', figures: m.nonce },

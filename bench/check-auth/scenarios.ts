@@ -36,8 +36,7 @@ export function withLicense(targets: LicensedTarget[]): LoadRequest[] {
 
 /** The same requests with a fresh nonce each: every answer is unique and signed afresh. */
 export function withLicenseAndNonce(targets: LicensedTarget[]): LoadRequest[] {
-  let counter = 0;
-  return targets.map((t) => ({ method: 'GET', path: checkPath(t, t.license), setupRequest: (req: LoadRequest) => ({ ...req, path: `${checkPath(t, t.license)}&nonce=n${(counter++).toString(36)}` }) }));
+  return targets.map((t) => ({ method: 'GET', path: checkPath(t, t.license), freshNonce: true }));
 }
 
 /** Without a license: a new license is issued and written to the record on every call (spec rule 2). */
