@@ -70,9 +70,11 @@ test('rejected codes, each with its own machine code; a refused activation leave
   expect((await activate('dave', 'paid', 'used.example.com', used)).status).toBe(200);
   const [forOther] = await codesFor({ pluginKey: 'other' });
   const [forErin] = await codesFor({ pluginKey: 'paid', authUser: 'erin' });
-  const [expired] = await codesFor({ pluginKey: 'paid', expiresAt: new Date(Date.now() + 1500).toISOString() });
+  const [expired] = await codesFor({ pluginKey: 'paid', expiresAt: new Date(Date.now() + 1000).toISOString() });
   await freeCode(server, 'ZZZZZZZZ', 6 * 60_000);
   await freeCode(server, 'YYYYYYYY', 0);
+  // Expiry is compared in whole seconds (now rounded down): 2.1 s after a 1 s expiry the rounded-down now is
+  // past it whatever the fraction of the second the code was made in (with a 1.5 s expiry it was not always).
   await new Promise((r) => setTimeout(r, 2100));
   const cases: Array<[string, string, string, number, string]> = [
     [used, 'paid', 'u2.example.com', 409, 'CODE_USED'],

@@ -23,6 +23,18 @@ function keepRaw(req: Request, _res: Response, buf: Buffer): void {
   req.rawBody = buf;
 }
 
+const parsers = compose([
+  express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: keepRaw }),
+  express.urlencoded({ limit: BODY_LIMIT, extended: false, verify: keepRaw }),
+  express.text({ limit: BODY_LIMIT, type: ['text/plain', 'application/yaml', 'application/x-yaml', 'text/yaml'], verify: keepRaw }),
+]);
+
+/** The parsers only see requests with a body (type-is's hasBody test): most calls are GETs without one. */
+const bodyParsers: RequestHandler = (req, res, next) => {
+  if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
+  parsers(req, res, next);
+};
+
 const assignRequestId: RequestHandler = (req, res, next) => {
   req.requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
   res.setHeader('X-Request-Id', req.requestId);
@@ -39,9 +51,7 @@ export function createApp(parts: AppParts): Express {
   app.use(
     compose([
       assignRequestId,
-      express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: keepRaw }),
-      express.urlencoded({ limit: BODY_LIMIT, extended: false, verify: keepRaw }),
-      express.text({ limit: BODY_LIMIT, type: ['text/plain', 'application/yaml', 'application/x-yaml', 'text/yaml'], verify: keepRaw }),
+      bodyParsers,
       ...parts.before,
     ]),
   );
