@@ -9,11 +9,22 @@ export interface SecurityHeaderOptions {
   extraSources?: Record<string, string[]>;
 }
 
+/** Paths whose answers are API data (JSON, plain text, files), never documents a browser renders. */
+const API_PREFIXES = ['/apis/', '/api/'];
+
 /**
- * helmet's headers with a Content-Security-Policy that fits the pages we serve: scripts only from our own
- * origin (the Vue apps are built bundles), inline styles allowed (server-rendered pages and the payment
- * page use them), images from data: URLs (QR codes) and https. form-action stays open because the payment
- * page submits forms to the payment provider's gateway.
+ * Two header sets, both from helmet and computed once:
+ * - Documents (pages, the browser apps, and anything not under an API prefix): helmet's full set with a
+ *   Content-Security-Policy that fits the pages we serve: scripts only from our own origin (the Vue apps are
+ *   built bundles), inline styles allowed (server-rendered pages and the payment page use them), images from
+ *   data: URLs (QR codes) and https. form-action stays open because the payment page submits forms to the
+ *   payment provider's gateway.
+ * - API answers (`/apis/**`, `/api/**`): the set OWASP's REST Security Cheat Sheet gives for APIs, which
+ *   is stricter where it matters for data (CSP `default-src 'none'; frame-ancestors 'none'`,
+ *   `X-Frame-Options: DENY`, nosniff, `Cross-Origin-Resource-Policy`, no referrer, HSTS in production) and
+ *   leaves out what only applies to rendered documents (opener and origin-agent isolation, DNS prefetch,
+ *   download and Flash policies, the legacy XSS auditor). It is about a third of the bytes, on every answer
+ *   of the public check API.
  */
 export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHandler {
   const directives: Record<string, string[]> = {
@@ -29,15 +40,29 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHan
     'frame-ancestors': ["'self'"],
   };
   for (const [name, sources] of Object.entries(options.extraSources ?? {})) directives[name] = [...(directives[name] ?? []), ...sources];
-  const headers = headersOf(
+  const strictTransportSecurity = options.hsts ? { maxAge: 15552000, includeSubDomains: false } : false;
+  // Resources such as the JWKS under /public/ are read by other sites through CORS.
+  const crossOriginResourcePolicy = { policy: 'same-site' as const };
+  const documentHeaders = headersOf(helmet({ contentSecurityPolicy: { useDefaults: false, directives }, strictTransportSecurity, crossOriginResourcePolicy }) as unknown as HelmetMiddleware);
+  const apiHeaders = headersOf(
     helmet({
-      contentSecurityPolicy: { useDefaults: false, directives },
-      strictTransportSecurity: options.hsts ? { maxAge: 15552000, includeSubDomains: false } : false,
-      // Resources such as the JWKS under /public/ are read by other sites through CORS.
-      crossOriginResourcePolicy: { policy: 'same-site' },
+      contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+      strictTransportSecurity,
+      crossOriginResourcePolicy,
+      referrerPolicy: { policy: 'no-referrer' },
+      xContentTypeOptions: true,
+      xFrameOptions: { action: 'deny' },
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
     }) as unknown as HelmetMiddleware,
   );
-  return (_req, res, next) => {
+  return (req, res, next) => {
+    const path = req.path;
+    const headers = path.startsWith(API_PREFIXES[0]) || path.startsWith(API_PREFIXES[1]) ? apiHeaders : documentHeaders;
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };

@@ -91,6 +91,19 @@ test('security headers are set, with a CSP for scripts from self and inline styl
   expect(res.headers.get('x-request-id')).toBeTruthy();
 });
 
+test('API answers get the API header set: strict CSP, DENY framing, nothing that only applies to documents', async () => {
+  const res = await fetch(`${base}/apis/no.such.group/v1/things`);
+  expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('cross-origin-resource-policy')).toBe('same-site');
+  expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+    expect([documentOnly, res.headers.get(documentOnly)]).toEqual([documentOnly, null]);
+  }
+  expect((await fetch(`${base}/login`)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
+});
+
 test('CORS admits whitelisted origins and refuses others', async () => {
   const allowed = await fetch(`${base}/healthz`, { headers: { origin: 'https://console.example.com' } });
   expect(allowed.headers.get('access-control-allow-origin')).toBe('https://console.example.com');
