@@ -23,7 +23,8 @@ export async function measureCleanup(deps: PluginAuthDeps): Promise<CleanupFigur
     heap.peak = Math.max(heap.peak, m.heapUsed);
   }, 200);
   const start = nowMs();
-  const result = await cleanExpiredAuthorizations(deps, { signal: new AbortController().signal });
+  const batchSize = process.env.BENCH_BATCH ? Number(process.env.BENCH_BATCH) : undefined;
+  const result = await cleanExpiredAuthorizations(deps, { signal: new AbortController().signal, batchSize });
   const ms = nowMs() - start;
   clearInterval(sampler);
   const last = process.memoryUsage();

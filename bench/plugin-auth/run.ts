@@ -8,6 +8,7 @@
  *   BENCH_EXPIRED      expired authorized records among them (default N / 10)
  *   BENCH_ITERATIONS   requests per query shape (default 50)
  *   BENCH_WRITE        1 = write docs/benchmarks.md, 0 = print only (default: write only for a full N)
+ *   BENCH_BATCH        records per cleanup transaction (default: the job's CLEANUP_BATCH)
  *   BENCH_DATA_DIR     SQLite only: keep the loaded records there and run on a copy (data-dir.ts), so
  *                      repeated runs skip the ten-minute load
  *   AUTHPAY_DATABASE_URL  run on PostgreSQL instead of the embedded SQLite file
@@ -99,7 +100,7 @@ async function measureAllQueries(url: string) {
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
 
 function commandLine(): string {
-  const env = ['BENCH_N', 'BENCH_EXPIRED', 'BENCH_ITERATIONS', 'BENCH_DATA_DIR'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+  const env = ['BENCH_N', 'BENCH_EXPIRED', 'BENCH_ITERATIONS', 'BENCH_BATCH', 'BENCH_DATA_DIR'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
   return [...env, 'npm run bench:plugin-auth'].join(' ');
 }
 

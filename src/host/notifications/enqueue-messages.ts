@@ -27,7 +27,7 @@ export function previousDedupeIdOf(dedupeKey: string, channel: string, recipient
 /** The name older versions gave a deduplicated message. */
 export const legacyDedupedName = (previousDedupeId: string) => `om-${previousDedupeId}`;
 
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) => crypto.hash('sha256', text, 'hex');
 
 let lastMs = 0;
 let sequence = 0;
@@ -117,5 +117,7 @@ async function findQueued(client: ExtensionClient, identities: Identity[]): Prom
 }
 
 function stripUndefined<T extends object>(obj: T): T {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in obj) if (obj[key] !== undefined) out[key] = obj[key];
+  return out as T;
 }

@@ -44,6 +44,7 @@ export interface NotificationCenterOptions {
 export class NotificationCenter implements Notifier {
   readonly templates: TemplateStore;
   private smtp: SmtpSettingsProvider;
+  private smtpReady?: Promise<boolean>;
   private readonly worker: DeliveryWorker;
   private readonly mailer = new SmtpMailer();
   private readonly clock: () => number;
@@ -53,7 +54,7 @@ export class NotificationCenter implements Notifier {
     this.templates = new TemplateStore(o.client);
     for (const dir of o.templateDirs ?? []) this.templates.addDirectory(dir);
     this.smtp = o.smtp ?? NO_SMTP_SETTINGS;
-    this.smtp.onChange?.(() => this.worker.wake());
+    this.smtp.onChange?.(() => this.smtpChanged());
     const delivered = o.metrics?.counter({ name: 'authpay_notification_deliveries_total', help: 'Notification delivery attempts by channel and outcome', labelNames: ['channel', 'outcome'] });
     this.worker = new DeliveryWorker({
       client: o.client,
@@ -74,7 +75,8 @@ export class NotificationCenter implements Notifier {
   /** Replaces the SMTP settings source (the settings component calls this once it is up). */
   useSmtpSettings(provider: SmtpSettingsProvider): void {
     this.smtp = provider;
-    provider.onChange?.(() => this.worker.wake());
+    this.smtpReady = undefined;
+    provider.onChange?.(() => this.smtpChanged());
     this.worker.wake();
   }
 
@@ -83,8 +85,24 @@ export class NotificationCenter implements Notifier {
     return [...inboxOperations(this.o.client, this.clock), ...outboxOperations(this.o.client, this, this.clock)];
   }
 
-  async smtpConfigured(): Promise<boolean> {
-    return Boolean(await readSmtpSettings(this.smtp));
+  /**
+   * Whether e-mail can go out now. A provider that reports changes is read once per change, not once per
+   * send (a settings read per message of a bulk job). A stale answer costs no message: an e-mail queued
+   * PENDING without SMTP moves to WAITING_CONFIG at its first attempt, one queued WAITING_CONFIG is released
+   * by the worker's next look once SMTP is there.
+   */
+  smtpConfigured(): Promise<boolean> {
+    if (!this.smtp.onChange) return readSmtpSettings(this.smtp).then(Boolean);
+    this.smtpReady ??= readSmtpSettings(this.smtp).then(Boolean, (err) => {
+      this.smtpReady = undefined;
+      throw err;
+    });
+    return this.smtpReady;
+  }
+
+  private smtpChanged(): void {
+    this.smtpReady = undefined;
+    this.worker.wake();
   }
 
   start(): void {

@@ -42,9 +42,19 @@ function shortHash(s: string): string {
   return crypto.createHash('sha1').update(s).digest('hex').slice(0, 8);
 }
 
+// Field paths are few (the kinds' indexed fields) and read on every write: split each once. Bounded, as
+// watch filters pass paths from requests.
+const pathParts = new Map<string, string[]>();
+const MAX_CACHED_PATHS = 1000;
+
 export function valueAt(obj: unknown, dotted: string): unknown {
+  let parts = pathParts.get(dotted);
+  if (!parts) {
+    parts = dotted.split('.');
+    if (pathParts.size < MAX_CACHED_PATHS) pathParts.set(dotted, parts);
+  }
   let node: unknown = obj;
-  for (const part of dotted.split('.')) {
+  for (const part of parts) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
   }

@@ -11,6 +11,7 @@ import { dataColumns, deserialize, layoutOf, rowValues, serialize, type TableLay
 import { SQLITE_DIALECT, SqlParams, encodeContinue, planList, renderCondition } from './sql-builder.js';
 import { Mutex } from './mutex.js';
 import { ensureSqliteSearch } from './sqlite-search.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { conflict, gone } from './store-errors.js';
 import { WatchHub } from './watch-hub.js';
 
@@ -39,11 +40,18 @@ export class SqliteStore implements Store {
   private readonly hub = new WatchHub();
   private readonly layouts = new Map<string, TableLayout>();
   private readonly statements = new WeakMap<Db, Map<string, Database.Statement>>();
+  private readonly tableStatements = new WeakMap<Db, Map<TableLayout, Map<string, Database.Statement>>>();
   private writesSinceCompaction = 0;
+  private readonly checkpointer?: SqliteCheckpointer;
+  private checkpointing = false;
+  private readonly checkpointFromBytes: number;
   private readonly retention: number;
 
-  /** eventRetention: events kept for watch resume (default EVENT_RETENTION); tests lower it to provoke GONE. */
-  constructor(readonly file: string, options: { eventRetention?: number } = {}) {
+  /**
+   * eventRetention: events kept for watch resume (default EVENT_RETENTION); tests lower it to provoke GONE.
+   * checkpoint: when the worker thread takes over checkpoints and how long the WAL may grow (tests lower them).
+   */
+  constructor(readonly file: string, options: { eventRetention?: number; checkpoint?: { fromBytes: number; restartFrames: number } } = {}) {
     this.retention = Math.max(1, options.eventRetention ?? EVENT_RETENTION);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.writer = new Database(file);
@@ -55,11 +63,10 @@ export class SqliteStore implements Store {
     // Statement journals in memory: a write that fires a trigger (the search index's) keeps one per statement,
     // and as a temp file it cost a third of the insert rate (docs/store.md, substring search).
     this.writer.pragma('temp_store = MEMORY');
-    // Checkpoint after 100,000 WAL pages (400 MiB), not SQLite's 1,000: a bulk job's transaction dirties more
-    // than 1,000 pages, so every commit paid a checkpoint that copied its pages into the file and synced it;
-    // spaced out, a page dirtied by many transactions is copied once (cleanup of 100,000 records: 88 -> 68 s).
-    // After a checkpoint the WAL file is cut back to 64 MiB instead of keeping its largest size.
-    this.writer.pragma('wal_autocheckpoint = 100000');
+    // Checkpoints run on a worker thread (sqlite-checkpointer.ts) once the WAL has grown past a few MiB; the
+    // writer's own auto-checkpoint, which copies and syncs inside a COMMIT, is only the fallback should that
+    // thread fail. After a checkpoint the WAL file is cut back to 64 MiB instead of keeping its largest size.
+    this.writer.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_FRAMES}`);
     this.writer.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
     this.writer.exec(`
       CREATE TABLE IF NOT EXISTS authpay_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
@@ -68,6 +75,8 @@ export class SqliteStore implements Store {
       CREATE INDEX IF NOT EXISTS authpay_events_kind ON authpay_events (kind, rev);
     `);
     this.reader = file === ':memory:' ? this.writer : new Database(file, { readonly: true });
+    this.checkpointFromBytes = options.checkpoint?.fromBytes ?? BACKGROUND_CHECKPOINT_FROM_BYTES;
+    if (file !== ':memory:') this.checkpointer = new SqliteCheckpointer(file, options.checkpoint?.restartFrames ?? RESTART_FRAMES);
     this.reader.pragma('busy_timeout = 5000');
   }
 
@@ -133,6 +142,20 @@ export class SqliteStore implements Store {
     return l;
   }
 
+  /**
+   * The fixed statements of one table (get, insert, …), prepared once per connection and found by a short
+   * constant key: building their SQL text and looking it up on every call showed in write profiles.
+   */
+  private tableStmt(db: Db, layout: TableLayout, key: string, build: () => string): Database.Statement {
+    let byLayout = this.tableStatements.get(db);
+    if (!byLayout) this.tableStatements.set(db, (byLayout = new Map()));
+    let cache = byLayout.get(layout);
+    if (!cache) byLayout.set(layout, (cache = new Map()));
+    let s = cache.get(key);
+    if (!s) cache.set(key, (s = db.prepare(build())));
+    return s;
+  }
+
   private stmt(db: Db, sql: string): Database.Statement {
     let cache = this.statements.get(db);
     if (!cache) this.statements.set(db, (cache = new Map()));
@@ -147,7 +170,8 @@ export class SqliteStore implements Store {
   }
 
   async get(kind: KindInfo, name: string): Promise<Resource | undefined> {
-    const row = this.stmt(this.readDb(), `SELECT rv, data FROM ${this.layout(kind).table} WHERE name = ?`).get(name) as Row | undefined;
+    const layout = this.layout(kind);
+    const row = this.tableStmt(this.readDb(), layout, 'get', () => `SELECT rv, data FROM ${layout.table} WHERE name = ?`).get(name) as Row | undefined;
     return row ? deserialize(row.data, row.rv) : undefined;
   }
 
@@ -193,11 +217,13 @@ export class SqliteStore implements Store {
     return this.write((tx) => {
       const layout = this.layout(kind);
       const rev = this.nextRevision(tx);
-      const cols = dataColumns(layout);
-      const sql = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?)`;
+      const insert = this.tableStmt(this.writer, layout, 'insert', () => {
+        const cols = dataColumns(layout);
+        return `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?)`;
+      });
       const data = serialize(obj);
       try {
-        this.stmt(this.writer, sql).run(obj.metadata.name, rev, ...rowValues(layout, obj), data);
+        insert.run(obj.metadata.name, rev, ...rowValues(layout, obj), data);
       } catch (err) {
         if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new AlreadyExistsError(kind.kind, obj.metadata.name);
         throw err;
@@ -216,7 +242,7 @@ export class SqliteStore implements Store {
       const layout = this.layout(kind);
       const name = obj.metadata.name;
       const cols = dataColumns(layout);
-      const stored = this.stmt(this.writer, `SELECT rv, ${cols.join(', ')} FROM ${layout.table} WHERE name = ?`).raw(true).get(name) as unknown[] | undefined;
+      const stored = this.tableStmt(this.writer, layout, 'stored', () => `SELECT rv, ${cols.join(', ')} FROM ${layout.table} WHERE name = ?`).raw(true).get(name) as unknown[] | undefined;
       if (!stored) throw new NotFoundError(kind.kind, name);
       if (stored[0] !== Number(expectedVersion)) throw conflict(kind, name);
       const values = rowValues(layout, obj);
@@ -256,11 +282,12 @@ export class SqliteStore implements Store {
   private writeLabels(layout: TableLayout, obj: Resource, replace: boolean): void {
     const labels = Object.entries(obj.metadata.labels ?? {});
     if (replace) {
-      const stored = this.stmt(this.writer, `SELECT key, value FROM ${layout.labels} WHERE name = ?`).all(obj.metadata.name) as Array<{ key: string; value: string }>;
+      const stored = this.tableStmt(this.writer, layout, 'labels', () => `SELECT key, value FROM ${layout.labels} WHERE name = ?`).all(obj.metadata.name) as Array<{ key: string; value: string }>;
       if (sameLabels(stored, labels)) return;
       this.stmt(this.writer, `DELETE FROM ${layout.labels} WHERE name = ?`).run(obj.metadata.name);
     }
-    const ins = this.stmt(this.writer, `INSERT INTO ${layout.labels} (name, key, value) VALUES (?, ?, ?)`);
+    if (!labels.length) return;
+    const ins = this.tableStmt(this.writer, layout, 'insertLabel', () => `INSERT INTO ${layout.labels} (name, key, value) VALUES (?, ?, ?)`);
     for (const [k, v] of labels) ins.run(obj.metadata.name, k, v);
   }
 
@@ -297,7 +324,14 @@ export class SqliteStore implements Store {
   /** A single write outside a transaction runs as its own small transaction. */
   private write<T>(fn: (tx: TxState) => T): Promise<T> {
     const current = this.txContext.getStore();
-    if (current?.active) return Promise.resolve().then(() => fn(current));
+    if (current?.active) {
+      // Runs now (the statements are synchronous); a failure still arrives as a rejection, as from any write.
+      try {
+        return Promise.resolve(fn(current));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
     return this.transaction(async () => fn(this.txContext.getStore() as TxState));
   }
 
@@ -305,6 +339,7 @@ export class SqliteStore implements Store {
     const current = this.txContext.getStore();
     if (current?.active) return fn(this);
     return this.mutex.run(async () => {
+      if (this.checkpointing && this.checkpointer?.needsSettle) await this.checkpointer.settle();
       this.writer.exec('BEGIN IMMEDIATE');
       const revision = this.storedRevision(this.writer);
       const state: TxState = { active: true, events: [], revision, startRevision: revision };
@@ -313,6 +348,7 @@ export class SqliteStore implements Store {
         if (state.revision !== state.startRevision) this.stmt(this.writer, 'UPDATE authpay_revision SET value = ? WHERE id = 1').run(state.revision);
         this.writer.exec('COMMIT');
         state.active = false;
+        this.checkpointAfterCommit();
         this.afterCommit(state.events);
         return result;
       } catch (err) {
@@ -321,6 +357,16 @@ export class SqliteStore implements Store {
         throw err;
       }
     });
+  }
+
+  /**
+   * Hands checkpoints to the worker thread once the WAL file has passed a few MiB (small stores, such as
+   * tests', never start the thread and are checkpointed when they close).
+   */
+  private checkpointAfterCommit(): void {
+    if (!this.checkpointer) return;
+    if (!this.checkpointing) this.checkpointing = walBytes(this.file) >= this.checkpointFromBytes;
+    if (this.checkpointing) this.checkpointer.afterCommit();
   }
 
   private afterCommit(events: WatchEvent[]): void {
@@ -372,9 +418,25 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     this.hub.clear();
     await this.mutex.run(async () => {
+      // The worker's connection closes first, so the writer's close finds itself last and folds the WAL in.
+      await this.checkpointer?.close();
       if (this.reader !== this.writer) this.reader.close();
       this.writer.close();
     });
+  }
+}
+
+/** WAL frames (pages) after which the store waits for the checkpointer to catch up, so the WAL starts over. */
+const RESTART_FRAMES = 100_000;
+/** The writer checkpoints by itself only if the worker thread failed (the WAL then passes RESTART_FRAMES). */
+const FALLBACK_CHECKPOINT_FRAMES = 2 * RESTART_FRAMES;
+const BACKGROUND_CHECKPOINT_FROM_BYTES = 8 * 2 ** 20;
+
+function walBytes(file: string): number {
+  try {
+    return fs.statSync(`${file}-wal`).size;
+  } catch {
+    return 0;
   }
 }
 
