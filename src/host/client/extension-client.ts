@@ -114,12 +114,25 @@ export class ExtensionClient {
     return obj;
   }
 
-  /** Replaces an object; metadata.resourceVersion must be the version read (else Conflict). */
-  async update<R extends Resource = Resource>(obj: R): Promise<R> {
+  /**
+   * Replaces an object; metadata.resourceVersion must be the version read (else Conflict). `read`, when the
+   * caller has it, is the object as it read it (same name and version, not modified since): it stands in for
+   * reading the object again (a bulk job that lists a batch and updates each item). The store still refuses
+   * the write unless that version is the stored one.
+   */
+  async update<R extends Resource = Resource>(obj: R, options: { read?: R } = {}): Promise<R> {
     const info = this.kindOf(obj);
     const rv = obj.metadata?.resourceVersion;
     if (!rv) throw new InvalidError('metadata.resourceVersion must be specified for an update', [{ field: 'metadata.resourceVersion', message: 'required' }]);
+    const read = options.read;
+    const known = read?.metadata?.name === obj.metadata.name && read.metadata.resourceVersion === rv && read.kind === obj.kind ? read : undefined;
     return this.store.transaction(async () => {
+      if (known) {
+        // A write is checked by the store against the stored version; "nothing changed" is not, so that
+        // answer still comes from the stored object (Conflict when the read is stale).
+        const written = await this.writeUpdate(info, known, obj);
+        if (written !== known) return written as R;
+      }
       const current = await this.store.get(info, obj.metadata.name);
       if (!current) throw new NotFoundError(info.kind, obj.metadata.name);
       if (current.metadata.resourceVersion !== rv) throw conflict(info, obj.metadata.name);

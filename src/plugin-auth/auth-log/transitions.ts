@@ -68,7 +68,7 @@ export async function applyMove(deps: PluginAuthDeps, record: AuthLog, move: Mov
   const spec = nextSpec(record.spec, move, deps.clock);
   if (!spec) return { record, changed: false };
   return deps.client.transaction(async () => {
-    const written = await deps.client.update<AuthLog>({ ...record, spec });
+    const written = await deps.client.update<AuthLog>({ ...record, spec }, { read: record });
     await notifyStatusChange(deps, { before: record.spec, after: written, reason: REASON[move.kind], pluginName });
     return { record: written, changed: true };
   });

@@ -112,6 +112,15 @@ describe.each(backends.map((make) => ({ make, name: make === sqliteBackend ? 'sq
       expect(await client.fetch(KIND, 'race')).toEqual(won[0].value);
     });
 
+    test('an update given the object as read writes as one that reads it again, and a stale read still conflicts', async () => {
+      const read = await client.create(authLog('as-read', { pluginKey: 'as-read' }));
+      const written = await client.transaction(async (tx) => tx.update({ ...read, spec: { ...(read.spec as object), authStatus: 1 } }, { read }));
+      expect(written.metadata).toMatchObject({ uid: read.metadata.uid, creationTimestamp: read.metadata.creationTimestamp, generation: 2 });
+      expect(await client.fetch(KIND, 'as-read')).toEqual(written);
+      await expect(client.update({ ...read, spec: { ...(read.spec as object), authStatus: 0 } }, { read })).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await client.fetch(KIND, 'as-read')).toEqual(written);
+    });
+
     test('resourceVersion is one global revision that increases across kinds', async () => {
       const versions: number[] = [];
       for (let i = 0; i < 3; i++) {
