@@ -74,8 +74,35 @@ export class DeliveryWorker {
       // The worker takes pages off the front; counting every due message each time would read them all.
       countTotal: false,
     });
-    for (const msg of due.items) await this.process(msg, settings);
+    const inbox = due.items.filter((m) => m.spec!.channel === 'INBOX');
+    if (inbox.length) await this.deliverInboxBatch(inbox, settings);
+    for (const msg of due.items) if (msg.spec!.channel !== 'INBOX') await this.process(msg, settings);
     return due.items.length;
+  }
+
+  /**
+   * Inbox messages need no lease: putting one into the inbox and marking it SENT is one store transaction,
+   * so it happens entirely or not at all, and a replica that got there first makes the version check fail
+   * (nothing written). A batch of them shares that transaction (one commit instead of three per message:
+   * claim, inbox, sent). Should the batch fail, each message goes the one-by-one way.
+   */
+  private async deliverInboxBatch(messages: OutboxMessage[], settings: SmtpSettings | undefined): Promise<void> {
+    try {
+      await this.o.client.transaction(async (tx) => {
+        for (const msg of messages) {
+          const now = iso(this.o.clock());
+          const { lastError: _e, nextAttemptAt: _n, ...rest } = msg.status!;
+          const status = withoutUndefined({ ...rest, attempts: (rest.attempts ?? 0) + 1, lastAttemptAt: now, phase: 'SENT', sentAt: now });
+          const sent = await tx.update<OutboxMessage>({ ...msg, status }, { read: msg });
+          await deliverToInbox(tx, sent, now);
+        }
+      });
+    } catch (err) {
+      this.o.logger.debug({ err: (err as Error).message }, 'inbox batch not delivered at once; one by one');
+      for (const msg of messages) await this.process(msg, settings);
+      return;
+    }
+    for (let i = 0; i < messages.length; i++) this.o.onOutcome?.('INBOX', 'sent');
   }
 
   private async msUntilNextDue(): Promise<number> {

@@ -75,6 +75,17 @@ describe('notification delivery over a real SMTP server', () => {
     expect(await env.client.count('Notification')).toBe(1);
   });
 
+  test('inbox messages are delivered together: each SENT after one attempt, each in the inbox once', async () => {
+    const sent = await Promise.all([1, 2, 3, 4, 5].map((i) => env.center.send({ content: { title: `T${i}`, html: `<p>${i}</p>` }, to: [{ username: i % 2 ? 'alice' : 'bob' }], channels: ['INBOX'], dedupeKey: `batch:${i}` })));
+    const names = sent.map((r) => r.messages[0].name);
+    await waitFor(async () => (await env.client.count('OutboxMessage', eq('status.phase', 'SENT'))) === 5, 'all five SENT');
+    const messages = await Promise.all(names.map((n) => env.client.get<OutboxMessage>('OutboxMessage', n)));
+    expect(messages.map((m) => [m.status!.phase, m.status!.attempts, m.status!.nextAttemptAt])).toEqual(names.map(() => ['SENT', 1, undefined]));
+    const inbox = await Promise.all(names.map((n) => env.client.get<Notification>('Notification', n)));
+    expect(inbox.map((n) => [n.spec!.recipient, n.spec!.title])).toEqual([['alice', 'T1'], ['bob', 'T2'], ['alice', 'T3'], ['bob', 'T4'], ['alice', 'T5']]);
+    expect(await env.client.count('Notification')).toBe(5);
+  });
+
   test('inline HTML is sanitized and gets a text body derived from it', async () => {
     await env.center.send({ content: { title: 'Note', html: '<p>Line<script>alert(1)</script></p><p onclick="x()">Two &amp; more</p>' }, to: [{ username: 'bob' }], channels: ['INBOX'] });
     const item = await waitFor(async () => (await env.client.list<Notification>('Notification')).items[0], 'the inbox item');
