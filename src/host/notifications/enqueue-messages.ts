@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
-import { inValues } from '../store/query.js';
+import { inValues, lt } from '../store/query.js';
 import { HOST_GROUP_VERSION, type OutboxMessage, type OutboxMessageSpec, type OutboxPhase, type SentMessage } from './types.js';
 
 /** Messages written per transaction: a large bulk send commits in slices instead of one huge write. */
@@ -58,7 +58,8 @@ async function writeSlice(client: ExtensionClient, specs: OutboxMessageSpec[], p
     try {
       return await client.transaction(async (tx) => {
         const ids = specs.map(identityOf);
-        const queued = await findQueued(tx, ids.filter((id): id is Identity => id !== undefined));
+        const specOf = new Map(ids.flatMap((id, i) => (id ? [[id, specs[i]] as const] : [])));
+        const queued = await findQueued(tx, [...specOf.keys()], specOf);
         const written: SentMessage[] = [];
         for (const [i, spec] of specs.entries()) written.push(await writeOne(tx, spec, ids[i], queued, phaseOf(spec), now));
         return written;
@@ -70,15 +71,37 @@ async function writeSlice(client: ExtensionClient, specs: OutboxMessageSpec[], p
   }
 }
 
-/** A deduplicated message's dedupeId, and the one older versions gave it. */
+/** A deduplicated message's dedupeId, and (only while older messages may exist) the one older versions gave it. */
 interface Identity {
   id: string;
-  previous: string;
+  previous?: string;
 }
 
 function identityOf(spec: OutboxMessageSpec): Identity | undefined {
   if (!spec.dedupeKey) return undefined;
-  return { id: dedupeIdOf(spec.dedupeKey, spec.channel, spec.recipient), previous: previousDedupeIdOf(spec.dedupeKey, spec.channel, spec.recipient) };
+  return { id: dedupeIdOf(spec.dedupeKey, spec.channel, spec.recipient) };
+}
+
+/**
+ * Messages with the older identities (hash names, then one-hash dedupeIds) were all created before this
+ * instant; a later message always has the current dedupeId. (A fleet running older and newer versions side
+ * by side never deduplicated across them: the older ones do not look for the newer ids.)
+ */
+export const OLDER_FORMATS_BEFORE = '2026-11-22T05:00:00Z';
+const olderFormats = new WeakMap<ExtensionClient, Promise<boolean>>();
+
+/**
+ * Whether any message from before OLDER_FORMATS_BEFORE exists (one index read, then remembered): without
+ * one, the reads for older identities (two more index probes per message) can find nothing.
+ */
+function olderFormatsMayExist(client: ExtensionClient): Promise<boolean> {
+  let known = olderFormats.get(client);
+  if (!known) {
+    known = client.list('OutboxMessage', { where: lt('metadata.creationTimestamp', OLDER_FORMATS_BEFORE), limit: 1 }).then((page) => page.items.length > 0);
+    known.catch(() => olderFormats.delete(client));
+    olderFormats.set(client, known);
+  }
+  return known;
 }
 
 /**
@@ -88,7 +111,7 @@ function identityOf(spec: OutboxMessageSpec): Identity | undefined {
  * `queued`, so a slice that names the same message twice writes it once.
  */
 async function writeOne(client: ExtensionClient, spec: OutboxMessageSpec, identity: Identity | undefined, queued: Map<string, OutboxMessage>, phase: OutboxPhase, now: string): Promise<SentMessage> {
-  const existing = identity ? (queued.get(identity.id) ?? queued.get(identity.previous)) : undefined;
+  const existing = identity ? (queued.get(identity.id) ?? (identity.previous ? queued.get(identity.previous) : undefined)) : undefined;
   if (existing) return { name: existing.metadata.name, channel: spec.channel, recipient: spec.recipient, phase: existing.status?.phase ?? 'PENDING', deduplicated: true };
   const created = await client.create<OutboxMessage>({
     apiVersion: HOST_GROUP_VERSION,
@@ -106,12 +129,15 @@ async function writeOne(client: ExtensionClient, spec: OutboxMessageSpec, identi
  * a whole slice (by the indexed dedupeId, current or previous, and by the names older versions gave them),
  * not two per message.
  */
-async function findQueued(client: ExtensionClient, identities: Identity[]): Promise<Map<string, OutboxMessage>> {
+async function findQueued(client: ExtensionClient, identities: Identity[], specs: Map<Identity, OutboxMessageSpec>): Promise<Map<string, OutboxMessage>> {
   const found = new Map<string, OutboxMessage>();
   if (!identities.length) return found;
-  const ids = [...new Set(identities.flatMap((i) => [i.id, i.previous]))];
+  const older = await olderFormatsMayExist(client);
+  if (older) for (const i of identities) i.previous = previousDedupeIdOf(specs.get(i)!.dedupeKey!, specs.get(i)!.channel, specs.get(i)!.recipient);
+  const ids = [...new Set(identities.flatMap((i) => (i.previous ? [i.id, i.previous] : [i.id])))];
   for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('spec.dedupeId', ids) })).items) found.set(m.spec!.dedupeId!, m);
-  const legacy = identities.filter((i) => !found.has(i.id) && !found.has(i.previous)).map((i) => legacyDedupedName(i.previous));
+  if (!older) return found;
+  const legacy = identities.filter((i) => !found.has(i.id) && !found.has(i.previous!)).map((i) => legacyDedupedName(i.previous!));
   if (legacy.length) for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('metadata.name', legacy) })).items) found.set(m.metadata.name.slice(3), m);
   return found;
 }

@@ -5,7 +5,11 @@
  */
 import { dedupeIdOf, legacyDedupedName, orderedMessageName, previousDedupeIdOf } from '../../../src/host/notifications/enqueue-messages.js';
 import type { OutboxMessage } from '../../../src/host/notifications/types.js';
+import { ExtensionClient } from '../../../src/host/client/extension-client.js';
 import { createUser, setupCenter } from './fixtures.js';
+
+/** Writes as an older version did: before OLDER_FORMATS_BEFORE, the last instant older identities were written. */
+const olderClient = (client: ExtensionClient) => new ExtensionClient(client.registry, client.store, { clock: () => Date.parse('2026-11-20T10:00:00Z') });
 
 describe('outbox message names and dedupe', () => {
   let env: Awaited<ReturnType<typeof setupCenter>>;
@@ -37,7 +41,7 @@ describe('outbox message names and dedupe', () => {
 
   test('a message queued by an older version (hash name, no dedupeId) is not queued again', async () => {
     const id = previousDedupeIdOf('names:legacy', 'INBOX', 'carol');
-    await env.client.create({
+    await olderClient(env.client).create({
       apiVersion: 'host.authpay.dev/v1alpha1',
       kind: 'OutboxMessage',
       metadata: { name: legacyDedupedName(id) },
@@ -51,7 +55,7 @@ describe('outbox message names and dedupe', () => {
 
   test('a message queued with the previous dedupeId (one hash of key, channel and recipient) is not queued again', async () => {
     const previous = previousDedupeIdOf('names:previous', 'INBOX', 'carol');
-    const old = await env.client.create<OutboxMessage>({
+    const old = await olderClient(env.client).create<OutboxMessage>({
       apiVersion: 'host.authpay.dev/v1alpha1',
       kind: 'OutboxMessage',
       metadata: { name: orderedMessageName() },
@@ -61,6 +65,22 @@ describe('outbox message names and dedupe', () => {
     const result = await env.center.send({ content: { title: 'Old', html: '<p>Old</p>' }, to: [{ username: 'carol' }], dedupeKey: 'names:previous' });
     expect(result.messages.map((m) => [m.channel, m.name === old.metadata.name, m.deduplicated])).toEqual([['INBOX', true, true], ['EMAIL', false, false]]);
     expect(await env.client.count('OutboxMessage')).toBe(2);
+  });
+
+  test('without any message from before the older formats ended, a previous-format id is not looked for', async () => {
+    await env.center.send({ content: { title: 'New', html: '<p>New</p>' }, to: [{ username: 'carol' }], channels: ['INBOX'], dedupeKey: 'names:first' });
+    const previous = previousDedupeIdOf('names:later', 'INBOX', 'carol');
+    // Written now with an older id: only an older version running next to this one could do that, and such
+    // a fleet never deduplicated across versions.
+    await env.client.create({
+      apiVersion: 'host.authpay.dev/v1alpha1',
+      kind: 'OutboxMessage',
+      metadata: { name: orderedMessageName() },
+      spec: { channel: 'INBOX', recipient: 'carol', title: 'Old', html: '<p>Old</p>', text: 'Old', dedupeKey: 'names:later', dedupeId: previous },
+      status: { phase: 'PENDING', attempts: 0 },
+    });
+    const result = await env.center.send({ content: { title: 'Old', html: '<p>Old</p>' }, to: [{ username: 'carol' }], channels: ['INBOX'], dedupeKey: 'names:later' });
+    expect(result.messages.map((m) => m.deduplicated)).toEqual([false]);
   });
 
   test('the messages of one send share the first part of their dedupeId, so they sit together in its index', () => {
