@@ -46,6 +46,11 @@ export interface KindInfo {
    * a `contains` on them (3+ characters) runs on that index instead of scanning. Each is a selectable field.
    */
   searchFields: string[];
+  /**
+   * Selectable fields without an index of their own, from the annotation `authpay.dev/unindexed-fields`:
+   * each is part of a compound index, which serves the queries on it (every index is written on every write).
+   */
+  unindexedFields?: string[];
   printerColumns: PrinterColumn[];
   schema: Record<string, unknown>;
   validate: ValidateFunction;
@@ -132,6 +137,7 @@ export class KindRegistry {
       indexedFields,
       compoundIndexes: compound ? (JSON.parse(compound) as string[][]) : [],
       searchFields: searchFieldsOf(crd.metadata?.annotations?.['authpay.dev/search-fields'], indexedFields, `${spec.names.kind} in ${source}`),
+      unindexedFields: unindexedFieldsOf(crd.metadata?.annotations?.['authpay.dev/unindexed-fields'], indexedFields, compound ? (JSON.parse(compound) as string[][]) : [], `${spec.names.kind} in ${source}`),
       printerColumns: version.additionalPrinterColumns ?? [],
       schema,
       validate: this.ajv.compile(strictSchema(schema, true)),
@@ -212,6 +218,16 @@ function strictSchema(schema: Record<string, unknown>, top = false): Record<stri
 }
 
 /** Parses `authpay.dev/search-fields`: a JSON list of selectable string fields, each at most once. */
+function unindexedFieldsOf(annotation: string | undefined, indexed: IndexedField[], compound: string[][], where: string): string[] {
+  if (!annotation) return [];
+  const fields = JSON.parse(annotation) as unknown;
+  if (!Array.isArray(fields)) throw new AppError('INTERNAL', `authpay.dev/unindexed-fields of ${where} must be a JSON list of field paths`);
+  for (const f of fields) {
+    if (!indexed.some((i) => i.path === f) || !compound.some((g) => g.includes(f as string))) throw new AppError('INTERNAL', `unindexed field ${String(f)} of ${where} must be selectable and part of a compound index`);
+  }
+  return [...new Set(fields as string[])];
+}
+
 function searchFieldsOf(annotation: string | undefined, indexed: IndexedField[], where: string): string[] {
   if (!annotation) return [];
   const fields = JSON.parse(annotation) as unknown;

@@ -98,6 +98,12 @@ export function rowValues(layout: TableLayout, obj: Resource): Array<string | nu
   return out;
 }
 
+/** The columns that get an index of their own: every data column but the kind's unindexed fields. */
+export function singleIndexColumns(layout: TableLayout, kind: KindInfo): string[] {
+  const skip = new Set((kind.unindexedFields ?? []).map((p) => layout.columns.get(p)?.column));
+  return dataColumns(layout).filter((c) => !skip.has(c));
+}
+
 export function dataColumns(layout: TableLayout): string[] {
   return [...layout.columns.values()].filter((c) => c.column !== 'name').map((c) => c.column);
 }

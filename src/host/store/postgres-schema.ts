@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { FieldType, KindInfo } from '../schema/kind-registry.js';
 import { AppError } from '../errors/app-error.js';
 import type { Resource } from '../resource/types.js';
-import { dataColumns, rowValues, type TableLayout } from './columns.js';
+import { dataColumns, rowValues, singleIndexColumns, type TableLayout } from './columns.js';
 import type { SearchLayout } from './search-index.js';
 import { sql, type Queryable } from './postgres-connection.js';
 
@@ -46,7 +46,7 @@ export async function createKindTables(db: Queryable, kind: KindInfo, layout: Ta
     name text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value text COLLATE "C" NOT NULL, PRIMARY KEY (name, key))`);
   await sql(db, `CREATE INDEX IF NOT EXISTS ${indexName(layout.labels, ['kv'])} ON ${layout.labels} (key, value, name)`);
   const wanted = new Set<string>();
-  for (const c of dataColumns(layout)) wanted.add(await createIndex(db, layout, [c]));
+  for (const c of singleIndexColumns(layout, kind)) wanted.add(await createIndex(db, layout, [c]));
   for (const group of kind.compoundIndexes) {
     const cols = group.map((p) => layout.columns.get(p)?.column);
     if (cols.some((c) => !c)) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);

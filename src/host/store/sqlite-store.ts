@@ -7,7 +7,7 @@ import type { Resource, WatchEvent, WatchEventType } from '../resource/types.js'
 import { AlreadyExistsError, AppError, NotFoundError } from '../errors/app-error.js';
 import type { Condition, ListPage, ListQuery } from './query.js';
 import { EVENT_RETENTION, type Store, type StoreOps, type WatchHandle, type WatchListener, type WatchOptions } from './store.js';
-import { dataColumns, deserialize, layoutOf, rowValues, serialize, type TableLayout } from './columns.js';
+import { dataColumns, deserialize, layoutOf, rowValues, serialize, singleIndexColumns, type TableLayout } from './columns.js';
 import { SQLITE_DIALECT, SqlParams, encodeContinue, planList, renderCondition } from './sql-builder.js';
 import { Mutex } from './mutex.js';
 import { ensureSqliteSearch } from './sqlite-search.js';
@@ -98,7 +98,7 @@ export class SqliteStore implements Store {
         wanted.add(name);
         this.writer.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${layout.table} (${columns.join(', ')}, name)`);
       };
-      for (const c of cols) createIndex(`${layout.table}_${c}`, [c]);
+      for (const c of singleIndexColumns(layout, kind)) createIndex(`${layout.table}_${c}`, [c]);
       for (const group of kind.compoundIndexes) {
         const colNames = group.map((p) => layout.columns.get(p)?.column).filter(Boolean) as string[];
         if (colNames.length !== group.length) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);

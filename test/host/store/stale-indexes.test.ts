@@ -16,13 +16,13 @@ const pgUp = await postgresReachable();
 const backends: Array<() => Backend> = [sqliteBackend, ...(pgUp || inCi ? [postgresBackend] : [])];
 const TABLE = 'r_stale_authpay_dev_memos';
 
-function memoCrd(fields: string[], compound: string[][]): string {
+function memoCrd(fields: string[], compound: string[][], unindexed: string[] = []): string {
   return `
 apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
   name: memos.stale.authpay.dev
-  annotations: { authpay.dev/indexes: '${JSON.stringify(compound)}', authpay.dev/search-fields: '["spec.title"]' }
+  annotations: { authpay.dev/indexes: '${JSON.stringify(compound)}', authpay.dev/search-fields: '["spec.title"]', authpay.dev/unindexed-fields: '${JSON.stringify(unindexed)}' }
 spec:
   group: stale.authpay.dev
   scope: Cluster
@@ -40,9 +40,9 @@ spec:
 `;
 }
 
-async function open(backend: Backend, fields: string[], compound: string[][]) {
+async function open(backend: Backend, fields: string[], compound: string[][], unindexed: string[] = []) {
   const registry = new KindRegistry();
-  const kind = registry.loadYaml(memoCrd(fields, compound))[0];
+  const kind = registry.loadYaml(memoCrd(fields, compound, unindexed))[0];
   const store = await backend.open('stale');
   await store.ensureKind(kind);
   return { store, client: new ExtensionClient(registry, store) };
@@ -97,5 +97,25 @@ describe.each(backends.map((make) => [make().name, make] as const))('%s: indexes
     } finally {
       await after.store.close();
     }
+  });
+
+  test('an unindexed field loses its own index and is still queried through its compound index', async () => {
+    const plain = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.state', 'spec.owner']]);
+    await plain.client.create({ apiVersion: 'stale.authpay.dev/v1', kind: 'Memo', metadata: { name: 'u1' }, spec: { title: 'Unindexed', owner: 'cy', state: 'draft' } });
+    await plain.store.close();
+    const after = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.state', 'spec.owner']], ['spec.state']);
+    try {
+      const left = await indexesOf(after.store);
+      expect(left).not.toContain(`${TABLE}_f_spec_state`);
+      expect(left).toEqual(expect.arrayContaining([`${TABLE}_f_spec_owner`, `${TABLE}_c_f_spec_state_f_spec_owner`]));
+      expect((await after.client.list('Memo', { where: eq('spec.state', 'draft') })).items.map((m) => m.metadata.name)).toContain('u1');
+    } finally {
+      await after.store.close();
+    }
+  });
+
+  test('an unindexed field must be selectable and part of a compound index', () => {
+    expect(() => new KindRegistry().loadYaml(memoCrd(['spec.title', 'spec.state'], [], ['spec.state']))).toThrow(/part of a compound index/);
+    expect(() => new KindRegistry().loadYaml(memoCrd(['spec.title'], [['spec.title']], ['spec.owner']))).toThrow(/must be selectable/);
   });
 });
