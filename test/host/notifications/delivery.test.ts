@@ -140,7 +140,9 @@ describe('outages and missing configuration', () => {
       const mail = await waitFor(() => smtp!.received[0], 'the e-mail after the outage');
       expect(mail.subject).toBe('Retry me');
       const sent = await waitFor(async () => (await env.client.list<OutboxMessage>('OutboxMessage', { where: eq('status.phase', 'SENT') })).items[0], 'SENT');
-      expect(sent.status!.attempts).toBeGreaterThanOrEqual(3);
+      // The second attempt may still be connecting when the server comes back (attempts count at the claim),
+      // so the delivering attempt is the second or a later one; the first surely failed (lastError above).
+      expect(sent.status!.attempts).toBeGreaterThanOrEqual(2);
       expect(sent.status!.lastError).toBeUndefined();
     } finally {
       await env.close();
