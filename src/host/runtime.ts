@@ -118,7 +118,8 @@ export class HostRuntime {
       production: this.config.production,
       addOperation: (def) => this.operations.add(def),
       addRoute: (p, router) => this.pluginRoutes.push({ path: p, router }),
-      addMiddleware: (p, handler) => this.pluginMiddleware.push({ path: p, router: handler }),
+      // Gated rather than mounted: a mount rewrites req.url, and Express then parses the (long) URL again.
+      addMiddleware: (p, handler) => this.pluginMiddleware.push({ path: '/', router: onlyFor([p], handler) }),
       onStop: (fn) => this.stopHooks.push(fn),
       settings: this.workloads.settings,
       scheduler: this.workloads.scheduler.scoped((fn) => this.stopHooks.push(fn)),

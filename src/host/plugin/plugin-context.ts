@@ -28,7 +28,8 @@ export interface PluginContext {
   addRoute(path: string, router: Router): void;
   /**
    * Middleware for requests under path, run after authentication and authorization and before the business
-   * operations (so it can answer CORS preflights, rate-limit, or check a service's own API secret).
+   * operations (so it can answer CORS preflights, rate-limit, or check a service's own API secret). It sees
+   * the request unchanged: req.path is the full path, not relative to `path`.
    */
   addMiddleware(path: string, handler: RequestHandler): void;
   /** Runs fn when the plugin stops (stop jobs, controllers, timers). */
