@@ -22,7 +22,8 @@ import { loadSessionKey } from './signing-key.js';
 import { PatService } from './tokens/pat-service.js';
 import { tokenOperations } from './tokens/pat-operations.js';
 
-const BUILTIN_ROLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'crds', 'builtin-roles.yaml');
+/** From the package root, so the compiled build (dist/host/auth) finds it as the source (src/host/auth) does. */
+const BUILTIN_ROLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'src', 'host', 'crds', 'builtin-roles.yaml');
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 export interface HostAuthOptions {
@@ -50,6 +51,8 @@ export class HostAuth {
 
   static async start(options: HostAuthOptions): Promise<HostAuth> {
     const { client, logger } = options;
+    // Without them nobody may do anything (not even the administrator), so a missing file is fatal.
+    if (!fs.existsSync(BUILTIN_ROLES)) throw new Error(`built-in roles not found at ${BUILTIN_ROLES}`);
     await applyRoles(client, readRoleFile(BUILTIN_ROLES));
     const authorizer = new Authorizer(client);
     await authorizer.start();
