@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { KindInfo, KindRegistry } from '../schema/kind-registry.js';
 import type { NewResource, ObjectMeta, Resource, WatchEvent } from '../resource/types.js';
@@ -32,7 +31,6 @@ export interface ClientOptions {
  * the store below owns revisions, indexes and transactions.
  */
 export class ExtensionClient {
-  private readonly txScope = new AsyncLocalStorage<true>();
   private readonly clock: () => number;
 
   constructor(
@@ -253,12 +251,12 @@ export class ExtensionClient {
 
   /** Runs fn in one store transaction; every client call inside it joins the transaction. */
   transaction<T>(fn: (client: ExtensionClient) => Promise<T>): Promise<T> {
-    return this.store.transaction(() => this.txScope.run(true, () => fn(this)));
+    return this.store.transaction(() => fn(this));
   }
 
-  /** Whether this call runs inside transaction(): its reads see the transaction's uncommitted writes. */
+  /** Whether this call runs inside a transaction: its reads see the transaction's uncommitted writes. */
   inTransaction(): boolean {
-    return this.txScope.getStore() === true;
+    return this.store.inTransaction();
   }
 
   private kindOf(obj: Resource): KindInfo {

@@ -212,6 +212,10 @@ export class PostgresStore implements Store {
     return this.transaction(() => fn(this.txContext.getStore() as TxState));
   }
 
+  inTransaction(): boolean {
+    return this.txContext.getStore()?.active === true;
+  }
+
   async transaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
     const current = this.txContext.getStore();
     if (current?.active) return fn(this);

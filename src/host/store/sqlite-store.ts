@@ -335,6 +335,10 @@ export class SqliteStore implements Store {
     return this.transaction(async () => fn(this.txContext.getStore() as TxState));
   }
 
+  inTransaction(): boolean {
+    return this.txContext.getStore()?.active === true;
+  }
+
   async transaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
     const current = this.txContext.getStore();
     if (current?.active) return fn(this);

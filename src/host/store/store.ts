@@ -43,6 +43,8 @@ export interface Store extends StoreOps {
   /** Fails with GONE when fromRevision is older than the retained event log. */
   watch(options: WatchOptions, listener: WatchListener, onError?: (err: Error) => void): Promise<WatchHandle>;
   currentRevision(): Promise<number>;
+  /** Whether the caller runs inside transaction() (its reads see the transaction's uncommitted writes). */
+  inTransaction(): boolean;
   /**
    * Refreshes the planner's statistics of a kind's tables after a bulk load (PostgreSQL: VACUUM ANALYZE, so
    * counts become index-only scans; SQLite: PRAGMA optimize). Autovacuum does the same in steady state.
