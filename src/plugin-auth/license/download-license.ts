@@ -1,7 +1,7 @@
 import { AppError } from '../../host/errors/app-error.js';
 import { recordName } from '../domain/auth-log/record-name.js';
 import { tryParseDomain } from '../domain/domain-name/normalize-domain.js';
-import { recordOf, stateOf, storeReader } from '../public/record-lookup.js';
+import { recordOf, stateOf } from '../public/record-lookup.js';
 import { recordNotFound } from '../shared/errors.js';
 import type { PluginAuthDeps } from '../shared/deps.js';
 import type { AuthLog } from '../shared/types.js';
@@ -21,7 +21,7 @@ export interface DownloadInput {
  */
 export async function downloadLicense(deps: PluginAuthDeps, authority: LicenseAuthority, input: DownloadInput): Promise<string> {
   if (tryParseDomain(input.authDomain)?.host !== input.authDomain) throw domainNotIdentical(input.authDomain);
-  const record = await recordOf(storeReader(deps.client), input.pluginKey, input.authDomain, input.user);
+  const record = await recordOf(deps.client, input.pluginKey, input.authDomain, input.user);
   if (!record) throw recordNotFound(recordName({ pluginKey: input.pluginKey, domain: input.authDomain, user: input.user }));
   if (stateOf(record, deps.clock()) !== 'VALID') throw notAuthorized();
   const { spec } = record;

@@ -6,24 +6,19 @@ import { createLicenseVerifier, type LicenseCheck, type LicenseExpectation, type
 import type { Clock } from '../domain/time/clock.js';
 import { BoundedCache } from '../../host/cache/bounded-cache.js';
 
-/** Licenses whose signature was checked, and bodies whose signature was made, kept per process. */
+/** Licenses whose signature was checked, kept per process. */
 const VERIFIED_CAPACITY = 50_000;
-const SIGNED_CAPACITY = 10_000;
-/** Bodies longer than this are signed afresh rather than memoized (a checkAuth answer is under 1 KiB). */
-const MAX_MEMO_BODY = 2048;
 
 /**
  * The service's license key at work: issues licenses, checks presented ones and signs checkAuth answers.
- * Two memos keep the hot path cheap without changing any answer: a license that verified once for a plugin
- * and host verifies again (only its expiry is re-checked), and Ed25519 signatures are deterministic, so
- * identical body bytes get the signature computed the first time.
+ * A license that verified once for a plugin and host verifies again without the signature check (only its
+ * expiry is re-checked). Signed answers are memoized where they are made (public/signed-response.ts).
  */
 export class LicenseAuthority {
   readonly jwks: JSONWebKeySet;
   private readonly verifier: LicenseVerifier;
   /** By token: what it was checked against and the check (a token is a long string; built keys would be longer). */
   private readonly verified = new BoundedCache<string, { expected: LicenseExpectation; check: Promise<LicenseCheck> }>(VERIFIED_CAPACITY);
-  private readonly signed = new BoundedCache<string, Promise<string>>(SIGNED_CAPACITY);
 
   constructor(
     private readonly key: LicenseSigningKey,
@@ -60,19 +55,9 @@ export class LicenseAuthority {
     return { valid: false, code: 'EXPIRED', claims: result.claims };
   }
 
-  /**
-   * Detached JWS over the body's UTF-8 bytes (domain/license/response-signature.ts). With `memoize` an
-   * identical body reuses its signature.
-   */
-  sign(body: string, memoize: boolean): Promise<string> {
-    if (!memoize || body.length > MAX_MEMO_BODY) return signResponseBody(body, this.key);
-    let pending = this.signed.get(body);
-    if (!pending) {
-      pending = signResponseBody(body, this.key);
-      this.signed.set(body, pending);
-      pending.catch(() => this.signed.delete(body));
-    }
-    return pending;
+  /** Detached JWS over the body's UTF-8 bytes (domain/license/response-signature.ts). */
+  sign(body: string): Promise<string> {
+    return signResponseBody(body, this.key);
   }
 }
 

@@ -55,17 +55,9 @@ export function licenseRef(token: string): LicenseRef | undefined {
   return ref;
 }
 
-/** Reads one record by name: the client, or a cache in front of it (public/open-api.ts). */
-export interface RecordReader {
-  get(name: string): Promise<AuthLog | undefined>;
-}
-
-/** Reads records straight from the store. */
-export const storeReader = (client: ExtensionClient): RecordReader => ({ get: (name) => client.fetch<AuthLog>(AUTH_LOG, name) });
-
 /** The record of (plugin, host, user) by its name: one primary-key read. */
-export async function recordOf(reader: RecordReader, pluginKey: string, host: string, user: string): Promise<AuthLog | undefined> {
-  return user ? reader.get(recordName({ pluginKey, domain: host, user })) : undefined;
+export async function recordOf(client: ExtensionClient, pluginKey: string, host: string, user: string): Promise<AuthLog | undefined> {
+  return user ? client.fetch<AuthLog>(AUTH_LOG, recordName({ pluginKey, domain: host, user })) : undefined;
 }
 
 /**

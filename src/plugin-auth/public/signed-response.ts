@@ -12,13 +12,10 @@ export interface SignedBody {
   signature: string;
 }
 
-/**
- * Serializes `data` in the success envelope once and signs its UTF-8 bytes. `memoize` lets identical bodies
- * reuse their signature; answers carrying a caller nonce are unique, so they are signed afresh and not kept.
- */
-export async function signedBody(authority: LicenseAuthority, data: unknown, memoize: boolean): Promise<SignedBody> {
+/** Serializes `data` in the success envelope once and signs its UTF-8 bytes. */
+export async function signedBody(authority: LicenseAuthority, data: unknown): Promise<SignedBody> {
   const text = JSON.stringify(ok(data));
-  return { text, bytes: Buffer.byteLength(text, 'utf8'), signature: await authority.sign(text, memoize) };
+  return { text, bytes: Buffer.byteLength(text, 'utf8'), signature: await authority.sign(text) };
 }
 
 /**
@@ -35,24 +32,26 @@ export function sendSignedBody(res: Response, body: SignedBody): void {
 }
 
 /**
- * The signed bodies of recent checkAuth answers that carry a license and no nonce, by license: a plugin
- * asking again with the same license gets the same answer while its record is unchanged, so the body and
- * its signature are reused when every field of the new answer equals the kept one's (found by one lookup of
- * the license string rather than by hashing the whole body).
+ * The signed bodies of recent checkAuth answers without a nonce, by license (or, without one, by plugin and
+ * host): a plugin asking again gets the same answer while its record is unchanged, so the body and its
+ * signature (Ed25519 is deterministic) are reused when every field of the new answer equals the kept one's.
+ * The lookup is one short or already-hashed string rather than the whole body. Answers with a nonce are
+ * unique: signed afresh, not kept.
  */
 export class SignedAnswers {
-  private readonly kept = new BoundedCache<string, { answer: CheckAuthAnswer; body: SignedBody }>(10_000);
+  private readonly kept = new BoundedCache<string, { answer: CheckAuthAnswer; body: Promise<SignedBody> }>(10_000);
 
   constructor(private readonly authority: LicenseAuthority) {}
 
-  async bodyFor(answer: CheckAuthAnswer): Promise<SignedBody> {
-    const key = answer.nonce === undefined ? answer.license : undefined;
-    if (key === undefined) return signedBody(this.authority, answer, answer.nonce === undefined);
+  bodyFor(answer: CheckAuthAnswer): Promise<SignedBody> {
+    if (answer.nonce !== undefined) return signedBody(this.authority, answer);
+    const key = answer.license ?? `${answer.pluginKey}\n${answer.authDomain}`;
     const known = this.kept.get(key);
     if (known && sameAnswer(known.answer, answer)) return known.body;
-    const body = await signedBody(this.authority, answer, true);
-    this.kept.set(key, { answer, body });
-    return body;
+    const entry = { answer, body: signedBody(this.authority, answer) };
+    this.kept.set(key, entry);
+    entry.body.catch(() => this.kept.get(key) === entry && this.kept.delete(key));
+    return entry.body;
   }
 }
 
