@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { childrenCpuMs } from './cpu-time.js';
 
 export interface LoadRequest {
   method?: 'GET';
@@ -69,7 +70,7 @@ async function runWrk(o: LoadOptions): Promise<LoadFigures> {
     fs.writeFileSync(pathsFile, `${o.requests.map((r) => r.path).join('\n')}\n`);
     const nonce = o.requests.some((r) => r.freshNonce) ? ['nonce'] : [];
     const args = ['-t1', `-c${o.connections}`, `-d${o.durationSeconds}s`, '-s', WRK_SCRIPT, o.url, '--', pathsFile, ...nonce];
-    const before = childCpuUs();
+    const before = childrenCpuMs();
     const { stdout } = await promisify(execFile)('wrk', args, { maxBuffer: 1 << 20 });
     const figures = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { requests: number; durationUs: number; p50: number; p99: number; max: number; non2xx: number; errors: number };
     return {
@@ -80,18 +81,11 @@ async function runWrk(o: LoadOptions): Promise<LoadFigures> {
       total: figures.requests,
       non2xx: figures.non2xx,
       errors: figures.errors,
-      clientCpuUs: (childCpuUs() - before) / figures.requests,
+      clientCpuUs: ((childrenCpuMs() - before) * 1000) / figures.requests,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** CPU time of this process's finished children (wrk), in microseconds. */
-function childCpuUs(): number {
-  const usage = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  // cutime and cstime are fields 16 and 17 of /proc/<pid>/stat (1-based), in clock ticks (100 per second).
-  return (Number(usage[13]) + Number(usage[14])) * 10_000;
 }
 
 interface AutocannonResult {

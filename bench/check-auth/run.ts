@@ -24,7 +24,8 @@ import { ensureDataset } from './dataset.js';
 import { loadGenerator, runLoad, type LoadFigures, type LoadRequest } from './load-generator.js';
 import { combine, ratioOf, renderCheckAuth } from './report.js';
 import { bareSized, licensedTargets, spotCheck, withLicense, withLicenseAndNonce, withoutLicense } from './scenarios.js';
-import { AUTHPAY_SERVER_ARGS, BARE_SERVER_ARGS, spawnServer, type ChildServer } from './servers.js';
+import { spawnServer, type ChildServer } from '../lib/server-process.js';
+import { AUTHPAY_SERVER_ARGS, BARE_SERVER_ARGS } from './servers.js';
 
 const FULL_N = 1_000_000;
 const n = Number(process.env.BENCH_N ?? FULL_N);

@@ -70,7 +70,8 @@ function lastJsonLine(text: string): Record<string, number> | undefined {
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 10 s; resolves when the process has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -106,6 +107,36 @@ export async function measureServerStart(options: ServerStartOptions): Promise<S
       await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
-    await stop(child);
+    await stopChild(child);
   }
+}
+
+/** A server in its own process (so a load generator never shares its event loop), answering on `url`. */
+export interface ChildServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns `node <args>` with PORT and AUTHPAY_HOST set and waits until probePath answers (any status).
+ * stdout goes to /dev/null; stderr is kept for the error when the process exits or never answers.
+ */
+export async function spawnServer(args: string[], env: NodeJS.ProcessEnv, probePath: string, timeoutMs = 180_000): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port), AUTHPAY_HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const started = nowMs();
+  try {
+    while ((await probe(port, probePath)) === undefined) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
+      if (nowMs() - started > timeoutMs) throw new Error(`server did not answer within ${timeoutMs} ms:\n${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid as number, stop: () => stopChild(child) };
 }

@@ -6,42 +6,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { buildCompiled, type CompiledBuild } from '../../../bench/lib/compiled-build.js';
-import { freePort } from '../../../bench/lib/server-process.js';
+import { spawnServer, type ChildServer } from '../../../bench/lib/server-process.js';
 
 const TOKEN = 'compiled-build-test-token-0123456789';
 let build: CompiledBuild;
-let child: ChildProcess;
+let server: ChildServer;
 let base: string;
 let dataDir: string;
 
 beforeAll(async () => {
   build = buildCompiled();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-compiled-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [path.join(build.root, 'dist', 'cli.js'), 'serve'], {
-    env: { ...process.env, PORT: String(port), AUTHPAY_HOST: '127.0.0.1', AUTHPAY_DATA_DIR: dataDir, AUTHPAY_BOOTSTRAP_TOKEN: TOKEN, AUTHPAY_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`compiled server exited with ${child.exitCode}: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`compiled server did not answer: ${stderr}`);
-    if (await fetch(`${base}/healthz`).then(() => true, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await spawnServer([path.join(build.root, 'dist', 'cli.js'), 'serve'], { AUTHPAY_DATA_DIR: dataDir, AUTHPAY_BOOTSTRAP_TOKEN: TOKEN, AUTHPAY_LOG_LEVEL: 'warn' }, '/healthz', 60_000);
+  base = server.url;
 }, 90_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   build?.dispose();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
