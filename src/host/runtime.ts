@@ -15,7 +15,6 @@ import { createApp } from './server/app.js';
 import { createHttpServer } from './server/http-server.js';
 import { mountGenericApi } from './api/generic/mount.js';
 import { bootstrapTokenAuth } from './auth/bootstrap-token.js';
-import { ANONYMOUS } from './auth/principal.js';
 import { HostAuth } from './auth/host-auth.js';
 import { HostMetrics } from './ops/metrics-registry.js';
 import { opsMiddleware } from './ops/ops-middleware.js';
@@ -135,11 +134,8 @@ export class HostRuntime {
       ...opsMiddleware({ logger: this.logger, metrics: this.metrics, corsWhitelist: () => this.corsWhitelist(), production: this.config.production }),
       bootstrapTokenAuth(this.config.bootstrapToken),
       // [listen:authn] session, token and basic authentication
+      // (it always sets req.principal: the caller, or ANONYMOUS)
       this.auth.authentication(),
-      (req, _res, next) => {
-        req.principal ??= ANONYMOUS;
-        next();
-      },
       // [listen:authz] the one authorization middleware
       this.auth.authorization(),
     ];
