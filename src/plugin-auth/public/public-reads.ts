@@ -9,24 +9,12 @@ import { parseDomain } from '../domain/domain-name/normalize-domain.js';
 import { createFreeCode } from '../codes/generate-free-code.js';
 import { pluginNotFound, userNotFound } from '../shared/errors.js';
 import { userExists } from '../shared/lookups.js';
-import type { AuthLogSpec } from '../shared/types.js';
+import type { AuthLogSpec, SitePluginSpec } from '../shared/types.js';
 import type { OpenApiDeps } from './deps.js';
 import { recordForDomain, stateOf } from './record-lookup.js';
 
 /** The catalog fields a plugin may show publicly; the download `url` stays for authorized users. */
-export interface PublicPluginInfo {
-  key: string;
-  name: string;
-  logo?: string;
-  description?: string;
-  version?: string;
-  author?: string;
-  docs?: string;
-  price: number;
-  priceType: PriceType;
-  payUrl?: string;
-  authCountLimit?: number;
-}
+export type PublicPluginInfo = Pick<SitePluginSpec, 'key' | 'name' | 'logo' | 'description' | 'version' | 'author' | 'docs' | 'price' | 'payUrl' | 'authCountLimit'> & { priceType: PriceType };
 
 export async function pluginInfo(deps: OpenApiDeps, pluginKey: string): Promise<PublicPluginInfo> {
   const spec = await deps.catalog.find(pluginKey);
