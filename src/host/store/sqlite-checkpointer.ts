@@ -46,6 +46,7 @@ export class SqliteCheckpointer {
   private commitsSinceStart = 0;
   private last: CheckpointResult = { log: 0, checkpointed: 0 };
   private failed = false;
+  private closing = false;
   private pending?: { resolve(result: CheckpointResult): void; reject(err: Error): void };
 
   constructor(
@@ -55,7 +56,7 @@ export class SqliteCheckpointer {
 
   /** After each commit: start a checkpoint unless one is running (that one's successor picks this up). */
   afterCommit(): void {
-    if (this.failed) return;
+    if (this.failed || this.closing) return;
     this.commitsSinceStart++;
     if (!this.running) void this.runLoop();
   }
@@ -67,7 +68,7 @@ export class SqliteCheckpointer {
 
   /** Waits until a checkpoint that started after the last commit has finished (call while no one writes). */
   async settle(): Promise<void> {
-    while (!this.failed && (this.running || this.commitsSinceStart > 0)) {
+    while (!this.failed && !this.closing && (this.running || this.commitsSinceStart > 0)) {
       if (this.running) await this.running.catch(() => undefined);
       else await this.runLoop();
     }
@@ -76,18 +77,23 @@ export class SqliteCheckpointer {
   }
 
   async close(): Promise<void> {
+    // No checkpoint starts after this one (the loop would otherwise ask the thread again as it closes).
+    this.closing = true;
     await this.running?.catch(() => undefined);
     const worker = this.worker;
     this.worker = undefined;
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // Held while the store waits for it: an unreferenced thread would let a process with nothing else to do
+    // exit in the middle of close(), before the writer folds the WAL in and before the caller's next step.
+    worker.ref();
     worker.postMessage('close');
     await exited;
   }
 
   /** Checkpoints until no commit happened during the last one. */
   private async runLoop(): Promise<void> {
-    while (!this.failed && this.commitsSinceStart > 0 && !this.running) {
+    while (!this.failed && !this.closing && this.commitsSinceStart > 0 && !this.running) {
       this.commitsSinceStart = 0;
       this.running = this.checkpointOnce();
       try {
@@ -103,9 +109,13 @@ export class SqliteCheckpointer {
 
   private checkpointOnce(): Promise<CheckpointResult> {
     const worker = this.ensureWorker();
-    return new Promise((resolve, reject) => {
+    // Referenced only while a checkpoint is asked for (see close()).
+    worker.ref();
+    return new Promise<CheckpointResult>((resolve, reject) => {
       this.pending = { resolve, reject };
       worker.postMessage('checkpoint');
+    }).finally(() => {
+      if (!this.closing) worker.unref();
     });
   }
 
@@ -127,7 +137,7 @@ export class SqliteCheckpointer {
       };
       worker.on('error', gone);
       worker.on('exit', () => gone());
-      // A checkpointer must never keep the process alive.
+      // An idle checkpointer must never keep the process alive.
       worker.unref();
       this.worker = worker;
     }

@@ -3,6 +3,7 @@
  * thread and waits for it to catch up whenever the WAL is longer than restartFrames, so the WAL starts over
  * instead of growing; every write stays readable, during the run and after reopening.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,5 +63,13 @@ describe('SQLite background checkpoints', () => {
     expect(await again.client.count(KIND)).toBe(batches * 20);
     expect((await again.client.get(KIND, record(batches * 20 - 1).metadata.name)).spec).toMatchObject({ authDomain: `d${batches * 20 - 1}.example.com` });
     await again.store.close();
+  });
+
+  test('close() finishes in a process that has nothing else to do (the thread is held while it is waited for)', () => {
+    const script = path.join('test', 'host', 'store', 'fixtures', 'close-after-checkpoints.ts');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', script, dir], { encoding: 'utf8', timeout: 60_000 });
+    expect(out).toBe('closed\n');
+    // The writer's close folded the WAL into the database file.
+    expect(fs.existsSync(path.join(dir, 'close.db-wal'))).toBe(false);
   });
 });
