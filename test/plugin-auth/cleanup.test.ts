@@ -21,7 +21,7 @@ async function seed(user: string, expiries: Array<string | undefined>): Promise<
 
 beforeAll(async () => {
   server = await start();
-  for (const user of ['old', 'cut', 'gone']) await createUser(server, user);
+  for (const user of ['old', 'cut', 'gone', 'twice']) await createUser(server, user);
   await createPlugin(server, { key: 'sweep', name: 'Sweeper', price: 10 });
 });
 afterAll(() => server.stop());
@@ -79,6 +79,15 @@ test('a run cut off (time-out abort) leaves whole batches done, each with its no
   expect((await cleanExpiredAuthorizations(deps, { signal: new AbortController().signal })).expired).toBe(3);
   expect(dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=cut&authStatus=1`)).total).toBe(0);
   expect(await authNotificationsOf(server, 'cut')).toHaveLength(7);
+});
+
+test('two runs at once (as two replicas would) expire each record once and queue one auth-notification each', async () => {
+  await seed('twice', Array.from({ length: 6 }, (_, i) => stamp(-(i + 1) * HOUR)));
+  const deps = depsOf(server);
+  const runs = await Promise.all([1, 2].map(() => cleanExpiredAuthorizations(deps, { signal: new AbortController().signal, batchSize: 2 })));
+  expect(runs[0].expired + runs[1].expired).toBe(6);
+  expect(dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=twice&authStatus=0`)).total).toBe(6);
+  expect(await authNotificationsOf(server, 'twice')).toHaveLength(6);
 });
 
 test('records of deleted users are expired without a message', async () => {

@@ -33,9 +33,11 @@ export interface StatusChange {
 
 /**
  * Queues one `auth-notification` (inbox and e-mail) when the record's authStatus was set or changed. Call it
- * inside the transaction that writes the record, so the status and its outbox entry commit together; the
- * dedupe key names the record and the transition (with the time that makes it unique), so a retried job or
- * request never queues it twice. Records of users who no longer exist are left without a message.
+ * inside the transaction that writes the record: the status and its outbox entries commit together or not at
+ * all, and the record's version check lets only one writer make a given move, so a retried request or job
+ * finds the status already moved and queues nothing (no dedupe key: its index entry and lookup would add a
+ * random page and a read per message to guard what the transaction already guarantees). Records of users who
+ * no longer exist are left without a message.
  */
 export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusChange): Promise<boolean> {
   const { before, after, reason } = change;
@@ -47,7 +49,6 @@ export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusCha
     template: AUTH_NOTIFICATION_TEMPLATE,
     to: [{ username: after.spec.authUser }],
     missingUsers: 'skip',
-    dedupeKey: dedupeKeyOf(change),
     variables: {
       pluginKey: after.spec.pluginKey,
       pluginName,
@@ -61,14 +62,6 @@ export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusCha
     },
   });
   return messages.length > 0;
-}
-
-/** `auth-notification:<record>:<from>-><to>:<instant>`: the instant tells repeated transitions apart. */
-export function dedupeKeyOf({ before, after }: StatusChange): string {
-  const from = before ? String(before.authStatus) : 'new';
-  const to = after.spec.authStatus;
-  const instant = to === 1 ? after.spec.authTime : (before?.expireTime ?? before?.authTime ?? after.metadata.creationTimestamp);
-  return `auth-notification:${after.metadata.name}:${from}->${to}:${instant ?? ''}`;
 }
 
 function statusText({ before, after, reason }: StatusChange): string {
