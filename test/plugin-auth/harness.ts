@@ -44,7 +44,7 @@ export function depsOf(server: Server, clock?: () => number): PluginAuthDeps {
 /** Outbox messages of the auth-notification template for one user. */
 export async function authNotificationsOf(server: Server, user: string, template = 'auth-notification'): Promise<any[]> {
   const out: any[] = [];
-  for await (const m of server.runtime.client.listAll<any>('OutboxMessage')) if (m.spec.template === template && m.spec.username === user && m.spec.channel === 'INBOX') out.push(m);
+  for await (const m of server.runtime.client.listAll<any>('OutboxMessage')) if (m.spec.template === template && m.spec.username === user && (m.spec.channel === 'INBOX' || m.spec.inbox)) out.push(m);
   return out;
 }
 

@@ -5,17 +5,18 @@ import type { SmtpSettings } from './smtp-settings.js';
 import { HOST_GROUP_VERSION, type Notification, type OutboxMessage } from './types.js';
 
 /**
- * Puts an INBOX message into the user's inbox. The Notification takes the outbox message's name, so a
- * repeated delivery (a crash between the two writes) finds it there and adds nothing.
+ * Puts an INBOX message, or the inbox part of an inbox e-mail message, into the user's inbox. The
+ * Notification takes the outbox message's name, so a repeated delivery finds it there and adds nothing.
  */
 export async function deliverToInbox(client: ExtensionClient, msg: OutboxMessage, now: string): Promise<void> {
   const spec = msg.spec!;
+  const recipient = spec.inbox ? spec.username! : spec.recipient;
   try {
     await client.create<Notification>({
       apiVersion: HOST_GROUP_VERSION,
       kind: 'Notification',
       metadata: { name: msg.metadata.name, ...(spec.template ? { labels: { 'host.authpay.dev/template': spec.template.slice(0, 63) } } : {}) },
-      spec: { recipient: spec.recipient, title: spec.title, html: spec.html, text: spec.text, unread: true, createdAt: now, outboxMessage: msg.metadata.name, ...(spec.template ? { template: spec.template } : {}) },
+      spec: { recipient, title: spec.title, html: spec.html, text: spec.text, unread: true, createdAt: now, outboxMessage: msg.metadata.name, ...(spec.template ? { template: spec.template } : {}) },
     });
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'ALREADY_EXISTS') throw err;

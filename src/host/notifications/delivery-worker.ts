@@ -74,35 +74,60 @@ export class DeliveryWorker {
       // The worker takes pages off the front; counting every due message each time would read them all.
       countTotal: false,
     });
-    const inbox = due.items.filter((m) => m.spec!.channel === 'INBOX');
-    if (inbox.length) await this.deliverInboxBatch(inbox, settings);
-    for (const msg of due.items) if (msg.spec!.channel !== 'INBOX') await this.process(msg, settings);
+    // Steps that are store writes only go in one transaction; e-mails to send are claimed and sent one by one.
+    const storeOnly = due.items.filter((m) => m.spec!.channel === 'INBOX' || !settings);
+    if (storeOnly.length) await this.storeOnlyBatch(storeOnly, settings);
+    if (settings) for (const msg of due.items) if (msg.spec!.channel !== 'INBOX') await this.process(msg, settings);
     return due.items.length;
   }
 
   /**
-   * Inbox messages need no lease: putting one into the inbox and marking it SENT is one store transaction,
-   * so it happens entirely or not at all, and a replica that got there first makes the version check fail
-   * (nothing written). A batch of them shares that transaction (one commit instead of three per message:
-   * claim, inbox, sent). Should the batch fail, each message goes the one-by-one way.
+   * Messages whose next step writes only to the store: inbox messages (into the inbox and SENT) and, while
+   * SMTP is not configured, e-mails (to WAITING_CONFIG, an inbox e-mail message putting its inbox part in
+   * first). They need no lease: the step is one store transaction, so it happens entirely or not at all, and
+   * a replica that got there first makes the version check fail (nothing written). A cycle's steps share
+   * that transaction (one commit instead of up to three per message). Should it fail, each message goes the
+   * one-by-one way.
    */
-  private async deliverInboxBatch(messages: OutboxMessage[], settings: SmtpSettings | undefined): Promise<void> {
+  private async storeOnlyBatch(messages: OutboxMessage[], settings: SmtpSettings | undefined): Promise<void> {
+    const outcomes: Array<[Channel, DeliveryOutcome]> = [];
     try {
       await this.o.client.transaction(async (tx) => {
         for (const msg of messages) {
           const now = iso(this.o.clock());
-          const { lastError: _e, nextAttemptAt: _n, ...rest } = msg.status!;
-          const status = withoutUndefined({ ...rest, attempts: (rest.attempts ?? 0) + 1, lastAttemptAt: now, phase: 'SENT', sentAt: now });
-          const sent = await tx.update<OutboxMessage>({ ...msg, status }, { read: msg });
-          await deliverToInbox(tx, sent, now);
+          if (msg.spec!.channel === 'INBOX') {
+            const { lastError: _e, nextAttemptAt: _n, ...rest } = msg.status!;
+            const status = withoutUndefined({ ...rest, attempts: (rest.attempts ?? 0) + 1, lastAttemptAt: now, phase: 'SENT', sentAt: now });
+            await deliverToInbox(tx, await tx.update<OutboxMessage>({ ...msg, status }, { read: msg }), now);
+            outcomes.push(['INBOX', 'sent']);
+          } else {
+            if (inboxPending(msg)) outcomes.push(['INBOX', 'sent']);
+            await this.withInboxPart(tx, msg, { ...msg.status!, phase: 'WAITING_CONFIG' }, msg);
+            outcomes.push(['EMAIL', 'waiting_config']);
+          }
         }
       });
     } catch (err) {
-      this.o.logger.debug({ err: (err as Error).message }, 'inbox batch not delivered at once; one by one');
+      this.o.logger.debug({ err: (err as Error).message }, 'store-only batch not written at once; one by one');
       for (const msg of messages) await this.process(msg, settings);
       return;
     }
-    for (let i = 0; i < messages.length; i++) this.o.onOutcome?.('INBOX', 'sent');
+    for (const [channel, outcome] of outcomes) this.o.onOutcome?.(channel, outcome);
+  }
+
+  /**
+   * Writes a message's new status; for an inbox e-mail message whose inbox part is still to do, puts that into
+   * the inbox in the same transaction (and records inboxAt), so it happens once, with the write that wins.
+   */
+  private async withInboxPart(client: ExtensionClient, msg: OutboxMessage, status: OutboxMessageStatus, read?: OutboxMessage): Promise<OutboxMessage> {
+    const options = read ? { read } : undefined;
+    if (!inboxPending(msg)) return client.update<OutboxMessage>({ ...msg, status: withoutUndefined(status) }, options);
+    return client.transaction(async (tx) => {
+      const now = iso(this.o.clock());
+      const written = await tx.update<OutboxMessage>({ ...msg, status: withoutUndefined({ ...status, inboxAt: now }) }, options);
+      await deliverToInbox(tx, written, now);
+      return written;
+    });
   }
 
   private async msUntilNextDue(): Promise<number> {
@@ -130,6 +155,7 @@ export class DeliveryWorker {
     }
     const now = this.o.clock();
     const attempts = (msg.status?.attempts ?? 0) + 1;
+    // An inbox e-mail message's inbox part goes in with the claim: the user has it even while SMTP fails.
     const claimed = await this.write(msg, { ...msg.status!, attempts, lastAttemptAt: iso(now), nextAttemptAt: iso(now + this.o.leaseMs) });
     if (!claimed) return; // another process claimed it first
     try {
@@ -149,22 +175,33 @@ export class DeliveryWorker {
     const lastError = describe(err, settings);
     const final = isPermanentSmtpError(err) || status.attempts >= this.o.retry.maxAttempts;
     const next: OutboxMessageStatus = final
-      ? { phase: 'FAILED', attempts: status.attempts, lastAttemptAt: status.lastAttemptAt, lastError }
+      ? { phase: 'FAILED', attempts: status.attempts, lastAttemptAt: status.lastAttemptAt, lastError, inboxAt: status.inboxAt }
       : { ...status, phase: 'PENDING', lastError, nextAttemptAt: iso(this.o.clock() + retryDelayMs(this.o.retry, status.attempts, this.o.random)) };
     this.o.logger.warn({ outboxMessage: msg.metadata.name, channel: msg.spec!.channel, attempts: status.attempts, final, error: lastError }, 'notification delivery failed');
     await this.write(msg, next);
     this.o.onOutcome?.(msg.spec!.channel, final ? 'failed' : 'retry');
   }
 
-  /** Compare-and-set status write; undefined when someone else changed or removed the message first. */
+  /**
+   * Compare-and-set status write (with the inbox part, when one is still to do); undefined when someone else
+   * changed or removed the message first.
+   */
   private async write(msg: OutboxMessage, status: OutboxMessageStatus): Promise<OutboxMessage | undefined> {
     try {
-      return await this.o.client.update<OutboxMessage>({ ...msg, status: withoutUndefined(status) });
+      const inbox = inboxPending(msg);
+      const written = await this.withInboxPart(this.o.client, msg, status);
+      if (inbox) this.o.onOutcome?.('INBOX', 'sent');
+      return written;
     } catch (err) {
       if (err instanceof ConflictError || err instanceof NotFoundError) return undefined;
       throw err;
     }
   }
+}
+
+/** An inbox e-mail message whose inbox part has not been put into the inbox yet. */
+function inboxPending(msg: OutboxMessage): boolean {
+  return msg.spec!.inbox === true && !msg.status?.inboxAt;
 }
 
 function withoutUndefined(status: OutboxMessageStatus): OutboxMessageStatus {

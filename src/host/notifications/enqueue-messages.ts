@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
-import { inValues, lt } from '../store/query.js';
+import { inValues } from '../store/query.js';
 import { HOST_GROUP_VERSION, type OutboxMessage, type OutboxMessageSpec, type OutboxPhase, type SentMessage } from './types.js';
 
 /** Messages written per transaction: a large bulk send commits in slices instead of one huge write. */
@@ -9,23 +9,20 @@ const SLICE = 200;
 
 /**
  * The identity of a deduplicated message, kept in the indexed field spec.dedupeId: a hash of the dedupeKey
- * followed by a hash of (channel, recipient). The messages of one send (a user's inbox and e-mail) share the
- * first part, so their index entries sit side by side and a send dirties one page of that index, not two.
+ * followed by a hash of (channel, recipient). The messages of one send share the first part, so their index
+ * entries sit side by side and a send dirties one page of that index, not one per message.
  */
 export function dedupeIdOf(dedupeKey: string, channel: string, recipient: string): string {
   return `${sha256(dedupeKey).slice(0, 30)}${sha256(`${channel}\u0000${recipient}`).slice(0, 10)}`;
 }
 
 /**
- * The identity older versions used: one hash of (dedupeKey, channel, recipient). Messages they queued carry
- * it as dedupeId, or (before insert-ordered names) as their name `om-<id>`; both are still found.
+ * The (channel, recipient) a message is deduplicated by. A user's inbox e-mail message counts as that user's
+ * inbox message: it stays the same message when the user's address changes between two sends.
  */
-export function previousDedupeIdOf(dedupeKey: string, channel: string, recipient: string): string {
-  return sha256(`${dedupeKey}\u0000${channel}\u0000${recipient}`).slice(0, 40);
+function identityParts(spec: OutboxMessageSpec): [string, string] {
+  return spec.inbox && spec.username ? ['INBOX', spec.username] : [spec.channel, spec.recipient];
 }
-
-/** The name older versions gave a deduplicated message. */
-export const legacyDedupedName = (previousDedupeId: string) => `om-${previousDedupeId}`;
 
 const sha256 = (text: string) => crypto.hash('sha256', text, 'hex');
 
@@ -57,11 +54,10 @@ async function writeSlice(client: ExtensionClient, specs: OutboxMessageSpec[], p
   for (let attempt = 1; ; attempt++) {
     try {
       return await client.transaction(async (tx) => {
-        const ids = specs.map(identityOf);
-        const specOf = new Map(ids.flatMap((id, i) => (id ? [[id, specs[i]] as const] : [])));
-        const queued = await findQueued(tx, [...specOf.keys()], specOf);
+        const ids = specs.map((spec) => (spec.dedupeKey ? dedupeIdOf(spec.dedupeKey, ...identityParts(spec)) : undefined));
+        const queued = await findQueued(tx, ids.filter((id): id is string => id !== undefined));
         const written: SentMessage[] = [];
-        for (const [i, spec] of specs.entries()) written.push(await writeOne(tx, spec, ids[i], queued, phaseOf(spec), now));
+        for (const [i, spec] of specs.entries()) written.push(...(await writeOne(tx, spec, ids[i], queued, phaseOf(spec), now)));
         return written;
       });
     } catch (err) {
@@ -71,74 +67,39 @@ async function writeSlice(client: ExtensionClient, specs: OutboxMessageSpec[], p
   }
 }
 
-/** A deduplicated message's dedupeId, and (only while older messages may exist) the one older versions gave it. */
-interface Identity {
-  id: string;
-  previous?: string;
-}
-
-function identityOf(spec: OutboxMessageSpec): Identity | undefined {
-  if (!spec.dedupeKey) return undefined;
-  return { id: dedupeIdOf(spec.dedupeKey, spec.channel, spec.recipient) };
-}
-
-/**
- * Messages with the older identities (hash names, then one-hash dedupeIds) were all created before this
- * instant; a later message always has the current dedupeId. (A fleet running older and newer versions side
- * by side never deduplicated across them: the older ones do not look for the newer ids.)
- */
-export const OLDER_FORMATS_BEFORE = '2026-11-22T05:00:00Z';
-const olderFormats = new WeakMap<ExtensionClient, Promise<boolean>>();
-
-/**
- * Whether any message from before OLDER_FORMATS_BEFORE exists (one index read, then remembered): without
- * one, the reads for older identities (two more index probes per message) can find nothing.
- */
-function olderFormatsMayExist(client: ExtensionClient): Promise<boolean> {
-  let known = olderFormats.get(client);
-  if (!known) {
-    known = client.list('OutboxMessage', { where: lt('metadata.creationTimestamp', OLDER_FORMATS_BEFORE), limit: 1 }).then((page) => page.items.length > 0);
-    known.catch(() => olderFormats.delete(client));
-    olderFormats.set(client, known);
-  }
-  return known;
-}
-
 /**
  * "Queued once" rests on the store's transactions: the lookup and the inserts run in one, and the store runs
  * write transactions one at a time (SQLite: one writer; PostgreSQL: the schema's advisory lock, in every
  * process), so no other sender can queue the same message between them. A message written here is added to
  * `queued`, so a slice that names the same message twice writes it once.
  */
-async function writeOne(client: ExtensionClient, spec: OutboxMessageSpec, identity: Identity | undefined, queued: Map<string, OutboxMessage>, phase: OutboxPhase, now: string): Promise<SentMessage> {
-  const existing = identity ? (queued.get(identity.id) ?? (identity.previous ? queued.get(identity.previous) : undefined)) : undefined;
-  if (existing) return { name: existing.metadata.name, channel: spec.channel, recipient: spec.recipient, phase: existing.status?.phase ?? 'PENDING', deduplicated: true };
+async function writeOne(client: ExtensionClient, spec: OutboxMessageSpec, dedupeId: string | undefined, queued: Map<string, OutboxMessage>, phase: OutboxPhase, now: string): Promise<SentMessage[]> {
+  const existing = dedupeId ? queued.get(dedupeId) : undefined;
+  if (existing) return sentEntries(existing, true);
   const created = await client.create<OutboxMessage>({
     apiVersion: HOST_GROUP_VERSION,
     kind: 'OutboxMessage',
     metadata: { name: orderedMessageName() },
-    spec: stripUndefined({ ...spec, dedupeId: identity?.id }),
+    spec: stripUndefined({ ...spec, dedupeId }),
     status: { phase, attempts: 0, nextAttemptAt: now },
   });
-  if (identity) queued.set(identity.id, created);
-  return { name: created.metadata.name, channel: spec.channel, recipient: spec.recipient, phase, deduplicated: false };
+  if (dedupeId) queued.set(dedupeId, created);
+  return sentEntries(created, false);
 }
 
-/**
- * The messages already queued under these identities, keyed by the id they were found under: two reads for
- * a whole slice (by the indexed dedupeId, current or previous, and by the names older versions gave them),
- * not two per message.
- */
-async function findQueued(client: ExtensionClient, identities: Identity[], specs: Map<Identity, OutboxMessageSpec>): Promise<Map<string, OutboxMessage>> {
+/** What a send reports of a message: one entry per channel it reaches (an inbox e-mail message has two). */
+function sentEntries(message: OutboxMessage, deduplicated: boolean): SentMessage[] {
+  const { spec, status, metadata } = message;
+  const sent: SentMessage = { name: metadata.name, channel: spec!.channel, recipient: spec!.recipient, phase: status?.phase ?? 'PENDING', deduplicated };
+  if (!spec!.inbox || !spec!.username) return [sent];
+  return [{ ...sent, channel: 'INBOX', recipient: spec!.username, phase: status?.inboxAt ? 'SENT' : 'PENDING' }, sent];
+}
+
+/** The messages already queued under these dedupeIds (one read for a whole slice, not one per message). */
+async function findQueued(client: ExtensionClient, ids: string[]): Promise<Map<string, OutboxMessage>> {
   const found = new Map<string, OutboxMessage>();
-  if (!identities.length) return found;
-  const older = await olderFormatsMayExist(client);
-  if (older) for (const i of identities) i.previous = previousDedupeIdOf(specs.get(i)!.dedupeKey!, specs.get(i)!.channel, specs.get(i)!.recipient);
-  const ids = [...new Set(identities.flatMap((i) => (i.previous ? [i.id, i.previous] : [i.id])))];
-  for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('spec.dedupeId', ids) })).items) found.set(m.spec!.dedupeId!, m);
-  if (!older) return found;
-  const legacy = identities.filter((i) => !found.has(i.id) && !found.has(i.previous!)).map((i) => legacyDedupedName(i.previous!));
-  if (legacy.length) for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('metadata.name', legacy) })).items) found.set(m.metadata.name.slice(3), m);
+  if (!ids.length) return found;
+  for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('spec.dedupeId', [...new Set(ids)]) })).items) found.set(m.spec!.dedupeId!, m);
   return found;
 }
 

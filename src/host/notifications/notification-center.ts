@@ -16,7 +16,7 @@ import { registerOutboxGauge } from './outbox-gauge.js';
 import { inboxOperations } from './inbox-operations.js';
 import { outboxOperations } from './outbox-operations.js';
 import type { OperationDef } from '../api/operations/operation.js';
-import { CHANNELS, type Channel, type Notifier, type OutboxMessageSpec, type SendInput, type SendResult } from './types.js';
+import { CHANNELS, type Channel, type Notifier, type OutboxMessageSpec, type OutboxPhase, type SendInput, type SendResult } from './types.js';
 
 export interface NotificationCenterOptions {
   client: ExtensionClient;
@@ -131,13 +131,18 @@ export class NotificationCenter implements Notifier {
     if (!targets.length) return { messages: [] };
     // A user's inbox and e-mail messages render the same variables: render once per recipient.
     const rendered = new Map<string, RenderedMessage>();
-    const specs = targets.map((t) => {
-      const key = JSON.stringify([t.username ?? '', t.displayName, t.email ?? '']);
-      if (!rendered.has(key)) rendered.set(key, this.render(template, t, input));
-      return this.outboxSpec(rendered.get(key)!, t, input);
-    });
+    const specs = foldInboxIntoEmail(
+      targets.map((t) => {
+        const key = JSON.stringify([t.username ?? '', t.displayName, t.email ?? '']);
+        if (!rendered.has(key)) rendered.set(key, this.render(template, t, input));
+        return this.outboxSpec(rendered.get(key)!, t, input);
+      }),
+    );
     const emailReady = await this.smtpConfigured();
-    const messages = await enqueueMessages(this.o.client, specs, (s) => (s.channel === 'EMAIL' && !emailReady ? 'WAITING_CONFIG' : 'PENDING'), new Date(this.clock()).toISOString());
+    // An inbox e-mail message stays PENDING without SMTP: the worker puts its inbox part in at once and then
+    // parks the e-mail as WAITING_CONFIG.
+    const phaseOf = (s: OutboxMessageSpec): OutboxPhase => (s.channel === 'EMAIL' && !s.inbox && !emailReady ? 'WAITING_CONFIG' : 'PENDING');
+    const messages = await enqueueMessages(this.o.client, specs, phaseOf, new Date(this.clock()).toISOString());
     if (messages.some((m) => !m.deduplicated)) this.worker.wake();
     return { messages };
   }
@@ -174,6 +179,20 @@ export class NotificationCenter implements Notifier {
       dedupeKey: input.dedupeKey,
     };
   }
+}
+
+/**
+ * A user reached on both channels gets one message: the e-mail, marked `inbox`, whose delivery also puts it
+ * into the user's inbox (same rendering). Half the rows, writes and delivery steps of two messages.
+ */
+function foldInboxIntoEmail(specs: OutboxMessageSpec[]): OutboxMessageSpec[] {
+  const users = (channel: Channel) => new Set(specs.flatMap((s) => (s.channel === channel && s.username ? [s.username] : [])));
+  const [inboxed, emailed] = [users('INBOX'), users('EMAIL')];
+  return specs.flatMap((s) => {
+    const both = s.username !== undefined && inboxed.has(s.username) && emailed.has(s.username);
+    if (!both) return [s];
+    return s.channel === 'EMAIL' ? [{ ...s, inbox: true }] : [];
+  });
 }
 
 function checkInput(input: SendInput): Channel[] {

@@ -34,6 +34,7 @@ export const OUTBOX_MESSAGE_SCHEMA = {
       properties: {
         channel: { type: 'string', enum: ['INBOX', 'EMAIL'] },
         recipient: { type: 'string' },
+        inbox: { type: 'boolean' },
         username: { type: 'string' },
         title: { type: 'string' },
         html: { type: 'string' },
@@ -52,6 +53,7 @@ export const OUTBOX_MESSAGE_SCHEMA = {
         lastAttemptAt: { type: 'string', format: 'date-time' },
         lastError: { type: 'string' },
         sentAt: { type: 'string', format: 'date-time' },
+        inboxAt: { type: 'string', format: 'date-time' },
       },
     },
   },

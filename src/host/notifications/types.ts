@@ -13,6 +13,11 @@ export interface OutboxMessageSpec {
   channel: Channel;
   /** User name for INBOX, e-mail address for EMAIL. */
   recipient: string;
+  /**
+   * EMAIL only: the message also goes into the inbox of `username`. A user reached on both channels gets one
+   * message, not two: one row, one write and one delivery step for the inbox part.
+   */
+  inbox?: boolean;
   username?: string;
   displayName?: string;
   title: string;
@@ -32,6 +37,8 @@ export interface OutboxMessageStatus {
   lastAttemptAt?: string;
   lastError?: string;
   sentAt?: string;
+  /** When the inbox part of an `inbox` e-mail message was put into the inbox (it is never put there twice). */
+  inboxAt?: string;
 }
 
 export type OutboxMessage = Resource<OutboxMessageSpec, OutboxMessageStatus>;

@@ -67,12 +67,20 @@ describe('notification delivery over a real SMTP server', () => {
     expect(first.messages.every((m) => !m.deduplicated)).toBe(true);
     expect(second.messages.every((m) => m.deduplicated)).toBe(true);
     expect(second.messages.map((m) => m.name).sort()).toEqual(first.messages.map((m) => m.name).sort());
-    expect(await env.client.count('OutboxMessage')).toBe(3);
+    // bob, who has an address, gets one message for both channels (one row, his inbox part included).
+    expect(first.messages.map((m) => [m.channel, m.recipient])).toEqual([['INBOX', 'bob'], ['EMAIL', 'bob@example.com'], ['EMAIL', 'ext@example.org']]);
+    expect(first.messages[0].name).toBe(first.messages[1].name);
+    expect(await env.client.count('OutboxMessage')).toBe(2);
     await waitFor(() => smtp.received.length >= 2, 'both e-mails');
     await env.center.send(input);
-    await waitFor(async () => (await env.client.count('OutboxMessage', eq('status.phase', 'SENT'))) === 3, 'all three SENT');
+    await waitFor(async () => (await env.client.count('OutboxMessage', eq('status.phase', 'SENT'))) === 2, 'both SENT');
     expect(smtp.received.map((m) => m.subject)).toEqual(['Hi', 'Hi']);
     expect(await env.client.count('Notification')).toBe(1);
+    const bobs = await env.client.get<OutboxMessage>('OutboxMessage', first.messages[0].name);
+    expect(bobs.spec).toMatchObject({ channel: 'EMAIL', recipient: 'bob@example.com', username: 'bob', inbox: true });
+    expect(bobs.status!.inboxAt).toBeDefined();
+    const again = await env.center.send(input);
+    expect(again.messages.map((m) => [m.channel, m.phase, m.deduplicated])).toEqual([['INBOX', 'SENT', true], ['EMAIL', 'SENT', true], ['EMAIL', 'SENT', true]]);
   });
 
   test('inbox messages are delivered together: each SENT after one attempt, each in the inbox once', async () => {
@@ -112,10 +120,22 @@ describe('notification delivery over a real SMTP server', () => {
   test('a permanent SMTP refusal fails the message at once, with the reason kept', async () => {
     await smtp.close();
     smtp = await startSmtpServer({ port: smtp.port, auth: { user: 'mailer', password: 's3cret-pass' }, rejectRecipients: ['bob@example.com'] });
-    await env.center.send({ content: { title: 't', html: 'h' }, to: [{ username: 'bob' }], channels: ['EMAIL'] });
+    await env.center.send({ content: { title: 't', html: 'h' }, to: [{ username: 'bob' }] });
     const failed = await waitFor(async () => (await env.client.list<OutboxMessage>('OutboxMessage', { where: eq('status.phase', 'FAILED') })).items[0], 'FAILED');
     expect(failed.status).toMatchObject({ phase: 'FAILED', attempts: 1 });
     expect(failed.status!.lastError).toMatch(/550/);
+    // The inbox part went in with the claim, before SMTP refused; a retry does not put it in again.
+    expect(failed.status!.inboxAt).toBeDefined();
+    const inbox = async () => (await env.client.list<Notification>('Notification', { where: eq('spec.recipient', 'bob') })).items;
+    expect((await inbox()).map((n) => n.metadata.name)).toEqual([failed.metadata.name]);
+    // As the console's retry does: PENDING, a fresh set of attempts, due now.
+    await env.client.update<OutboxMessage>({ ...failed, status: { ...failed.status!, phase: 'PENDING', attempts: 0, nextAttemptAt: new Date().toISOString() } });
+    env.center.wake();
+    await waitFor(async () => {
+      const { status } = await env.client.get<OutboxMessage>('OutboxMessage', failed.metadata.name);
+      return status?.phase === 'FAILED' && status.attempts === 1;
+    }, 'FAILED again');
+    expect(await inbox()).toHaveLength(1);
   });
 });
 
@@ -157,18 +177,23 @@ describe('outages and missing configuration', () => {
     try {
       await createUser(env.client, 'carol', 'carol@example.com');
       env.center.start();
+      const external = await env.center.send({ content: { title: 'Waiting', html: '<p>w</p>' }, to: [{ email: 'ops@example.com' }] });
+      expect(external.messages.map((m) => [m.channel, m.phase])).toEqual([['EMAIL', 'WAITING_CONFIG']]);
+      // A user's inbox e-mail message stays PENDING until the worker has put its inbox part in.
       const result = await env.center.send({ content: { title: 'Waiting', html: '<p>w</p>' }, to: [{ username: 'carol' }] });
-      expect(result.messages.find((m) => m.channel === 'EMAIL')?.phase).toBe('WAITING_CONFIG');
+      expect(result.messages.map((m) => [m.channel, m.phase])).toEqual([['INBOX', 'PENDING'], ['EMAIL', 'PENDING']]);
       await waitFor(async () => (await env.client.count('Notification')) === 1, 'the inbox item (inbox needs no SMTP)');
       await env.center.deliverDue();
-      const [waiting] = await outbox(env.client, 'EMAIL');
+      const waiting = await env.client.get<OutboxMessage>('OutboxMessage', result.messages[0].name);
       expect(waiting.status).toMatchObject({ phase: 'WAITING_CONFIG', attempts: 0 });
+      expect(waiting.status!.inboxAt).toBeDefined();
 
       settings.set({ host: '127.0.0.1', port: smtp.port, secure: false, from: FROM });
-      const mail = await waitFor(() => smtp.received[0], 'the e-mail after configuring SMTP');
-      expect(mail.subject).toBe('Waiting');
-      expect(smtp.envelopes[0].to).toEqual(['carol@example.com']);
-      await waitFor(async () => (await outbox(env.client, 'EMAIL'))[0].status?.phase === 'SENT', 'SENT');
+      await waitFor(() => smtp.received.length >= 2, 'the e-mails after configuring SMTP');
+      expect(smtp.received.map((m) => m.subject)).toEqual(['Waiting', 'Waiting']);
+      expect(smtp.envelopes.map((e) => e.to[0]).sort()).toEqual(['carol@example.com', 'ops@example.com']);
+      await waitFor(async () => (await outbox(env.client, 'EMAIL')).every((m) => m.status?.phase === 'SENT'), 'SENT');
+      expect(await env.client.count('Notification')).toBe(1);
     } finally {
       await env.close();
       await smtp.close();
