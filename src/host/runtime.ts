@@ -23,6 +23,7 @@ import { LOGIN_PATHS } from './auth/login-routes.js';
 import { onlyFor } from './server/path-gate.js';
 import type { WhitelistSource } from './ops/cors.js';
 import { startNotificationCenter } from './notifications/start-notification-center.js';
+import { outboxRetentionJob } from './notifications/outbox-retention.job.js';
 import type { NotificationCenter } from './notifications/notification-center.js';
 import { startWorkloads, type HostWorkloads } from './leader/workloads.js';
 import { applySettingResources } from './settings/extension-loader.js';
@@ -89,7 +90,12 @@ export class HostRuntime {
     this.stopHooks.push(() => this.auth.stop());
     this.workloads = await startWorkloads({ client: this.client, store: this.store, logger: this.logger, operations: this.operations, databaseUrl: this.config.databaseUrl, onJobRun: (job, outcome, ms) => this.metrics.recordJobRun(job, outcome, ms === undefined ? undefined : ms / 1000) });
     this.stopHooks.push(() => this.workloads.stop());
-    await useHostSettings(this.workloads.settings, this.client, { auth: this.auth, notifications: this.notifications, cors: (source) => (this.corsWhitelist = source) });
+    await useHostSettings(this.workloads.settings, this.client, {
+      auth: this.auth,
+      notifications: this.notifications,
+      cors: (source) => (this.corsWhitelist = source),
+      outboxRetention: (days) => void this.stopHooks.push(this.workloads.scheduler.register(outboxRetentionJob({ client: this.client, retentionDays: days }))),
+    });
   }
 
   private async ensureKinds(): Promise<void> {

@@ -36,11 +36,14 @@ export interface HostSettingsTargets {
   auth?: { useSettings(source: AuthSettingsSource): void };
   notifications?: { useSmtpSettings(provider: SmtpSettingsProvider): void };
   cors?: (source: () => Promise<string[]>) => void;
+  /** Days finished outbox messages are kept (the outbox retention job). */
+  outboxRetention?: (days: () => Promise<number>) => void;
 }
 
 /**
  * Applies the host's own Setting (src/host/settings/host-settings.yaml) and points the host components at
- * it, so sign-up, Basic authentication, SMTP and CORS follow the console without a restart.
+ * it, so sign-up, Basic authentication, SMTP, CORS and the outbox retention follow the console without a
+ * restart.
  */
 export async function useHostSettings(settings: SettingsReader & { remember(obj: Resource): void }, client: ExtensionClient, targets: HostSettingsTargets): Promise<void> {
   await applySettingResources(client, HOST_SETTINGS_DIR, { pluginName: 'host', cache: settings });
@@ -50,4 +53,8 @@ export async function useHostSettings(settings: SettingsReader & { remember(obj:
     const { whitelist } = await settings.get<{ whitelist?: unknown[] }>(HOST_SETTING_NAME, 'cors');
     return (whitelist ?? []).filter((o): o is string => typeof o === 'string' && o.length > 0);
   });
+  targets.outboxRetention?.(async () => Number((await settings.get<{ retentionDays?: number }>(HOST_SETTING_NAME, 'outbox')).retentionDays ?? DEFAULT_OUTBOX_RETENTION_DAYS));
 }
+
+/** As host-settings.yaml's default, for a ConfigMap saved before the group existed. */
+const DEFAULT_OUTBOX_RETENTION_DAYS = 30;
