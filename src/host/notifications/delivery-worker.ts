@@ -8,6 +8,7 @@ import { isPermanentSmtpError, type SmtpMailer } from './smtp-mailer.js';
 import { readSmtpSettings, type SmtpSettings, type SmtpSettingsProvider } from './smtp-settings.js';
 import { retryDelayMs, type RetryPolicy } from './retry-policy.js';
 import type { Channel, OutboxMessage, OutboxMessageStatus } from './types.js';
+import { withoutUndefined } from './without-undefined.js';
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'waiting_config';
 
@@ -96,13 +97,12 @@ export class DeliveryWorker {
         for (const msg of messages) {
           const now = iso(this.o.clock());
           if (msg.spec!.channel === 'INBOX') {
-            const { lastError: _e, nextAttemptAt: _n, ...rest } = msg.status!;
-            const status = withoutUndefined({ ...rest, attempts: (rest.attempts ?? 0) + 1, lastAttemptAt: now, phase: 'SENT', sentAt: now });
+            const status = sentStatus({ ...msg.status!, attempts: (msg.status!.attempts ?? 0) + 1, lastAttemptAt: now }, now);
             await deliverToInbox(tx, await tx.update<OutboxMessage>({ ...msg, status }, { read: msg }), now);
             outcomes.push(['INBOX', 'sent']);
           } else {
             if (inboxPending(msg)) outcomes.push(['INBOX', 'sent']);
-            await this.withInboxPart(tx, msg, { ...msg.status!, phase: 'WAITING_CONFIG' }, msg);
+            await this.withInboxPart(tx, msg, { ...msg.status!, phase: 'WAITING_CONFIG' });
             outcomes.push(['EMAIL', 'waiting_config']);
           }
         }
@@ -119,12 +119,12 @@ export class DeliveryWorker {
    * Writes a message's new status; for an inbox e-mail message whose inbox part is still to do, puts that into
    * the inbox in the same transaction (and records inboxAt), so it happens once, with the write that wins.
    */
-  private async withInboxPart(client: ExtensionClient, msg: OutboxMessage, status: OutboxMessageStatus, read?: OutboxMessage): Promise<OutboxMessage> {
-    const options = read ? { read } : undefined;
-    if (!inboxPending(msg)) return client.update<OutboxMessage>({ ...msg, status: withoutUndefined(status) }, options);
+  private async withInboxPart(client: ExtensionClient, msg: OutboxMessage, status: OutboxMessageStatus): Promise<OutboxMessage> {
+    // msg is the message as listed: it stands in for a re-read, the store still checks its version.
+    if (!inboxPending(msg)) return client.update<OutboxMessage>({ ...msg, status: withoutUndefined(status) }, { read: msg });
     return client.transaction(async (tx) => {
       const now = iso(this.o.clock());
-      const written = await tx.update<OutboxMessage>({ ...msg, status: withoutUndefined({ ...status, inboxAt: now }) }, options);
+      const written = await tx.update<OutboxMessage>({ ...msg, status: withoutUndefined({ ...status, inboxAt: now }) }, { read: msg });
       await deliverToInbox(tx, written, now);
       return written;
     });
@@ -165,8 +165,7 @@ export class DeliveryWorker {
       await this.recordFailure(claimed, err, settings);
       return;
     }
-    const { lastError: _e, nextAttemptAt: _n, ...rest } = claimed.status!;
-    await this.write(claimed, { ...rest, phase: 'SENT', sentAt: iso(this.o.clock()) });
+    await this.write(claimed, sentStatus(claimed.status!, iso(this.o.clock())));
     this.o.onOutcome?.(channel, 'sent');
   }
 
@@ -199,14 +198,17 @@ export class DeliveryWorker {
   }
 }
 
+/** A delivered message's status: SENT, no error and nothing more to attempt. */
+function sentStatus(status: OutboxMessageStatus, now: string): OutboxMessageStatus {
+  const { lastError: _e, nextAttemptAt: _n, ...rest } = status;
+  return withoutUndefined({ ...rest, phase: 'SENT', sentAt: now });
+}
+
 /** An inbox e-mail message whose inbox part has not been put into the inbox yet. */
 function inboxPending(msg: OutboxMessage): boolean {
   return msg.spec!.inbox === true && !msg.status?.inboxAt;
 }
 
-function withoutUndefined(status: OutboxMessageStatus): OutboxMessageStatus {
-  return Object.fromEntries(Object.entries(status).filter(([, v]) => v !== undefined)) as unknown as OutboxMessageStatus;
-}
 
 /** The error text kept in the outbox: short, and never the SMTP password. */
 function describe(err: unknown, settings: SmtpSettings | undefined): string {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { inValues } from '../store/query.js';
+import { withoutUndefined } from './without-undefined.js';
 import { HOST_GROUP_VERSION, type OutboxMessage, type OutboxMessageSpec, type OutboxPhase, type SentMessage } from './types.js';
 
 /** Messages written per transaction: a large bulk send commits in slices instead of one huge write. */
@@ -40,7 +41,12 @@ export function orderedMessageName(now = Date.now()): string {
     lastMs = now;
     sequence = 0;
   } else sequence++;
-  return `om-${lastMs.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${PROCESS_TAG}`;
+  return `${messageNamePrefixAt(lastMs)}${sequence.toString(36).padStart(4, '0')}${PROCESS_TAG}`;
+}
+
+/** `om-<time>`: every message queued at `ms` has a name that starts so; earlier ones sort before it. */
+export function messageNamePrefixAt(ms: number): string {
+  return `om-${ms.toString(36).padStart(9, '0')}`;
 }
 
 /** Writes the outbox messages (each PENDING or WAITING_CONFIG) and reports what was queued or already there. */
@@ -80,7 +86,7 @@ async function writeOne(client: ExtensionClient, spec: OutboxMessageSpec, dedupe
     apiVersion: HOST_GROUP_VERSION,
     kind: 'OutboxMessage',
     metadata: { name: orderedMessageName() },
-    spec: stripUndefined({ ...spec, dedupeId }),
+    spec: withoutUndefined({ ...spec, dedupeId }),
     status: { phase, attempts: 0, nextAttemptAt: now },
   });
   if (dedupeId) queued.set(dedupeId, created);
@@ -101,10 +107,4 @@ async function findQueued(client: ExtensionClient, ids: string[]): Promise<Map<s
   if (!ids.length) return found;
   for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('spec.dedupeId', [...new Set(ids)]) })).items) found.set(m.spec!.dedupeId!, m);
   return found;
-}
-
-function stripUndefined<T extends object>(obj: T): T {
-  const out: Record<string, unknown> = {};
-  for (const key in obj) if (obj[key] !== undefined) out[key] = obj[key];
-  return out as T;
 }

@@ -129,15 +129,7 @@ export class NotificationCenter implements Notifier {
     const template = await this.templateFor(input);
     const targets = await resolveRecipients(this.o.client, input.to, channels, input.missingUsers);
     if (!targets.length) return { messages: [] };
-    // A user's inbox and e-mail messages render the same variables: render once per recipient.
-    const rendered = new Map<string, RenderedMessage>();
-    const specs = foldInboxIntoEmail(
-      targets.map((t) => {
-        const key = JSON.stringify([t.username ?? '', t.displayName, t.email ?? '']);
-        if (!rendered.has(key)) rendered.set(key, this.render(template, t, input));
-        return this.outboxSpec(rendered.get(key)!, t, input);
-      }),
-    );
+    const specs = targets.map((t) => this.outboxSpec(this.render(template, t, input), t, input));
     const emailReady = await this.smtpConfigured();
     // An inbox e-mail message stays PENDING without SMTP: the worker puts its inbox part in at once and then
     // parks the e-mail as WAITING_CONFIG.
@@ -170,6 +162,7 @@ export class NotificationCenter implements Notifier {
     return {
       channel: target.channel,
       recipient: target.address,
+      inbox: target.inbox,
       username: target.username,
       displayName: target.displayName,
       title: rendered.title,
@@ -179,20 +172,6 @@ export class NotificationCenter implements Notifier {
       dedupeKey: input.dedupeKey,
     };
   }
-}
-
-/**
- * A user reached on both channels gets one message: the e-mail, marked `inbox`, whose delivery also puts it
- * into the user's inbox (same rendering). Half the rows, writes and delivery steps of two messages.
- */
-function foldInboxIntoEmail(specs: OutboxMessageSpec[]): OutboxMessageSpec[] {
-  const users = (channel: Channel) => new Set(specs.flatMap((s) => (s.channel === channel && s.username ? [s.username] : [])));
-  const [inboxed, emailed] = [users('INBOX'), users('EMAIL')];
-  return specs.flatMap((s) => {
-    const both = s.username !== undefined && inboxed.has(s.username) && emailed.has(s.username);
-    if (!both) return [s];
-    return s.channel === 'EMAIL' ? [{ ...s, inbox: true }] : [];
-  });
 }
 
 function checkInput(input: SendInput): Channel[] {

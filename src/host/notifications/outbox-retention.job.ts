@@ -2,14 +2,13 @@ import { setImmediate } from 'node:timers/promises';
 import type { ExtensionClient } from '../client/extension-client.js';
 import type { JobDefinition } from '../scheduler/types.js';
 import { and, eq, gt, isNull, lt } from '../store/query.js';
+import { messageNamePrefixAt } from './enqueue-messages.js';
 import type { OutboxMessage, OutboxPhase } from './types.js';
 
 export const OUTBOX_RETENTION_JOB = 'host:outbox-retention';
 /** Daily, in the quiet hours. */
 const DAILY_AT_0330 = '0 30 3 * * *';
 const BATCH = 500;
-/** What orderedMessageName puts before the creation time. */
-const NAME_PREFIX = 'om-';
 const DAY_MS = 86_400_000;
 /** Only finished messages go: PENDING and WAITING_CONFIG ones are never lost (DESIGN, notifications). */
 const FINISHED: OutboxPhase[] = ['SENT', 'FAILED'];
@@ -30,11 +29,11 @@ export interface OutboxRetentionOptions {
 export async function deleteExpiredOutboxMessages(o: OutboxRetentionOptions, signal?: AbortSignal): Promise<number> {
   const days = await o.retentionDays();
   if (!(days > 0)) return 0;
-  const before = `${NAME_PREFIX}${((o.clock ?? Date.now)() - days * DAY_MS).toString(36).padStart(9, '0')}`;
+  const before = messageNamePrefixAt((o.clock ?? Date.now)() - days * DAY_MS);
   let deleted = 0;
   for (const phase of FINISHED) {
-    // Between `om-` and the cut-off: a message named otherwise (made through the generic API) says nothing of its age.
-    const where = and(eq('status.phase', phase), isNull('status.nextAttemptAt'), gt('metadata.name', NAME_PREFIX), lt('metadata.name', before));
+    // Names from the epoch to the cut-off: a message named otherwise (through the generic API) says nothing of its age.
+    const where = and(eq('status.phase', phase), isNull('status.nextAttemptAt'), gt('metadata.name', messageNamePrefixAt(0)), lt('metadata.name', before));
     while (!signal?.aborted) {
       const page = await o.client.list<OutboxMessage>('OutboxMessage', { where, sort: [{ field: 'metadata.name', direction: 'asc' }], page: 1, size: BATCH, countTotal: false });
       if (!page.items.length) break;

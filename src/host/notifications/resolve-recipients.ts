@@ -8,6 +8,8 @@ export interface DeliveryTarget {
   channel: Channel;
   /** User name for INBOX, e-mail address for EMAIL. */
   address: string;
+  /** EMAIL to a user who is also reached in the inbox: one message serves both (OutboxMessageSpec.inbox). */
+  inbox?: boolean;
   username?: string;
   displayName: string;
   email?: string;
@@ -22,13 +24,18 @@ interface UserSpec {
 const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 
 /**
- * Expands recipients to delivery targets. A user gets the inbox, and e-mail when the User resource has an
- * address. Until the User kind exists (host bootstrap order) a user name still reaches the inbox. A user
- * that does not exist fails the whole send, or with missingUsers 'skip' is left out.
+ * Expands recipients to delivery targets, one per person: a user gets the inbox, and when the User resource
+ * has an address the e-mail target instead, marked to reach the inbox as well. Until the User kind exists
+ * (host bootstrap order) a user name still reaches the inbox. A user that does not exist fails the whole
+ * send, or with missingUsers 'skip' is left out. An address named twice (by a user and as a bare address)
+ * is one target, the first.
  */
 export async function resolveRecipients(client: ExtensionClient, to: RecipientRef[], channels: Channel[], missingUsers: 'fail' | 'skip' = 'fail'): Promise<DeliveryTarget[]> {
   const targets = new Map<string, DeliveryTarget>();
-  const add = (t: DeliveryTarget) => targets.set(`${t.channel}:${t.address}`, t);
+  const add = (t: DeliveryTarget) => {
+    const key = `${t.channel}:${t.address}`;
+    if (!targets.has(key)) targets.set(key, t);
+  };
   const userKind = client.registry.find('User');
   for (const [index, ref] of to.entries()) {
     if ('username' in ref && typeof ref.username === 'string' && ref.username) {
@@ -40,8 +47,9 @@ export async function resolveRecipients(client: ExtensionClient, to: RecipientRe
       const email = user?.spec?.email?.trim() || undefined;
       const displayName = user?.spec?.displayName || ref.username;
       const base = { username: ref.username, displayName, email };
-      if (channels.includes('INBOX')) add({ ...base, channel: 'INBOX', address: ref.username });
-      if (channels.includes('EMAIL') && email) add({ ...base, channel: 'EMAIL', address: email.toLowerCase() });
+      const inbox = channels.includes('INBOX');
+      if (channels.includes('EMAIL') && email) add({ ...base, channel: 'EMAIL', address: email.toLowerCase(), ...(inbox ? { inbox } : {}) });
+      else if (inbox) add({ ...base, channel: 'INBOX', address: ref.username });
     } else if ('email' in ref && typeof ref.email === 'string' && EMAIL.test(ref.email.trim())) {
       const email = ref.email.trim().toLowerCase();
       if (channels.includes('EMAIL')) add({ channel: 'EMAIL', address: email, displayName: email, email });

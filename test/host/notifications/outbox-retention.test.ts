@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { messageNamePrefixAt } from '../../../src/host/notifications/enqueue-messages.js';
 import { deleteExpiredOutboxMessages, OUTBOX_RETENTION_JOB } from '../../../src/host/notifications/outbox-retention.job.js';
 import type { OutboxMessage, OutboxPhase } from '../../../src/host/notifications/types.js';
 import { HostRuntime } from '../../../src/host/runtime.js';
@@ -26,7 +27,7 @@ describe('outbox retention', () => {
   /** A message queued `daysAgo` days before NOW, in the given phase (as the worker leaves it). */
   const queue = async (daysAgo: number, phase: OutboxPhase) => {
     // The name orderedMessageName would have given it then (it never goes back in time within a process).
-    const name = `om-${(NOW - daysAgo * DAY).toString(36).padStart(9, '0')}${(sequence++).toString(36).padStart(4, '0')}test`;
+    const name = `${messageNamePrefixAt(NOW - daysAgo * DAY)}${(sequence++).toString(36).padStart(4, '0')}test`;
     const status = phase === 'PENDING' || phase === 'WAITING_CONFIG' ? { phase, attempts: 0, nextAttemptAt: new Date(NOW).toISOString() } : { phase, attempts: 1 };
     const m = await env.client.create<OutboxMessage>({
       apiVersion: 'host.authpay.dev/v1alpha1',
