@@ -123,7 +123,9 @@ export class KindRegistry {
       const p = f.jsonPath.replace(/^\./, '');
       return { path: p, type: fieldTypeAt(schema, p, `${spec.names.kind} in ${source}`) };
     });
-    const compound = crd.metadata?.annotations?.['authpay.dev/indexes'];
+    const annotation = crd.metadata?.annotations?.['authpay.dev/indexes'];
+    const compoundIndexes = annotation ? (JSON.parse(annotation) as string[][]) : [];
+    const where = `${spec.names.kind} in ${source}`;
     const info: KindInfo = {
       group: spec.group,
       version: version.name,
@@ -135,9 +137,9 @@ export class KindRegistry {
       shortNames: spec.names.shortNames ?? [],
       categories: spec.names.categories ?? [],
       indexedFields,
-      compoundIndexes: compound ? (JSON.parse(compound) as string[][]) : [],
-      searchFields: searchFieldsOf(crd.metadata?.annotations?.['authpay.dev/search-fields'], indexedFields, `${spec.names.kind} in ${source}`),
-      unindexedFields: unindexedFieldsOf(crd.metadata?.annotations?.['authpay.dev/unindexed-fields'], indexedFields, compound ? (JSON.parse(compound) as string[][]) : [], `${spec.names.kind} in ${source}`),
+      compoundIndexes,
+      searchFields: searchFieldsOf(crd.metadata?.annotations?.['authpay.dev/search-fields'], indexedFields, where),
+      unindexedFields: unindexedFieldsOf(crd.metadata?.annotations?.['authpay.dev/unindexed-fields'], indexedFields, compoundIndexes, where),
       printerColumns: version.additionalPrinterColumns ?? [],
       schema,
       validate: this.ajv.compile(strictSchema(schema, true)),
@@ -217,7 +219,7 @@ function strictSchema(schema: Record<string, unknown>, top = false): Record<stri
   return out;
 }
 
-/** Parses `authpay.dev/search-fields`: a JSON list of selectable string fields, each at most once. */
+/** Parses `authpay.dev/unindexed-fields`: a JSON list of selectable fields, each part of a compound index. */
 function unindexedFieldsOf(annotation: string | undefined, indexed: IndexedField[], compound: string[][], where: string): string[] {
   if (!annotation) return [];
   const fields = JSON.parse(annotation) as unknown;
@@ -228,6 +230,7 @@ function unindexedFieldsOf(annotation: string | undefined, indexed: IndexedField
   return [...new Set(fields as string[])];
 }
 
+/** Parses `authpay.dev/search-fields`: a JSON list of selectable string fields, each at most once. */
 function searchFieldsOf(annotation: string | undefined, indexed: IndexedField[], where: string): string[] {
   if (!annotation) return [];
   const fields = JSON.parse(annotation) as unknown;

@@ -109,14 +109,12 @@ export class SqliteCheckpointer {
 
   private checkpointOnce(): Promise<CheckpointResult> {
     const worker = this.ensureWorker();
-    // Referenced only while a checkpoint is asked for (see close()).
+    // Referenced only while a checkpoint is asked for; close() awaits this promise before it refs the thread.
     worker.ref();
     return new Promise<CheckpointResult>((resolve, reject) => {
       this.pending = { resolve, reject };
       worker.postMessage('checkpoint');
-    }).finally(() => {
-      if (!this.closing) worker.unref();
-    });
+    }).finally(() => worker.unref());
   }
 
   private ensureWorker(): Worker {
