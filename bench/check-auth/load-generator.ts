@@ -11,8 +11,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { childrenCpuMs } from './cpu-time.js';
 
+/** A GET request (the only kind the benchmark sends). */
 export interface LoadRequest {
-  method?: 'GET';
   path: string;
   /** Append a fresh `&nonce=` to every request (each answer is unique and signed afresh). */
   freshNonce?: boolean;

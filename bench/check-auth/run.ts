@@ -58,7 +58,7 @@ async function measure(authpay: ChildServer, bare: ChildServer) {
   log('preparing licensed records');
   const targets = await licensedTargets(authpay.url, n, targetCount);
   const licensedRequests = withLicense(targets);
-  const bareRequests: LoadRequest[] = [{ method: 'GET', path: '/bare' }];
+  const bareRequests: LoadRequest[] = [{ path: '/bare' }];
   log('warming up');
   await load(bare, bareRequests, 3);
   await load(authpay, licensedRequests, 3);
@@ -70,7 +70,7 @@ async function measure(authpay: ChildServer, bare: ChildServer) {
     log(`round ${round}: bare ${Math.round(bareRuns.at(-1)!.requestsPerSecond)}/s, checkAuth ${Math.round(licensedRuns.at(-1)!.requestsPerSecond)}/s (p99 ${licensedRuns.at(-1)!.p99} ms)`);
   }
   const nonce = await load(authpay, withLicenseAndNonce(targets));
-  const healthz = await load(authpay, [{ method: 'GET', path: '/healthz' }]);
+  const healthz = await load(authpay, [{ path: '/healthz' }]);
   const sized = await load(bare, bareSized(targets));
   const checked = await spotCheck(authpay.url, targets);
   const fresh = await load(authpay, withoutLicense(targets), Math.max(3, Math.round(duration / 2)));

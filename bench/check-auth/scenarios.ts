@@ -31,17 +31,17 @@ export async function licensedTargets(baseUrl: string, n: number, count: number)
 
 /** Each connection walks the list in turn, so every record is asked about evenly. */
 export function withLicense(targets: LicensedTarget[]): LoadRequest[] {
-  return targets.map((t) => ({ method: 'GET', path: checkPath(t, t.license) }));
+  return targets.map((t) => ({ path: checkPath(t, t.license) }));
 }
 
 /** The same requests with a fresh nonce each: every answer is unique and signed afresh. */
 export function withLicenseAndNonce(targets: LicensedTarget[]): LoadRequest[] {
-  return targets.map((t) => ({ method: 'GET', path: checkPath(t, t.license), freshNonce: true }));
+  return targets.map((t) => ({ path: checkPath(t, t.license), freshNonce: true }));
 }
 
 /** Without a license: a new license is issued and written to the record on every call (spec rule 2). */
 export function withoutLicense(targets: LicensedTarget[]): LoadRequest[] {
-  return targets.map((t) => ({ method: 'GET', path: checkPath(t) }));
+  return targets.map((t) => ({ path: checkPath(t) }));
 }
 
 /** Asks a few targets with their license and returns the codes (to confirm the load measured VALID answers). */
@@ -56,5 +56,5 @@ export async function spotCheck(baseUrl: string, targets: LicensedTarget[]): Pro
 
 /** The bare server's checkAuth-sized route, asked with the same query strings as checkAuth (a payload reference). */
 export function bareSized(targets: LicensedTarget[]): LoadRequest[] {
-  return targets.map((t) => ({ method: 'GET', path: checkPath(t, t.license).replace(`${PUBLIC}/checkAuth`, '/bare-sized') }));
+  return targets.map((t) => ({ path: checkPath(t, t.license).replace(`${PUBLIC}/checkAuth`, '/bare-sized') }));
 }
