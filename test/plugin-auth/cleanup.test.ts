@@ -9,11 +9,11 @@ const HOUR = 3_600_000;
 const stamp = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Authorized records through import (the only way to store one without an expireTime). */
-async function seed(user: string, expiries: Array<string | undefined>): Promise<void> {
+async function seed(user: string, expiries: Array<string | undefined>, pluginKey = 'sweep'): Promise<void> {
   const docs = expiries.map((expireTime, i) => ({
     apiVersion: 'pluginauth.authpay.dev/v1alpha1',
     kind: 'SitePluginAuthLog',
-    spec: { pluginKey: 'sweep', authUser: user, authDomain: `${user}-${i}.example.com`, authStatus: 1, authTime: stamp(-48 * HOUR), ...(expireTime ? { expireTime } : {}) },
+    spec: { pluginKey, authUser: user, authDomain: `${user}-${i}.example.com`, authStatus: 1, authTime: stamp(-48 * HOUR), ...(expireTime ? { expireTime } : {}) },
   }));
   const yamlText = docs.map((d) => JSON.stringify(d)).join('\n---\n');
   dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: yamlText }));
@@ -21,8 +21,9 @@ async function seed(user: string, expiries: Array<string | undefined>): Promise<
 
 beforeAll(async () => {
   server = await start();
-  for (const user of ['old', 'cut', 'gone', 'twice']) await createUser(server, user);
+  for (const user of ['old', 'cut', 'gone', 'twice', 'many']) await createUser(server, user);
   await createPlugin(server, { key: 'sweep', name: 'Sweeper', price: 10 });
+  await createPlugin(server, { key: 'second', name: 'Second', price: 10 });
 });
 afterAll(() => server.stop());
 
@@ -88,6 +89,22 @@ test('two runs at once (as two replicas would) expire each record once and queue
   expect(runs[0].expired + runs[1].expired).toBe(6);
   expect(dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=twice&authStatus=0`)).total).toBe(6);
   expect(await authNotificationsOf(server, 'twice')).toHaveLength(6);
+});
+
+test('every plugin is swept, and a record whose plugin key is not in the catalog too', async () => {
+  await seed('many', [stamp(-HOUR), stamp(-2 * HOUR), stamp(HOUR)], 'second');
+  await seed('many', [stamp(-3 * HOUR)]);
+  // Written past the API's plugin check, as a record left by a plugin removed half-way would be.
+  await server.runtime.client.create({
+    apiVersion: 'pluginauth.authpay.dev/v1alpha1', kind: 'SitePluginAuthLog', metadata: { name: 'ghost-record' },
+    spec: { pluginKey: 'ghost', authUser: 'many', authDomain: 'ghost.example.com', authStatus: 1, authTime: stamp(-48 * HOUR), expireTime: stamp(-HOUR) },
+  });
+  const run = await cleanExpiredAuthorizations(depsOf(server), { signal: new AbortController().signal, batchSize: 1 });
+  expect(run).toEqual({ expired: 4, failed: 0 });
+  const left = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=many&authStatus=1`)).items;
+  expect(left.map((r: any) => r.spec.authDomain)).toEqual(['many-2.example.com']);
+  const notes = await authNotificationsOf(server, 'many');
+  expect(notes.map((n) => n.spec.text.match(/Second|Sweeper|ghost/)?.[0]).sort()).toEqual(['Second', 'Second', 'Sweeper', 'ghost']);
 });
 
 test('records of deleted users are expired without a message', async () => {

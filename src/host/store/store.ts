@@ -47,7 +47,7 @@ export interface Store extends StoreOps {
   inTransaction(): boolean;
   /**
    * Refreshes the planner's statistics of a kind's tables after a bulk load (PostgreSQL: VACUUM ANALYZE, so
-   * counts become index-only scans; SQLite: PRAGMA optimize). Autovacuum does the same in steady state.
+   * counts become index-only scans; SQLite: ANALYZE of the kind's table). Autovacuum does the same in steady state.
    */
   refreshStatistics(kind: KindInfo): Promise<void>;
   /** Drops event-log entries beyond the retention window; returns the oldest revision still replayable. */

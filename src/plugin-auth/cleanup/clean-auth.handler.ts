@@ -3,9 +3,9 @@ import type { JobContext } from '../../host/scheduler/types.js';
 import { applyMove } from '../auth-log/transitions.js';
 import { nowStamp } from '../domain/time/clock.js';
 import type { PluginAuthDeps } from '../shared/deps.js';
-import { AUTH_LOG } from '../shared/kinds.js';
+import { AUTH_LOG, SITE_PLUGIN } from '../shared/kinds.js';
 import { findPluginByKey } from '../shared/lookups.js';
-import type { AuthLog } from '../shared/types.js';
+import type { AuthLog, SitePlugin } from '../shared/types.js';
 import { sweepInBatches } from './batch-sweep.js';
 
 /**
@@ -25,23 +25,37 @@ export interface CleanupRun extends Pick<JobContext, 'signal'> {
 /**
  * Turns authorized records whose expireTime is empty or earlier than now into unauthorized ones (spec
  * "cleanup job"), each with its auth-notification queued in the same transaction as its status change.
- * Two index range reads on (authStatus, expireTime): empty expireTime first, then expired ones oldest
- * first. Batches commit one by one, so a run cut off by its time-out leaves whole batches done and the next
- * run continues; running it again changes nothing (the rule is re-checked on the fresh record, and the
- * notification's dedupe key names the transition).
+ * Batches commit one by one, so a run cut off by its time-out leaves whole batches done and the next run
+ * continues; running it again changes nothing (the rule is re-checked on the fresh record, and the record's
+ * version check lets only one writer move it).
+ *
+ * Expired records are swept plugin by plugin, each plugin's oldest first on (pluginKey, authStatus,
+ * expireTime). A status change moves the record's entry in every index that holds authStatus, and most of
+ * those begin with the plugin key or the record name (which begins with it too): within one plugin a batch's
+ * entries sit side by side and share pages, where a batch taken across all plugins put nearly each one on a
+ * page of its own, and every dirty page is a write at commit. A last pass over all plugins catches records
+ * whose plugin key is not in the catalog.
  */
 export async function cleanExpiredAuthorizations(deps: PluginAuthDeps, run: CleanupRun): Promise<{ expired: number; failed: number }> {
   const now = nowStamp(deps.clock);
   const names = new Map<string, string>();
+  for await (const plugin of deps.client.listAll<SitePlugin>(SITE_PLUGIN)) names.set(plugin.spec.key, plugin.spec.name);
   const pluginName = async (key: string) => {
     if (!names.has(key)) names.set(key, (await findPluginByKey(deps.client, key))?.spec.name ?? key);
     return names.get(key)!;
   };
   // The sweep reads each batch inside the transaction that handles it, so the record is the latest version.
   const handle = async (record: AuthLog) => (await applyMove(deps, record, { kind: 'EXPIRE' }, await pluginName(record.spec.pluginKey))).changed;
+  const authorized = eq('spec.authStatus', 1);
+  const expired = lt('spec.expireTime', now);
+  const passes: Condition[] = [
+    and(authorized, isNull('spec.expireTime'))!,
+    ...[...names.keys()].sort().map((key) => and(eq('spec.pluginKey', key), authorized, expired)!),
+    and(authorized, expired)!,
+  ];
   const total = { expired: 0, failed: 0 };
-  const passes: Condition[] = [and(eq('spec.authStatus', 1), isNull('spec.expireTime'))!, and(eq('spec.authStatus', 1), lt('spec.expireTime', now))!];
   for (const where of passes) {
+    if (run.signal?.aborted) break;
     const counts = await sweepInBatches<AuthLog>({
       client: deps.client, logger: deps.logger, kind: AUTH_LOG, where, handle,
       sort: { field: 'spec.expireTime', direction: 'asc' },

@@ -114,6 +114,34 @@ describe.each(backends.map((make) => [make().name, make] as const))('%s: indexes
     }
   });
 
+  test('an index added to a table that has planner statistics gets its own; a table without keeps none', async () => {
+    if (backend.name !== 'sqlite') return; // PostgreSQL keeps statistics per column, not per index
+    const statsOf = (file: string) => {
+      const db = new Database(file, { readonly: true });
+      try {
+        const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get();
+        return hasTable ? (db.prepare('SELECT idx FROM sqlite_stat1 WHERE tbl = ?').all(TABLE) as Array<{ idx: string }>).map((r) => r.idx) : [];
+      } finally {
+        db.close();
+      }
+    };
+    const first = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], []);
+    const file = (first.store as unknown as { file: string }).file;
+    for (let i = 0; i < 20; i++) await first.client.create({ apiVersion: 'stale.authpay.dev/v1', kind: 'Memo', metadata: { name: `s${i}` }, spec: { title: `T${i}`, owner: `o${i % 4}`, state: i % 2 ? 'open' : 'done' } });
+    await first.store.close();
+    const bare = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.owner', 'spec.title']]);
+    await bare.store.close();
+    expect(statsOf(file)).toEqual([]);
+
+    const analyzed = new Database(file);
+    analyzed.exec(`ANALYZE ${TABLE}`);
+    analyzed.close();
+    expect(statsOf(file)).not.toContain(`${TABLE}_c_f_spec_state_f_spec_owner`);
+    const after = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.owner', 'spec.title'], ['spec.state', 'spec.owner']]);
+    await after.store.close();
+    expect(statsOf(file)).toContain(`${TABLE}_c_f_spec_state_f_spec_owner`);
+  });
+
   test('an unindexed field must be selectable and part of a compound index', () => {
     expect(() => new KindRegistry().loadYaml(memoCrd(['spec.title', 'spec.state'], [], ['spec.state']))).toThrow(/part of a compound index/);
     expect(() => new KindRegistry().loadYaml(memoCrd(['spec.title'], [['spec.title']], ['spec.owner']))).toThrow(/must be selectable/);
