@@ -22,8 +22,18 @@ test('gives exactly what the extended parser gives', () => {
     Array.from({ length: 25 }, (_, i) => `many=${i}`).join('&'),
     Array.from({ length: 20 }, (_, i) => `twenty=${i}`).join('&'),
     '',
+    'constructor=2&toString=x&hasOwnProperty=1&hasOwnProperty=2',
+    'a=1=2&b==&c=&&d',
+    'a&a&a=1',
+    '&&&',
+    Array.from({ length: 21 }, (_, i) => `over=${i}`).join('&'),
+    Array.from({ length: 1005 }, (_, i) => `k${i}=${i}`).join('&'),
   ];
   for (const text of cases) expect([text, parse(text)]).toEqual([text, extended(text)]);
+});
+
+test('a URL without a query (Express passes null) gives an empty object', () => {
+  expect(parse(null as unknown as string)).toEqual({});
 });
 
 test('flat results are plain objects', () => {

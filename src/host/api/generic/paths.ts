@@ -9,9 +9,17 @@ export function isGenericPath(path: string, registry: KindRegistry, isBusinessGr
   if (path === '/api' || path.startsWith('/api/') || path === '/version' || path === '/openapi' || path.startsWith('/openapi/')) return true;
   if (path === '/apis' || path === '/apis/') return true;
   if (!path.startsWith('/apis/')) return false;
-  const group = decodeURIComponent(path.split('/')[2] ?? '');
+  const group = groupOf(path);
   return isKindGroup(registry, group) || !isBusinessGroup(group);
 }
+
+/** The {group} of an /apis/{group}/… path, decoded (read on every API request, so without split). */
+export function groupOf(path: string): string {
+  const end = path.indexOf('/', APIS.length);
+  const raw = end === -1 ? path.slice(APIS.length) : path.slice(APIS.length, end);
+  return raw.includes('%') ? decodeURIComponent(raw) : raw;
+}
+const APIS = '/apis/';
 
 export function isKindGroup(registry: KindRegistry, group: string): boolean {
   return group !== '' && registry.hasGroup(group);

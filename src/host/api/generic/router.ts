@@ -4,7 +4,7 @@ import type { GenericApiDeps } from './deps.js';
 import { notFoundResource, resolveKind, setTarget } from './context.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, sendJson } from './discovery.js';
 import { checkListRevision, listQueryOf } from './list.js';
-import { isGenericPath, isKindGroup } from './paths.js';
+import { groupOf, isGenericPath, isKindGroup } from './paths.js';
 import { isTrueParam } from './query-params.js';
 import { sendList, sendObject } from './respond.js';
 import { versionInfo } from './version.js';
@@ -121,6 +121,6 @@ export function createGenericRouter(deps: GenericApiDeps): RequestHandler {
 
 function servesPath(deps: GenericApiDeps, path: string): boolean {
   if (!isGenericPath(path, deps.registry, deps.isBusinessGroup)) return false;
-  const group = path.startsWith('/apis/') ? decodeURIComponent(path.split('/')[2] ?? '') : undefined;
+  const group = path.startsWith('/apis/') ? groupOf(path) : undefined;
   return !group || isKindGroup(deps.registry, group);
 }
