@@ -3,6 +3,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Counte
 /** Request latency buckets in seconds: API calls are mostly milliseconds, provider round trips seconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.1, 0.5, 1, 5, 15, 60, 300, 900];
+const MAX_HTTP_SERIES = 2_000;
+type HttpLabel = 'method' | 'route' | 'status';
 
 /**
  * The host's Prometheus registry. One per runtime (not prom-client's global registry), so several
@@ -11,11 +13,12 @@ const JOB_BUCKETS = [0.1, 0.5, 1, 5, 15, 60, 300, 900];
  */
 export class HostMetrics {
   readonly registry = new Registry();
-  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
-  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly httpRequests: Counter<HttpLabel>;
+  readonly httpDuration: Histogram<HttpLabel>;
   /** Incremented by the scheduler once per finished job run (outcome: SUCCEEDED, FAILED, TIMED_OUT, …). */
   readonly jobRuns: Counter<'job' | 'outcome'>;
   readonly jobDuration: Histogram<'job'>;
+  private readonly httpSeries = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<HttpLabel> }>();
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: 'authpay_' });
@@ -23,6 +26,23 @@ export class HostMetrics {
     this.httpDuration = this.histogram({ name: 'authpay_http_request_duration_seconds', help: 'HTTP request latency by route template', labelNames: ['method', 'route', 'status'], buckets: HTTP_BUCKETS });
     this.jobRuns = this.counter({ name: 'authpay_job_runs_total', help: 'Scheduled job runs by outcome', labelNames: ['job', 'outcome'] });
     this.jobDuration = this.histogram({ name: 'authpay_job_run_duration_seconds', help: 'Scheduled job run time', labelNames: ['job'], buckets: JOB_BUCKETS });
+  }
+
+  /**
+   * Records one finished HTTP request. Each label set's series are kept: prom-client otherwise sorts and
+   * joins the labels of every observation, twice per request on every request. Route templates, methods
+   * and statuses are few; past MAX_HTTP_SERIES a label set is looked up the slow way.
+   */
+  recordHttpRequest(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route}`;
+    let series = this.httpSeries.get(key);
+    if (!series) {
+      const labels = { method, route, status: String(status) };
+      series = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+      if (this.httpSeries.size < MAX_HTTP_SERIES) this.httpSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
   }
 
   /** Records one finished job run (called by the scheduler). */

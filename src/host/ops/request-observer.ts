@@ -27,11 +27,7 @@ export function observeRequests(o: RequestObserverOptions): RequestHandler {
       observed = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeTemplateOf(req, res);
-      if (!aborted) {
-        const labels = { method: req.method, route, status: String(res.statusCode) };
-        o.metrics.httpRequests.inc(labels);
-        o.metrics.httpDuration.observe(labels, seconds);
-      }
+      if (!aborted) o.metrics.recordHttpRequest(req.method, route, res.statusCode, seconds);
       writeLine(log, req, res, route, seconds * 1000, aborted);
     };
     res.once('finish', () => observe(false));
@@ -44,7 +40,7 @@ function writeLine(log: Logger, req: Request, res: Response, route: string, dura
   const fields = {
     requestId: req.requestId,
     method: req.method,
-    path: req.originalUrl.split('?')[0],
+    path: pathOf(req.originalUrl),
     route,
     status: res.statusCode,
     durationMs,
@@ -55,4 +51,9 @@ function writeLine(log: Logger, req: Request, res: Response, route: string, dura
   else if (res.statusCode >= 500) log.error(fields, 'request failed');
   else if (res.statusCode >= 400) log.warn(fields, 'request refused');
   else log.info(fields, 'request');
+}
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }

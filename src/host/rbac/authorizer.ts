@@ -16,6 +16,7 @@ const MAX_CACHED = 5_000;
 export class Authorizer {
   readonly index = new RoleIndex();
   private readonly cache = new Map<string, EffectivePermissions>();
+  private readonly decisions = new WeakMap<EffectivePermissions, WeakMap<RequestInfo, boolean>>();
   private readonly watches: WatchHandle[] = [];
 
   constructor(private readonly client: ExtensionClient) {}
@@ -62,8 +63,18 @@ export class Authorizer {
     return found;
   }
 
+  /**
+   * Decisions are kept per permission set and request info: both objects are reused (permissions per caller
+   * until a Role, RoleBinding or User changes, infos per method and path by the middleware), so a caller
+   * asking the same path again is one lookup, and a change, which replaces the permission sets, forgets them.
+   */
   allows(principal: Principal, info: RequestInfo): boolean {
-    return rulesAllow(this.permissionsOf(principal).rules, info);
+    const permissions = this.permissionsOf(principal);
+    let decisions = this.decisions.get(permissions);
+    if (!decisions) this.decisions.set(permissions, (decisions = new WeakMap()));
+    let allowed = decisions.get(info);
+    if (allowed === undefined) decisions.set(info, (allowed = rulesAllow(permissions.rules, info)));
+    return allowed;
   }
 
   private forget(username: string): void {

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { recordRouteTemplate } from '../ops/route-label.js';
 
 const QUERY = Symbol('authpay.query');
+const IP = Symbol('authpay.ip');
 const ROUTE = Symbol('authpay.route');
 
 /**
@@ -10,6 +11,8 @@ const ROUTE = Symbol('authpay.route');
  * - `req.query`: Express 5 parses the query string again on every read; authorization, the plugin guards
  *   and the operation handler each read it, and a checkAuth query carries a 500-character license. The
  *   query string of a request never changes, so the first parse is kept.
+ * - `req.ip`: Express 5 works it out again on every read (the X-Forwarded-For chain against the trust
+ *   setting); the rate limiters and the access log each read it. Fixed for the request, so kept too.
  * - `req.route`: Express assigns the matched route here; the setter also records the route template for
  *   logs and metrics (ops/route-label.ts) while req.baseUrl still holds the mount path.
  */
@@ -22,6 +25,15 @@ export function installRequestAccessors(app: Express): void {
     enumerable: true,
     get(this: { [QUERY]?: unknown }) {
       return (this[QUERY] ??= parsed.call(this));
+    },
+  });
+  const ip = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(proto), 'ip')?.get;
+  if (!ip) throw new Error('express request has no ip getter');
+  Object.defineProperty(proto, 'ip', {
+    configurable: true,
+    enumerable: true,
+    get(this: { [IP]?: string | undefined }) {
+      return IP in this ? this[IP] : (this[IP] = ip.call(this));
     },
   });
   Object.defineProperty(proto, 'route', {
