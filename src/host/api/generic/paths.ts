@@ -13,13 +13,14 @@ export function isGenericPath(path: string, registry: KindRegistry, isBusinessGr
   return isKindGroup(registry, group) || !isBusinessGroup(group);
 }
 
+const APIS = '/apis/';
+
 /** The {group} of an /apis/{group}/… path, decoded (read on every API request, so without split). */
 export function groupOf(path: string): string {
   const end = path.indexOf('/', APIS.length);
   const raw = end === -1 ? path.slice(APIS.length) : path.slice(APIS.length, end);
   return raw.includes('%') ? decodeURIComponent(raw) : raw;
 }
-const APIS = '/apis/';
 
 export function isKindGroup(registry: KindRegistry, group: string): boolean {
   return group !== '' && registry.hasGroup(group);
