@@ -18,24 +18,8 @@ const ROUTE = Symbol('authpay.route');
  */
 export function installRequestAccessors(app: Express): void {
   const proto = app.request as object;
-  const parsed = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(proto), 'query')?.get;
-  if (!parsed) throw new Error('express request has no query getter');
-  Object.defineProperty(proto, 'query', {
-    configurable: true,
-    enumerable: true,
-    get(this: { [QUERY]?: unknown }) {
-      return (this[QUERY] ??= parsed.call(this));
-    },
-  });
-  const ip = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(proto), 'ip')?.get;
-  if (!ip) throw new Error('express request has no ip getter');
-  Object.defineProperty(proto, 'ip', {
-    configurable: true,
-    enumerable: true,
-    get(this: { [IP]?: string | undefined }) {
-      return IP in this ? this[IP] : (this[IP] = ip.call(this));
-    },
-  });
+  keepFirstRead(proto, 'query', QUERY);
+  keepFirstRead(proto, 'ip', IP);
   Object.defineProperty(proto, 'route', {
     configurable: true,
     enumerable: true,
@@ -45,6 +29,19 @@ export function installRequestAccessors(app: Express): void {
     set(this: Parameters<typeof recordRouteTemplate>[0] & { [ROUTE]?: unknown }, value: { path?: unknown } | undefined) {
       this[ROUTE] = value;
       recordRouteTemplate(this, value);
+    },
+  });
+}
+
+/** Replaces an Express getter on the app's request prototype by one that computes once per request. */
+function keepFirstRead(proto: object, property: 'query' | 'ip', slot: symbol): void {
+  const compute = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(proto), property)?.get;
+  if (!compute) throw new Error(`express request has no ${property} getter`);
+  Object.defineProperty(proto, property, {
+    configurable: true,
+    enumerable: true,
+    get(this: Record<symbol, unknown>) {
+      return slot in this ? this[slot] : (this[slot] = compute.call(this));
     },
   });
 }

@@ -93,11 +93,12 @@ export class SqliteStore implements Store {
       if (added.length) this.backfill(kind, layout);
       this.writer.exec(`CREATE TABLE IF NOT EXISTS ${layout.labels} (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (name, key)) WITHOUT ROWID`);
       this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.labels}_kv ON ${layout.labels} (key, value, name)`);
+      const present = this.indexesOf(layout.table);
       const wanted = new Set<string>();
       const created: string[] = [];
       const createIndex = (name: string, columns: string[]) => {
         wanted.add(name);
-        if (this.writer.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(name)) return;
+        if (present.has(name)) return;
         this.writer.exec(`CREATE INDEX ${name} ON ${layout.table} (${columns.join(', ')}, name)`);
         created.push(name);
       };
@@ -107,7 +108,7 @@ export class SqliteStore implements Store {
         if (colNames.length !== group.length) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
         createIndex(`${layout.table}_c_${colNames.join('_')}`, colNames);
       }
-      this.dropStaleIndexes(layout.table, wanted);
+      for (const name of present) if (!wanted.has(name)) this.writer.exec(`DROP INDEX ${name}`);
       this.analyzeNewIndexes(layout.table, created);
       ensureSqliteSearch(this.writer, layout);
     });
@@ -115,13 +116,14 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Drops indexes of the kind's table that its CRD no longer asks for (a field that stopped being selectable,
-   * a compound index removed): every index is written on every insert, so a forgotten one keeps costing.
-   * The column stays (dropping it would rewrite the table); the primary key's own index has no SQL.
+   * The store's own indexes of a table. ensureKind creates the declared ones that are missing and drops the
+   * rest, those its CRD no longer asks for (a field that stopped being selectable, a compound index removed):
+   * every index is written on every insert, so a forgotten one keeps costing. The column stays (dropping it
+   * would rewrite the table); the primary key's own index has no SQL.
    */
-  private dropStaleIndexes(table: string, wanted: Set<string>): void {
-    const present = this.writer.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table) as Array<{ name: string }>;
-    for (const { name } of present) if (!wanted.has(name)) this.writer.exec(`DROP INDEX ${name}`);
+  private indexesOf(table: string): Set<string> {
+    const rows = this.writer.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table) as Array<{ name: string }>;
+    return new Set(rows.map((r) => r.name));
   }
 
   /**

@@ -55,7 +55,6 @@ export async function cleanExpiredAuthorizations(deps: PluginAuthDeps, run: Clea
   ];
   const total = { expired: 0, failed: 0 };
   for (const where of passes) {
-    if (run.signal?.aborted) break;
     const counts = await sweepInBatches<AuthLog>({
       client: deps.client, logger: deps.logger, kind: AUTH_LOG, where, handle,
       sort: { field: 'spec.expireTime', direction: 'asc' },

@@ -119,8 +119,9 @@ export function createGenericRouter(deps: GenericApiDeps): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => (servesPath(deps, req.path) ? router(req, res, next) : next());
 }
 
+/** /apis/{group}/** only for groups with kinds (the others are generic for errors alone, see paths.ts). */
 function servesPath(deps: GenericApiDeps, path: string): boolean {
-  if (!isGenericPath(path, deps.registry, deps.isBusinessGroup)) return false;
-  const group = path.startsWith('/apis/') ? groupOf(path) : undefined;
-  return !group || isKindGroup(deps.registry, group);
+  if (!path.startsWith('/apis/')) return isGenericPath(path, deps.registry, deps.isBusinessGroup);
+  const group = groupOf(path);
+  return group === '' || isKindGroup(deps.registry, group);
 }
