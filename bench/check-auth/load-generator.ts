@@ -29,7 +29,10 @@ export interface LoadOptions {
 export interface LoadFigures {
   requestsPerSecond: number;
   p50: number;
+  p90: number;
   p99: number;
+  /** p99.9: where the stalls every request in flight waits out (GC pauses, the server or wrk descheduled) show. */
+  p999: number;
   max: number;
   total: number;
   non2xx: number;
@@ -72,11 +75,13 @@ async function runWrk(o: LoadOptions): Promise<LoadFigures> {
     const args = ['-t1', `-c${o.connections}`, `-d${o.durationSeconds}s`, '-s', WRK_SCRIPT, o.url, '--', pathsFile, ...nonce];
     const before = childrenCpuMs();
     const { stdout } = await promisify(execFile)('wrk', args, { maxBuffer: 1 << 20 });
-    const figures = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { requests: number; durationUs: number; p50: number; p99: number; max: number; non2xx: number; errors: number };
+    const figures = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { requests: number; durationUs: number; p50: number; p90: number; p99: number; p999: number; max: number; non2xx: number; errors: number };
     return {
       requestsPerSecond: figures.requests / (figures.durationUs / 1e6),
       p50: figures.p50,
+      p90: figures.p90,
       p99: figures.p99,
+      p999: figures.p999,
       max: figures.max,
       total: figures.requests,
       non2xx: figures.non2xx,
@@ -90,7 +95,7 @@ async function runWrk(o: LoadOptions): Promise<LoadFigures> {
 
 interface AutocannonResult {
   requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
+  latency: { p50: number; p90: number; p99: number; p99_9: number; max: number };
   non2xx: number;
   errors: number;
 }
@@ -109,7 +114,9 @@ async function runAutocannon(o: LoadOptions): Promise<LoadFigures> {
     clientCpuUs: (cpu.user + cpu.system) / result.requests.total,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
+    p90: result.latency.p90,
     p99: result.latency.p99,
+    p999: result.latency.p99_9,
     max: result.latency.max,
     total: result.requests.total,
     non2xx: result.non2xx,

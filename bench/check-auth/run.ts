@@ -74,7 +74,7 @@ async function measure(authpay: ChildServer, bare: ChildServer) {
   const sized = await load(bare, bareSized(targets));
   const checked = await spotCheck(authpay.url, targets);
   const fresh = await load(authpay, withoutLicense(targets), Math.max(3, Math.round(duration / 2)));
-  return { targets, bare: combine(bareRuns), licensed: combine(licensedRuns), p99ByRound: { bare: bareRuns.map((r) => r.p99), licensed: licensedRuns.map((r) => r.p99) }, nonce, healthz, sized, fresh, checked };
+  return { targets, bare: combine(bareRuns), licensed: combine(licensedRuns), byRound: { bare: bareRuns, licensed: licensedRuns }, nonce, healthz, sized, fresh, checked };
 }
 
 async function main(): Promise<void> {
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     const m = await measure(authpay, bare);
     const report = renderCheckAuth({
       n, machine: describeMachine(machineInfo()), command: commandLine(), generator: loadGenerator(), connections, durationSeconds: duration, rounds, targets: m.targets.length,
-      bare: m.bare, licensed: m.licensed, p99ByRound: m.p99ByRound, spotCheck: m.checked,
+      bare: m.bare, licensed: m.licensed, byRound: m.byRound, spotCheck: m.checked,
       extra: [
         { label: 'checkAuth with license and a fresh nonce (signed afresh)', figures: m.nonce },
         { label: 'checkAuth without license (new license issued and written)', figures: m.fresh },

@@ -21,7 +21,8 @@ end
 
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('{"requests":%d,"durationUs":%d,"p50":%.3f,"p99":%.3f,"max":%.3f,"non2xx":%d,"errors":%d}\n',
-    summary.requests, summary.duration, latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency.max / 1000,
+  io.write(string.format('{"requests":%d,"durationUs":%d,"p50":%.3f,"p90":%.3f,"p99":%.3f,"p999":%.3f,"max":%.3f,"non2xx":%d,"errors":%d}\n',
+    summary.requests, summary.duration, latency:percentile(50) / 1000, latency:percentile(90) / 1000,
+    latency:percentile(99) / 1000, latency:percentile(99.9) / 1000, latency.max / 1000,
     e.status, e.connect + e.read + e.write + e.timeout))
 end
