@@ -75,18 +75,14 @@ async function runWrk(o: LoadOptions): Promise<LoadFigures> {
     const args = ['-t1', `-c${o.connections}`, `-d${o.durationSeconds}s`, '-s', WRK_SCRIPT, o.url, '--', pathsFile, ...nonce];
     const before = childrenCpuMs();
     const { stdout } = await promisify(execFile)('wrk', args, { maxBuffer: 1 << 20 });
-    const figures = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { requests: number; durationUs: number; p50: number; p90: number; p99: number; p999: number; max: number; non2xx: number; errors: number };
+    // wrk.lua prints the latency and error fields under LoadFigures' own names.
+    type WrkLine = Pick<LoadFigures, 'p50' | 'p90' | 'p99' | 'p999' | 'max' | 'non2xx' | 'errors'> & { requests: number; durationUs: number };
+    const { requests, durationUs, ...figures } = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as WrkLine;
     return {
-      requestsPerSecond: figures.requests / (figures.durationUs / 1e6),
-      p50: figures.p50,
-      p90: figures.p90,
-      p99: figures.p99,
-      p999: figures.p999,
-      max: figures.max,
-      total: figures.requests,
-      non2xx: figures.non2xx,
-      errors: figures.errors,
-      clientCpuUs: ((childrenCpuMs() - before) * 1000) / figures.requests,
+      ...figures,
+      requestsPerSecond: requests / (durationUs / 1e6),
+      total: requests,
+      clientCpuUs: ((childrenCpuMs() - before) * 1000) / requests,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -74,13 +74,14 @@ function distribution(f: LoadFigures): string {
 export function combine(rounds: LoadFigures[]): LoadFigures {
   const mean = (pick: (f: LoadFigures) => number) => rounds.reduce((s, f) => s + pick(f), 0) / rounds.length;
   const sum = (pick: (f: LoadFigures) => number) => rounds.reduce((s, f) => s + pick(f), 0);
+  const worst = (pick: (f: LoadFigures) => number) => Math.max(...rounds.map(pick));
   return {
     requestsPerSecond: mean((f) => f.requestsPerSecond),
     p50: mean((f) => f.p50),
-    p90: Math.max(...rounds.map((f) => f.p90)),
-    p99: Math.max(...rounds.map((f) => f.p99)),
-    p999: Math.max(...rounds.map((f) => f.p999)),
-    max: Math.max(...rounds.map((f) => f.max)),
+    p90: worst((f) => f.p90),
+    p99: worst((f) => f.p99),
+    p999: worst((f) => f.p999),
+    max: worst((f) => f.max),
     total: sum((f) => f.total),
     non2xx: sum((f) => f.non2xx),
     errors: sum((f) => f.errors),
