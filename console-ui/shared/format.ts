@@ -25,13 +25,6 @@ export function isoToLocal(value?: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** A yyyy-mm-dd date `days` ago (local). */
-export function dayOffset(days: number): string {
-  const d = new Date(Date.now() - days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 /** `{CNY: "1.00", USD: "2.00"}` → "CNY 1.00 · USD 2.00". */
 export function formatAmounts(amounts?: Record<string, string>): string {
   const entries = Object.entries(amounts ?? {});

@@ -2,6 +2,10 @@
  * Payment through the console against the real server: the administrator points callbacks at this server in
  * the settings page, starts a SANDBOX test payment, a payer opens the shown payment page and pays, and the
  * order appears as successful in the orders list and the overview.
+ *
+ * The overview counts by reporting day in the settings' report time zone. The administrator's browser runs
+ * 25 hours behind that zone, so its own calendar day is never the reporting day of the payment: the
+ * overview must take its default range from the server, not from the browser's date.
  */
 import { ADMIN_PASSWORD, logInThrough, newPage, startUiServer, toast, type UiServer } from './support.js';
 
@@ -15,10 +19,20 @@ afterAll(async () => {
 });
 
 test('a console test payment is paid on its payment page and listed as successful', async () => {
-  const admin = await newPage(server);
+  const admin = await newPage(server, { timezoneId: 'Pacific/Pago_Pago' }); // UTC-11
   await logInThrough(admin.page, '/console/', 'admin', ADMIN_PASSWORD);
+  // The stored settings arrive late, as from a busy server, and only then is the form saved: what was typed
+  // must still be there, not overwritten by the stored values.
+  const settingsApi = '/apis/console.api.payment.authpay.dev/v1alpha1/settings';
+  await admin.page.route(`**${settingsApi}`, async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  const storedSettings = admin.page.waitForResponse((res) => new URL(res.url()).pathname === settingsApi && res.request().method() === 'GET');
   await admin.page.goto('/console/payment/settings');
   await admin.page.fill('input[name=callbackDomain]', server.url);
+  await admin.page.fill('input[name=reportTimeZone]', 'Pacific/Kiritimati'); // UTC+14
+  await storedSettings;
   await admin.page.locator('form button[type=submit]', { hasText: '保存' }).click();
   await toast(admin.page, '已保存');
 
@@ -45,6 +59,8 @@ test('a console test payment is paid on its payment page and listed as successfu
 
   await admin.page.locator('.subtabs a', { hasText: '概览' }).click();
   await admin.page.locator('.stat', { hasText: '成功订单' }).locator('.value', { hasText: '1' }).waitFor();
+  const reportingToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+  expect(await admin.page.locator('input[type=date]').last().inputValue()).toBe(reportingToday);
   expect(admin.errors).toEqual([]);
   expect(payer.errors).toEqual([]);
 }, 60_000);

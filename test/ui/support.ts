@@ -36,8 +36,8 @@ export async function startUiServer(): Promise<UiServer> {
 }
 
 /** A fresh browser context (its own cookies) whose page errors are collected, and every confirm() accepted. */
-export async function newPage(server: UiServer): Promise<{ page: Page; errors: string[] }> {
-  const context = await server.browser.newContext({ acceptDownloads: true, baseURL: server.url });
+export async function newPage(server: UiServer, options: { timezoneId?: string } = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await server.browser.newContext({ acceptDownloads: true, baseURL: server.url, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
