@@ -7,6 +7,7 @@
  * 25 hours behind that zone, so its own calendar day is never the reporting day of the payment: the
  * overview must take its default range from the server, not from the browser's date.
  */
+import { API_VERSION, CONSOLE_GROUP } from '../../src/payment/api-groups.js';
 import { ADMIN_PASSWORD, logInThrough, newPage, startUiServer, toast, type UiServer } from './support.js';
 
 let server: UiServer;
@@ -23,7 +24,7 @@ test('a console test payment is paid on its payment page and listed as successfu
   await logInThrough(admin.page, '/console/', 'admin', ADMIN_PASSWORD);
   // The stored settings arrive late, as from a busy server, and only then is the form saved: what was typed
   // must still be there, not overwritten by the stored values.
-  const settingsApi = '/apis/console.api.payment.authpay.dev/v1alpha1/settings';
+  const settingsApi = `/apis/${CONSOLE_GROUP}/${API_VERSION}/settings`;
   await admin.page.route(`**${settingsApi}`, async (route) => {
     if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
