@@ -10,6 +10,9 @@
 import { API_VERSION, CONSOLE_GROUP } from '../../src/payment/api-groups.js';
 import { ADMIN_PASSWORD, logInThrough, newPage, startUiServer, toast, type UiServer } from './support.js';
 
+/** UTC+14: the report time zone the administrator sets. */
+const REPORT_ZONE = 'Pacific/Kiritimati';
+
 let server: UiServer;
 
 beforeAll(async () => {
@@ -32,7 +35,7 @@ test('a console test payment is paid on its payment page and listed as successfu
   const storedSettings = admin.page.waitForResponse((res) => new URL(res.url()).pathname === settingsApi && res.request().method() === 'GET');
   await admin.page.goto('/console/payment/settings');
   await admin.page.fill('input[name=callbackDomain]', server.url);
-  await admin.page.fill('input[name=reportTimeZone]', 'Pacific/Kiritimati'); // UTC+14
+  await admin.page.fill('input[name=reportTimeZone]', REPORT_ZONE);
   await storedSettings;
   await admin.page.locator('form button[type=submit]', { hasText: '保存' }).click();
   await toast(admin.page, '已保存');
@@ -58,7 +61,7 @@ test('a console test payment is paid on its payment page and listed as successfu
   const row = admin.page.locator(`[data-testid=orders-table] tr[data-payment-id="${paymentId}"]`);
   await row.locator('[data-testid=payment-status]').filter({ hasText: '支付成功' }).waitFor();
 
-  const reportingDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+  const reportingDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_ZONE }).format(new Date());
   // Read on both sides of the page's request, so a run across the reporting midnight (10:00 UTC) still holds.
   const dayBefore = reportingDay();
   await admin.page.locator('.subtabs a', { hasText: '概览' }).click();
