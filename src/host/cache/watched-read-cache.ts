@@ -1,12 +1,13 @@
 import type { ExtensionClient } from '../client/extension-client.js';
 import type { Logger } from '../logging/logger.js';
 import type { Resource, WatchEvent } from '../resource/types.js';
+import { kindName, type KindRef } from '../resource/kind-def.js';
 import type { WatchHandle } from '../store/store.js';
 import { BoundedCache } from './bounded-cache.js';
 
 export interface WatchedReadCacheOptions {
   client: ExtensionClient;
-  kind: string;
+  kind: KindRef;
   /** Objects kept at most (recently read ones stay). */
   capacity: number;
   logger: Logger;
@@ -85,7 +86,7 @@ export class WatchedReadCache<R extends Resource> {
     this.epoch++;
     this.entries.clear();
     if (this.stopped) return;
-    this.o.logger.warn({ kind: this.o.kind, err: err.message }, 'read cache lost its watch; reading from the store until it is back');
+    this.o.logger.warn({ kind: kindName(this.o.kind), err: err.message }, 'read cache lost its watch; reading from the store until it is back');
     this.restartTimer = setTimeout(() => {
       this.start().catch((e: Error) => this.lost(e));
     }, RESTART_DELAY_MS);

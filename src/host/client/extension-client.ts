@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { KindInfo, KindRegistry } from '../schema/kind-registry.js';
 import type { NewResource, ObjectMeta, Resource, WatchEvent } from '../resource/types.js';
+import { kindName, type AnyKindDef, type KindRef, type NewObject, type ObjectOf } from '../resource/kind-def.js';
 import { AppError, ConflictError, InvalidError, NotFoundError } from '../errors/app-error.js';
 import { checkMetadata, generateNameSuffix } from '../resource/metadata-rules.js';
 import { applyMergePatch } from '../resource/merge-patch.js';
@@ -32,6 +33,7 @@ export interface ClientOptions {
  */
 export class ExtensionClient {
   private readonly clock: () => number;
+  private readonly checkedDefs = new WeakMap<AnyKindDef, KindInfo>();
 
   constructor(
     readonly registry: KindRegistry,
@@ -41,46 +43,73 @@ export class ExtensionClient {
     this.clock = options.clock ?? Date.now;
   }
 
-  kind(kind: string): KindInfo {
-    return this.registry.get(kind);
+  /**
+   * The registry's description of a kind. A kind definition is checked against its CRD once: a definition
+   * whose group, version or plural differ from the CRD's is a programming error, reported at first use.
+   */
+  kind(kind: KindRef): KindInfo {
+    if (typeof kind === 'string') return this.registry.get(kind);
+    const known = this.checkedDefs.get(kind);
+    if (known) return known;
+    const info = this.registry.get(kind.kind);
+    if (info.group !== kind.group || info.version !== kind.version || info.plural !== kind.plural) {
+      throw new Error(`kind ${kind.kind} is defined as ${kind.group}/${kind.version} ${kind.plural} but its CRD serves ${info.apiVersion} ${info.plural}`);
+    }
+    this.checkedDefs.set(kind, info);
+    return info;
   }
 
-  async get<R extends Resource = Resource>(kind: string, name: string): Promise<R> {
-    const found = await this.fetch<R>(kind, name);
-    if (!found) throw new NotFoundError(kind, name);
+  get<R extends Resource = Resource>(kind: string, name: string): Promise<R>;
+  get<K extends AnyKindDef>(kind: K, name: string): Promise<ObjectOf<K>>;
+  async get(kind: KindRef, name: string): Promise<Resource> {
+    const found = await this.fetch(kind as string, name);
+    if (!found) throw new NotFoundError(kindName(kind), name);
     return found;
   }
 
-  async fetch<R extends Resource = Resource>(kind: string, name: string): Promise<R | undefined> {
-    return (await this.store.get(this.kind(kind), name)) as R | undefined;
+  fetch<R extends Resource = Resource>(kind: string, name: string): Promise<R | undefined>;
+  fetch<K extends AnyKindDef>(kind: K, name: string): Promise<ObjectOf<K> | undefined>;
+  fetch<R extends Resource = Resource>(kind: KindRef, name: string): Promise<R | undefined>;
+  async fetch(kind: KindRef, name: string): Promise<Resource | undefined> {
+    return this.store.get(this.kind(kind), name);
   }
 
-  async list<R extends Resource = Resource>(kind: string, query: ListQuery = {}): Promise<ListPage<R>> {
-    return (await this.store.list(this.kind(kind), query)) as ListPage<R>;
+  list<R extends Resource = Resource>(kind: string, query?: ListQuery): Promise<ListPage<R>>;
+  list<K extends AnyKindDef>(kind: K, query?: ListQuery): Promise<ListPage<ObjectOf<K>>>;
+  list<R extends Resource = Resource>(kind: KindRef, query?: ListQuery): Promise<ListPage<R>>;
+  async list(kind: KindRef, query: ListQuery = {}): Promise<ListPage<Resource>> {
+    return this.store.list(this.kind(kind), query);
   }
 
   /** Every matching object, read in pages of 500 in name order (for jobs and exports, never request paths). */
-  async *listAll<R extends Resource = Resource>(kind: string, where?: Condition, pageSize = 500): AsyncGenerator<R> {
+  listAll<R extends Resource = Resource>(kind: string, where?: Condition, pageSize?: number): AsyncGenerator<R>;
+  listAll<K extends AnyKindDef>(kind: K, where?: Condition, pageSize?: number): AsyncGenerator<ObjectOf<K>>;
+  async *listAll(kind: KindRef, where?: Condition, pageSize = 500): AsyncGenerator<Resource> {
     let cont: string | undefined;
     do {
       const page = await this.store.list(this.kind(kind), { where, limit: pageSize, continue: cont });
-      for (const item of page.items) yield item as R;
+      yield* page.items;
       cont = page.continue;
     } while (cont);
   }
 
-  count(kind: string, where?: Condition): Promise<number> {
+  count(kind: KindRef, where?: Condition): Promise<number> {
     return this.store.count(this.kind(kind), where);
   }
 
-  async create<R extends Resource = Resource>(input: NewResource | Resource): Promise<R> {
-    const info = this.kindOf(input as Resource);
+  /** Creates an object of a defined kind; apiVersion and kind come from the definition. */
+  create<K extends AnyKindDef>(kind: K, input: NewObjectOf<K>): Promise<ObjectOf<K>>;
+  /** Creates an object whose kind is named in it (the generic API, imports). */
+  create<R extends Resource = Resource>(input: NewResource | Resource): Promise<R>;
+  async create(first: AnyKindDef | NewResource | Resource, second?: NewObject<unknown>): Promise<Resource> {
+    const input = (second ? { ...second, kind: this.kind(first as AnyKindDef).kind } : first) as Resource;
+    const info = this.kindOf(input);
     const meta = input.metadata as Partial<ObjectMeta>;
     const attempts = meta.name ? 1 : 3;
     for (let attempt = 1; ; attempt++) {
       const obj = this.prepareCreate(info, input as Resource);
       try {
-        return (await this.store.insert(info, obj)) as R;
+        return await this.store.insert(info, obj);
       } catch (err) {
         // A generated name can collide; Kubernetes retries those, never explicit names.
         if (attempt >= attempts || !(err instanceof AppError) || err.code !== 'ALREADY_EXISTS') throw err;
@@ -169,7 +198,9 @@ export class ExtensionClient {
    * JSON merge patch. Without metadata.resourceVersion in the patch it applies to the latest version,
    * retrying on a concurrent write; with one it is a precondition.
    */
-  async patch<R extends Resource = Resource>(kind: string, name: string, patch: Record<string, unknown>): Promise<R> {
+  patch<R extends Resource = Resource>(kind: string, name: string, patch: Record<string, unknown>): Promise<R>;
+  patch<K extends AnyKindDef>(kind: K, name: string, patch: Record<string, unknown>): Promise<ObjectOf<K>>;
+  async patch(kind: KindRef, name: string, patch: Record<string, unknown>): Promise<Resource> {
     const info = this.kind(kind);
     const precondition = (patch.metadata as ObjectMeta | undefined)?.resourceVersion;
     for (let attempt = 1; ; attempt++) {
@@ -181,7 +212,7 @@ export class ExtensionClient {
           const merged = applyMergePatch(current, patch) as Resource;
           if (!merged.metadata || typeof merged.metadata !== 'object') throw new InvalidError('metadata cannot be removed');
           merged.metadata.name = name;
-          return (await this.writeUpdate(info, current, merged)) as R;
+          return await this.writeUpdate(info, current, merged);
         });
       } catch (err) {
         if (precondition || attempt >= 5 || !(err instanceof ConflictError)) throw err;
@@ -193,18 +224,20 @@ export class ExtensionClient {
    * Deletes an object. With finalizers it is only marked (deletionTimestamp) and disappears when the
    * last finalizer is removed by an update.
    */
-  async delete<R extends Resource = Resource>(kind: string, name: string, options: { resourceVersion?: string } = {}): Promise<DeleteResult<R>> {
+  delete<R extends Resource = Resource>(kind: string, name: string, options?: { resourceVersion?: string }): Promise<DeleteResult<R>>;
+  delete<K extends AnyKindDef>(kind: K, name: string, options?: { resourceVersion?: string }): Promise<DeleteResult<ObjectOf<K>>>;
+  async delete(kind: KindRef, name: string, options: { resourceVersion?: string } = {}): Promise<DeleteResult<Resource>> {
     const info = this.kind(kind);
     return this.store.transaction(async () => {
       const current = await this.store.get(info, name);
       if (!current) throw new NotFoundError(info.kind, name);
       if (options.resourceVersion && options.resourceVersion !== current.metadata.resourceVersion) throw conflict(info, name);
       if ((current.metadata.finalizers ?? []).length === 0) {
-        return { object: (await this.store.remove(info, name, current.metadata.resourceVersion)) as R, removed: true };
+        return { object: await this.store.remove(info, name, current.metadata.resourceVersion), removed: true };
       }
-      if (current.metadata.deletionTimestamp) return { object: current as R, removed: false };
+      if (current.metadata.deletionTimestamp) return { object: current, removed: false };
       const marked = { ...current, metadata: { ...current.metadata, deletionTimestamp: nowTimestamp(this.clock) } };
-      return { object: (await this.store.update(info, marked, current.metadata.resourceVersion as string)) as R, removed: false };
+      return { object: await this.store.update(info, marked, current.metadata.resourceVersion as string), removed: false };
     });
   }
 
@@ -225,7 +258,7 @@ export class ExtensionClient {
    * Watches a kind. Without resourceVersion, existing objects arrive first as ADDED (as a Kubernetes watch
    * without a version does); with one, every change after it is replayed (GONE when compacted away).
    */
-  async watch<R extends Resource = Resource>(kind: string, options: WatchOptions, listener: (event: WatchEvent<R>) => void): Promise<WatchHandle> {
+  async watch<R extends Resource = Resource>(kind: KindRef, options: WatchOptions, listener: (event: WatchEvent<R>) => void): Promise<WatchHandle> {
     const info = this.kind(kind);
     let from: number;
     if (options.resourceVersion && options.resourceVersion !== '0') {
@@ -244,7 +277,7 @@ export class ExtensionClient {
    * what changed). onError hears when the watch ends for good (the event source fell behind): whoever
    * relies on the events must then stop trusting what it kept.
    */
-  async watchChanges<R extends Resource = Resource>(kind: string, listener: (event: WatchEvent<R>) => void, onError: (err: Error) => void): Promise<WatchHandle> {
+  async watchChanges<R extends Resource = Resource>(kind: KindRef, listener: (event: WatchEvent<R>) => void, onError: (err: Error) => void): Promise<WatchHandle> {
     const info = this.kind(kind);
     return this.store.watch({ kind: info, fromRevision: await this.store.currentRevision() }, listener as (e: WatchEvent) => void, onError);
   }
@@ -276,6 +309,8 @@ export class ExtensionClient {
     this.registry.validate(info, obj);
   }
 }
+
+type NewObjectOf<K extends AnyKindDef> = K extends { __types?: { spec: infer S; status: infer St } } ? NewObject<S, St> : never;
 
 /** Everything but metadata and status (the spec and any other top-level field): a change bumps generation. */
 function bodyOf(r: Resource): string {

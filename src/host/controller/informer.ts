@@ -2,6 +2,7 @@ import type { ExtensionClient } from '../client/extension-client.js';
 import { AppError } from '../errors/app-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { Resource, WatchEvent } from '../resource/types.js';
+import { kindName, type KindRef } from '../resource/kind-def.js';
 import type { WatchHandle } from '../store/store.js';
 import { backoffDelay } from './backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
@@ -15,7 +16,7 @@ export interface InformerHandlers<V> {
 
 export interface InformerOptions<R extends Resource, V> {
   client: ExtensionClient;
-  kind: string;
+  kind: KindRef;
   /** What the cache keeps per object: the whole object, or only what the consumer needs (for large kinds). */
   project: (obj: R) => V;
   handlers?: InformerHandlers<V>;
@@ -143,7 +144,7 @@ export class Informer<R extends Resource, V> {
     this.watch = undefined;
     const delay = err instanceof AppError && err.code === 'GONE' ? 0 : backoffDelay(this.failures);
     this.failures++;
-    this.options.logger?.warn({ kind: this.options.kind, err: err.message, retryInMs: delay }, 'informer watch failed; listing again');
+    this.options.logger?.warn({ kind: kindName(this.options.kind), err: err.message, retryInMs: delay }, 'informer watch failed; listing again');
     const next = ++this.epoch;
     this.retryTimer = this.clock.setTimeout(() => void this.sync(next), delay);
   }

@@ -1,3 +1,4 @@
+import type { KindRef } from '../resource/kind-def.js';
 /** What a reconcile asks for next: nothing (done until the object changes), or another look after a delay. */
 export interface ReconcileResult {
   requeueAfterMs?: number;
@@ -11,7 +12,7 @@ export interface ControllerDefinition {
   /** Unique name, used in logs. */
   name: string;
   /** Kind whose objects feed the work queue (every add, change and delete enqueues the name). */
-  kind: string;
+  kind: KindRef;
   reconcile(name: string): Promise<ReconcileResult | void> | ReconcileResult | void;
   /** Parallel workers (default 1); one name is never reconciled by two workers at once. */
   workers?: number;

@@ -1,0 +1,60 @@
+/**
+ * The host SDK: everything a plugin may use of the platform, and the only module a service imports from
+ * `src/host/` (dependency-cruiser enforces it). At run time a plugin reaches the platform through the
+ * PluginContext it is started with; this module gives it the types, the kind definitions and the small
+ * pure helpers that go with them. docs/architecture.md says where each part lives inside the host.
+ */
+
+// Plugin definition and context
+export type { PluginContext, PluginEntry, PluginManifest } from '../plugin/plugin-context.js';
+export type { Logger } from '../logging/logger.js';
+
+// Resources and typed kinds
+export type { ObjectMeta, Resource, WatchEvent, WatchEventType } from '../resource/types.js';
+export { defineKind, kindName } from '../resource/kind-def.js';
+export type { AnyKindDef, KindDef, KindRef, NewObject, ObjectOf, Stored, StoredMeta } from '../resource/kind-def.js';
+export type { ExtensionClient, DeleteResult } from '../client/extension-client.js';
+export { and, or, eq, inValues, isNull, notNull, lt, gt } from '../store/query.js';
+export type { Condition, ListPage, ListQuery, SortSpec } from '../store/query.js';
+export { toTimestamp, parseTimestamp, nowTimestamp } from '../resource/time.js';
+
+// Operations, envelope and errors
+export { defineOperation } from '../api/operations/operation.js';
+export type { OperationDef, OperationContext, HttpMethod, JsonSchema } from '../api/operations/operation.js';
+export { ok } from '../api/envelope/envelope.js';
+export type { Envelope } from '../api/envelope/envelope.js';
+export { listResult, listResultSchema, PAGE_QUERY_PROPERTIES } from '../api/list-result.js';
+export type { ListResult } from '../api/list-result.js';
+export { AppError, NotFoundError, ConflictError, AlreadyExistsError, ValidationError, InvalidError, isAppError } from '../errors/app-error.js';
+export type { ErrorCode, ErrorDetail, AppErrorOptions } from '../errors/app-error.js';
+export type { Principal } from '../auth/principal.js';
+
+// Settings
+export type { PluginSettings } from '../settings/settings-service.js';
+export { FlatSettings } from '../settings/flat-settings.js';
+export type { FlatFieldMap } from '../settings/flat-settings.js';
+
+// Jobs and controllers
+export type { JobContext, JobDefinition } from '../scheduler/types.js';
+export { isValidCron } from '../scheduler/cron-slots.js';
+export type { ControllerDefinition } from '../controller/types.js';
+export { Informer } from '../controller/informer.js';
+export { reconcileFinalizer } from '../controller/finalizers.js';
+export { PollingLoop } from '../workers/polling-loop.js';
+
+// Clock: one type for "now" and timers everywhere
+export { systemClock, sleep } from '../controller/clock.js';
+export type { Clock, TimerHandle } from '../controller/clock.js';
+
+// Notifications and HTML
+export type { Notifier, SendInput, SendResult } from '../notifications/types.js';
+export { sanitizedHtml, htmlToText, escapeHtml, trustedHtml, SafeHtml } from '../notifications/safe-html.js';
+
+// Caches, rate limits and request safety
+export { BoundedCache } from '../cache/bounded-cache.js';
+export { WatchedReadCache } from '../cache/watched-read-cache.js';
+export { RateLimiter } from '../ratelimit/rate-limiter.js';
+export { corsFor } from '../ops/cors.js';
+export { safeEqual } from '../security/safe-equal.js';
+export { classifyAddress, isLocalAddress, isNonPublicAddress, ipv6Bytes, LOCAL_CLASSES } from '../security/ip-address.js';
+export type { AddressClass } from '../security/ip-address.js';
