@@ -1,18 +1,18 @@
-import type { PluginContext, PluginEntry } from '../host/plugin/plugin-context.js';
+import { systemClock, type Clock, type PluginContext, type PluginEntry } from '../host/sdk/index.js';
+import { pluginRecordsController } from './auth-log/reconciler.js';
 import { authLogOperations } from './auth-log/routes.js';
 import { userCenterOperations } from './auth-log/uc-routes.js';
-import { catalogController } from './catalog/reconciler.js';
 import { catalogOperations } from './catalog/routes.js';
 import { cleanAuthJob } from './cleanup/clean-auth.job.js';
 import { expireCodesJob } from './codes/expire-codes.job.js';
 import { codeOperations } from './codes/routes.js';
-import { systemClock, type Clock } from './domain/time/clock.js';
+import { activationOperations } from './codes/uc-routes.js';
+import type { PluginAuthDeps } from './deps/plugin-auth-deps.js';
 import { notificationOperations } from './notifications/routes.js';
 import { permanentUserOperations } from './permanent-users/routes.js';
+import { startOpenApi } from './public/open-api.js';
 import { pluginAuthSettings } from './settings/plugin-auth-settings.js';
 import { settingsOperations } from './settings/routes.js';
-import { startOpenApi } from './public/open-api.js';
-import type { PluginAuthDeps } from './shared/deps.js';
 
 /** The service's dependencies from the host context (tests and benchmarks build them the same way). */
 export function pluginAuthDeps(context: Pick<PluginContext, 'client' | 'logger' | 'settings' | 'notifications' | 'baseUrl'>, clock: Clock = systemClock): PluginAuthDeps {
@@ -38,6 +38,7 @@ export const pluginAuthService: PluginEntry = {
       ...catalogOperations(deps),
       ...authLogOperations(deps),
       ...userCenterOperations(deps),
+      ...activationOperations(deps),
       ...codeOperations(deps),
       ...permanentUserOperations(deps),
       ...notificationOperations(deps),
@@ -45,7 +46,7 @@ export const pluginAuthService: PluginEntry = {
     ];
     for (const op of operations) context.addOperation(op);
     const openOperations = await startOpenApi(context, deps);
-    context.controllers.register(catalogController(deps.client, deps.logger));
+    context.controllers.register(pluginRecordsController(deps.client, deps.logger));
     context.scheduler.register(cleanAuthJob(deps));
     context.scheduler.register(expireCodesJob(deps));
     deps.logger.debug({ operations: operations.length + openOperations }, 'plugin authorization service started');

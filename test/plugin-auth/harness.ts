@@ -1,6 +1,7 @@
+import type { Clock } from '../../src/host/sdk/index.js';
 import { BOOTSTRAP_TOKEN, basic, bearer, call, createUser, start, type Answer, type Server } from '../host/auth/harness.js';
 import { pluginAuthDeps } from '../../src/plugin-auth/service.js';
-import type { PluginAuthDeps } from '../../src/plugin-auth/shared/deps.js';
+import type { PluginAuthDeps } from '../../src/plugin-auth/deps/plugin-auth-deps.js';
 
 export { call, createUser, start, type Answer, type Server };
 
@@ -36,7 +37,7 @@ export async function setSettings(server: Server, values: Record<string, unknown
 }
 
 /** The service's deps over the running host, for calling jobs directly (they have no HTTP trigger). */
-export function depsOf(server: Server, clock?: () => number): PluginAuthDeps {
+export function depsOf(server: Server, clock?: Clock): PluginAuthDeps {
   const r = server.runtime;
   return pluginAuthDeps({ client: r.client, logger: r.logger, settings: r.workloads.settings, notifications: r.notifications, baseUrl: r.config.baseUrl }, clock);
 }

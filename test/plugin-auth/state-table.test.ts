@@ -1,4 +1,5 @@
-import { addUtcYears } from '../../src/plugin-auth/domain/auth-log/grant-times.js';
+import { clockAt } from './fixed-clock.js';
+import { addUtcYears } from '../../src/plugin-auth/auth-log/grant-times.js';
 import { CONSOLE, RESOURCES, UC, admin, as, authNotificationsOf, createPlugin, createUser, dataOf, freeCode, secondsFrom, setSettings, start, type Server } from './harness.js';
 
 /** Every row of the spec's authorization-record and permanent-code state tables, through the HTTP API. */
@@ -127,7 +128,7 @@ describe('permanent code (status)', () => {
     const { codes } = dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid-plugin', channel: 'qq', count: 2, expiresAt }));
     const { expireCodes } = await import('../../src/plugin-auth/codes/expire-codes.job.js');
     const { depsOf } = await import('./harness.js');
-    const later = () => Date.now() + 5000;
+    const later = clockAt(() => Date.now() + 5000);
     expect(await expireCodes(depsOf(server, later))).toMatchObject({ expiredCodes: 2 });
     const list = dataOf(await admin(server, 'GET', `${CONSOLE}/permanentcodes?channel=qq`));
     expect(list.items.map((c: any) => c.spec.status)).toEqual(['EXPIRED', 'EXPIRED']);

@@ -1,14 +1,16 @@
-import { and, eq } from '../../host/store/query.js';
-import { UNLIMITED, assertApplicationAllowed, countTowardLimit, effectiveLimit } from '../domain/auth-log/application-limit.js';
-import { grantTimes } from '../domain/auth-log/grant-times.js';
-import { recordName } from '../domain/auth-log/record-name.js';
-import { normalizeDomain } from '../domain/domain-name/normalize-domain.js';
-import { notifyStatusChange } from '../notifications/auth-notification.js';
+import { and, eq } from '../../host/sdk/index.js';
+import { UNLIMITED, assertApplicationAllowed, countTowardLimit, effectiveLimit } from './application-limit.js';
+import { grantTimes } from './grant-times.js';
+import { recordName } from './record-name.js';
+import { normalizeDomain } from '../domain-name/normalize-domain.js';
+import { notifyStatusChange } from './status-notification.js';
 import { hasEntitlement } from '../permanent-users/permanent-users-service.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { AUTH_LOG, RESOURCE_API_VERSION } from '../shared/kinds.js';
-import { requirePlugin, requireUser } from '../shared/lookups.js';
-import type { AuthLog, AuthLogSpec, SitePlugin } from '../shared/types.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
+import { RESOURCE_API_VERSION } from '../api/groups.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
+import { requireUser } from '../users/user-lookup.js';
+import type { SitePlugin } from '../catalog/types.js';
 
 /** Who applies for what: the caller (user center) or a named user (the public API of issue 5). */
 export interface ApplicationInput {
@@ -37,14 +39,12 @@ export async function applyForAuthorization(deps: PluginAuthDeps, input: Applica
   return client.transaction(async () => {
     const plugin = await requirePlugin(client, input.pluginKey);
     await requireUser(client, input.user);
-    const existing = await client.fetch<AuthLog>(AUTH_LOG, name);
+    const existing = await client.fetch(SitePluginAuthLog, name);
     if (existing) return { record: existing, created: false };
     await checkLimit(deps, plugin, input.user, domain);
     const entitled = await hasEntitlement(client, input.pluginKey, input.user);
     const spec: AuthLogSpec = { pluginKey: input.pluginKey, authUser: input.user, authDomain: domain, authStatus: 0 };
-    const record = await client.create<AuthLog>({
-      apiVersion: RESOURCE_API_VERSION,
-      kind: AUTH_LOG,
+    const record = await client.create(SitePluginAuthLog, {
       metadata: { name },
       spec: entitled ? { ...spec, authStatus: 1, ...grantTimes({ kind: 'PERMANENT' }, deps.clock) } : spec,
     });
@@ -65,8 +65,8 @@ async function checkLimit(deps: PluginAuthDeps, plugin: SitePlugin, user: string
 /** The user's records for the plugin that count (pluginKey + authUser is a compound index). */
 async function usedSlots(deps: PluginAuthDeps, pluginKey: string, user: string, exempt: boolean): Promise<number> {
   const where = and(eq('spec.pluginKey', pluginKey), eq('spec.authUser', user));
-  if (!exempt) return deps.client.count(AUTH_LOG, where);
+  if (!exempt) return deps.client.count(SitePluginAuthLog, where);
   const domains: string[] = [];
-  for await (const record of deps.client.listAll<AuthLog>(AUTH_LOG, where)) domains.push(record.spec.authDomain);
+  for await (const record of deps.client.listAll(SitePluginAuthLog, where)) domains.push(record.spec.authDomain);
   return countTowardLimit(domains, exempt);
 }

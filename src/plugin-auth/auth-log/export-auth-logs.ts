@@ -1,7 +1,7 @@
 import * as yaml from 'js-yaml';
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import { AUTH_LOG, RESOURCE_API_VERSION } from '../shared/kinds.js';
-import type { AuthLog } from '../shared/types.js';
+import type { ExtensionClient } from '../../host/sdk/index.js';
+import { SitePluginAuthLog, type AuthLog } from './types.js';
+import { RESOURCE_API_VERSION } from '../api/groups.js';
 import { authLogCondition, type AuthLogFilter } from './list-auth-logs.js';
 
 export const EXPORT_FILE_NAME = 'sitePluginAuthLogs.yaml';
@@ -13,7 +13,7 @@ export const EXPORT_FILE_NAME = 'sitePluginAuthLogs.yaml';
  */
 export async function* exportAuthLogs(client: ExtensionClient, filter: AuthLogFilter, now: number): AsyncGenerator<string> {
   let first = true;
-  for await (const record of client.listAll<AuthLog>(AUTH_LOG, authLogCondition(filter, now))) {
+  for await (const record of client.listAll(SitePluginAuthLog, authLogCondition(filter, now))) {
     yield `${first ? '' : '---\n'}${yaml.dump(exportDocument(record), { lineWidth: -1, noRefs: true, sortKeys: false })}`;
     first = false;
   }
@@ -24,5 +24,5 @@ export function exportDocument(record: AuthLog): Record<string, unknown> {
   const metadata: Record<string, unknown> = { name };
   if (labels && Object.keys(labels).length) metadata.labels = labels;
   if (annotations && Object.keys(annotations).length) metadata.annotations = annotations;
-  return { apiVersion: RESOURCE_API_VERSION, kind: AUTH_LOG, metadata, spec: record.spec };
+  return { apiVersion: RESOURCE_API_VERSION, kind: SitePluginAuthLog.kind, metadata, spec: record.spec };
 }

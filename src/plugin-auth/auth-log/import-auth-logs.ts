@@ -1,15 +1,17 @@
 import * as yaml from 'js-yaml';
-import { AppError, isAppError, type ErrorDetail } from '../../host/errors/app-error.js';
-import type { Resource } from '../../host/resource/types.js';
-import { recordName } from '../domain/auth-log/record-name.js';
-import { normalizeDomain } from '../domain/domain-name/normalize-domain.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { AUTH_LOG, RESOURCE_API_VERSION } from '../shared/kinds.js';
-import { findPluginByKey } from '../shared/lookups.js';
-import type { AuthLog, AuthLogSpec } from '../shared/types.js';
+import { AppError, isAppError, type ErrorDetail, type NewObject, type ObjectMeta } from '../../host/sdk/index.js';
+import { recordName } from './record-name.js';
+import { normalizeDomain } from '../domain-name/normalize-domain.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
+import { RESOURCE_API_VERSION } from '../api/groups.js';
+import { findPluginByKey } from '../catalog/find-plugin.js';
 import { storedTime } from './record-times.js';
 
 export const MAX_IMPORT_ITEMS = 10_000;
+
+/** An item ready to write: what a restore keeps of a record (its name, labels, annotations and spec). */
+type ImportItem = NewObject<AuthLogSpec> & { metadata: Pick<ObjectMeta, 'name' | 'labels' | 'annotations'> };
 
 export interface ImportItemResult {
   index: number;
@@ -37,12 +39,13 @@ export interface ImportResult {
 export async function importAuthLogs(deps: PluginAuthDeps, text: string): Promise<ImportResult> {
   const docs = parseDocuments(text);
   return deps.client.transaction(async () => {
-    const prepared: Array<Resource | ImportItemResult> = [];
+    const prepared: Array<ImportItem | ImportItemResult> = [];
     for (const [index, doc] of docs.entries()) prepared.push(await prepareItem(deps, doc, index));
     const failed = prepared.filter((p): p is ImportItemResult => 'action' in p);
     if (failed.length) throw importInvalid(failed, docs.length);
     const items: ImportItemResult[] = [];
-    for (const [index, item] of (prepared as Resource[]).entries()) items.push(await writeItem(deps, item, index));
+    const ready = prepared.filter((p): p is ImportItem => !('action' in p));
+    for (const [index, item] of ready.entries()) items.push(await writeItem(deps, item, index));
     return {
       total: items.length,
       created: items.filter((i) => i.action === 'created').length,
@@ -66,10 +69,10 @@ function parseDocuments(text: string): unknown[] {
 }
 
 /** The resource to write, or the item's failure. */
-async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): Promise<Resource | ImportItemResult> {
+async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): Promise<ImportItem | ImportItemResult> {
   try {
     const obj = doc as AuthLog;
-    if (!obj || typeof obj !== 'object' || obj.kind !== AUTH_LOG) throw new AppError('INVALID', `kind must be ${AUTH_LOG}`);
+    if (!obj || typeof obj !== 'object' || obj.kind !== SitePluginAuthLog.kind) throw new AppError('INVALID', `kind must be ${SitePluginAuthLog.kind}`);
     if (obj.apiVersion !== undefined && obj.apiVersion !== RESOURCE_API_VERSION) throw new AppError('INVALID', `apiVersion must be ${RESOURCE_API_VERSION}`);
     const spec = { ...(obj.spec ?? {}) } as AuthLogSpec;
     spec.authDomain = normalizeDomain(spec.authDomain);
@@ -83,9 +86,9 @@ async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): P
     if (given !== undefined && given !== name) throw new AppError('NAME_MISMATCH', `metadata.name must be ${name} (derived from pluginKey, domain and user)`);
     if (!(await findPluginByKey(deps.client, spec.pluginKey))) throw new AppError('PLUGIN_NOT_FOUND', `plugin ${spec.pluginKey} is not in the catalog`);
     const metadata = { name, ...(obj.metadata?.labels ? { labels: obj.metadata.labels } : {}), ...(obj.metadata?.annotations ? { annotations: obj.metadata.annotations } : {}) };
-    const resource: Resource = { apiVersion: RESOURCE_API_VERSION, kind: AUTH_LOG, metadata, spec };
-    deps.client.registry.validate(deps.client.kind(AUTH_LOG), resource);
-    return resource;
+    const item: ImportItem = { metadata, spec };
+    deps.client.registry.validate(deps.client.kind(SitePluginAuthLog), { apiVersion: RESOURCE_API_VERSION, kind: SitePluginAuthLog.kind, ...item });
+    return item;
   } catch (err) {
     const e = isAppError(err) ? err : new AppError('INVALID', (err as Error).message);
     const detail = e.details.map((d) => `${d.field ?? ''} ${d.message}`.trim()).join('; ');
@@ -93,17 +96,17 @@ async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): P
   }
 }
 
-async function writeItem(deps: PluginAuthDeps, item: Resource, index: number): Promise<ImportItemResult> {
+async function writeItem(deps: PluginAuthDeps, item: ImportItem, index: number): Promise<ImportItemResult> {
   const name = item.metadata.name;
-  const current = await deps.client.fetch<AuthLog>(AUTH_LOG, name);
+  const current = await deps.client.fetch(SitePluginAuthLog, name);
   if (!current) {
-    await deps.client.create(item);
+    await deps.client.create(SitePluginAuthLog, item);
     return { index, name, action: 'created' };
   }
-  const next = { ...current, metadata: { ...current.metadata, labels: item.metadata.labels, annotations: item.metadata.annotations }, spec: item.spec as AuthLogSpec };
+  const next = { ...current, metadata: { ...current.metadata, labels: item.metadata.labels, annotations: item.metadata.annotations }, spec: item.spec };
   if (!next.metadata.labels) delete next.metadata.labels;
   if (!next.metadata.annotations) delete next.metadata.annotations;
-  const written = await deps.client.update<AuthLog>(next);
+  const written = await deps.client.update(next);
   return { index, name, action: written.metadata.resourceVersion === current.metadata.resourceVersion ? 'unchanged' : 'updated' };
 }
 

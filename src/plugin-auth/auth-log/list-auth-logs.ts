@@ -1,10 +1,7 @@
-import { listResult, type ListResult } from '../../host/api/list-result.js';
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import { and, eq, or, type Condition } from '../../host/store/query.js';
-import { validityRange, type ValidityFilter } from '../domain/auth-log/validity-range.js';
-import { expireTimeDisplay, type ExpireTimeDisplay } from '../domain/auth-log/validity.js';
-import { AUTH_LOG } from '../shared/kinds.js';
-import type { AuthLog } from '../shared/types.js';
+import { listResult, type ListResult, type ExtensionClient, and, eq, or, type Condition } from '../../host/sdk/index.js';
+import { validityRange, type ValidityFilter } from './validity-range.js';
+import { expireTimeDisplay, type ExpireTimeDisplay } from './validity.js';
+import { SitePluginAuthLog, type AuthLog } from './types.js';
 
 export const SORT_FIELDS = { authTime: 'spec.authTime', expireTime: 'spec.expireTime', creationTimestamp: 'metadata.creationTimestamp' } as const;
 
@@ -44,7 +41,7 @@ export function authLogCondition(f: AuthLogFilter, now: number): Condition | und
 }
 
 export async function listAuthLogs(client: ExtensionClient, f: AuthLogFilter & AuthLogSort & { page: number; size: number }, now: number): Promise<ListResult<AuthLogView>> {
-  const found = await client.list<AuthLog>(AUTH_LOG, {
+  const found = await client.list(SitePluginAuthLog, {
     where: authLogCondition(f, now),
     sort: [{ field: SORT_FIELDS[f.sort ?? 'creationTimestamp'], direction: f.direction ?? 'desc' }],
     page: f.page,

@@ -1,13 +1,14 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { fillManualTimes } from '../domain/auth-log/grant-times.js';
-import { recordName } from '../domain/auth-log/record-name.js';
-import { normalizeDomain } from '../domain/domain-name/normalize-domain.js';
-import { notifyStatusChange } from '../notifications/auth-notification.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { recordNotFound, recordsNotFound } from '../shared/errors.js';
-import { AUTH_LOG, RESOURCE_API_VERSION } from '../shared/kinds.js';
-import { requirePlugin, requireUser } from '../shared/lookups.js';
-import type { AuthLog, AuthLogSpec } from '../shared/types.js';
+import { AppError } from '../../host/sdk/index.js';
+import { fillManualTimes } from './grant-times.js';
+import { recordName } from './record-name.js';
+import { normalizeDomain } from '../domain-name/normalize-domain.js';
+import { notifyStatusChange } from './status-notification.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { recordNotFound, recordsNotFound } from './record-errors.js';
+import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
+import { RESOURCE_API_VERSION } from '../api/groups.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
+import { requireUser } from '../users/user-lookup.js';
 import { storedTime } from './record-times.js';
 import { applyMove, type Move } from './transitions.js';
 
@@ -27,8 +28,8 @@ export async function createAuthLog(deps: PluginAuthDeps, input: ManualRecordInp
   return deps.client.transaction(async () => {
     const plugin = await requirePlugin(deps.client, input.pluginKey);
     await requireUser(deps.client, input.authUser);
-    if (await deps.client.fetch(AUTH_LOG, name)) throw new AppError('ALREADY_EXISTS', '该用户的此域名已有授权记录', { status: 409, messageEn: `a record for this plugin, domain and user already exists (${name})`, details: [{ field: 'authDomain', message: name }] });
-    const record = await deps.client.create<AuthLog>({ apiVersion: RESOURCE_API_VERSION, kind: AUTH_LOG, metadata: { name }, spec });
+    if (await deps.client.fetch(SitePluginAuthLog, name)) throw new AppError('ALREADY_EXISTS', '该用户的此域名已有授权记录', { status: 409, messageEn: `a record for this plugin, domain and user already exists (${name})`, details: [{ field: 'authDomain', message: name }] });
+    const record = await deps.client.create(SitePluginAuthLog, { metadata: { name }, spec });
     if (record.spec.authStatus === 1) await notifyStatusChange(deps, { after: record, reason: 'MANUAL', pluginName: plugin.spec.name });
     return record;
   });
@@ -58,7 +59,7 @@ export async function updateAuthLog(deps: PluginAuthDeps, name: string, edit: Re
     if (edit.expireTime !== undefined) next.expireTime = storedTime(edit.expireTime, 'expireTime');
     if (edit.license !== undefined) next.license = edit.license || undefined;
     const spec = withoutEmpty(fillManualTimes(next, deps.clock));
-    const written = await deps.client.update<AuthLog>({ ...current, spec });
+    const written = await deps.client.update({ ...current, spec });
     await notifyStatusChange(deps, { before: current.spec, after: written, reason: 'EDIT' });
     return written;
   });
@@ -84,7 +85,7 @@ export async function moveBatch(deps: PluginAuthDeps, names: string[], move: Mov
     const records: AuthLog[] = [];
     const missing: string[] = [];
     for (const name of names) {
-      const record = await deps.client.fetch<AuthLog>(AUTH_LOG, name);
+      const record = await deps.client.fetch(SitePluginAuthLog, name);
       if (record) records.push(record);
       else missing.push(name);
     }
@@ -103,13 +104,13 @@ export async function deleteAuthLog(deps: PluginAuthDeps, name: string, owner?: 
     const record = await requireRecord(deps, name);
     // A user-center caller only ever sees their own records; another's is "not found", not "forbidden".
     if (owner !== undefined && record.spec.authUser !== owner) throw recordNotFound(name);
-    await deps.client.delete(AUTH_LOG, name);
+    await deps.client.delete(SitePluginAuthLog, name);
     return { name };
   });
 }
 
 async function requireRecord(deps: PluginAuthDeps, name: string): Promise<AuthLog> {
-  const record = await deps.client.fetch<AuthLog>(AUTH_LOG, name);
+  const record = await deps.client.fetch(SitePluginAuthLog, name);
   if (!record) throw recordNotFound(name);
   return record;
 }

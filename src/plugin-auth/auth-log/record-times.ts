@@ -1,5 +1,5 @@
-import { ValidationError } from '../../host/errors/app-error.js';
-import { canonicalTimestamp } from '../domain/time/canonical-timestamp.js';
+import { ValidationError } from '../../host/sdk/index.js';
+import { canonicalTimestamp } from '../timestamps/canonical-timestamp.js';
 
 /**
  * A time as typed by an administrator or found in an import, in the stored form (UTC, whole seconds), so

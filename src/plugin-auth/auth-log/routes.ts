@@ -1,9 +1,9 @@
 import type { Response } from 'express';
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/api/list-result.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { CONSOLE_GROUP, TAGS } from '../shared/kinds.js';
-import { NAME_LIST, NAME_PARAMS } from '../shared/schemas.js';
+import { defineOperation, type OperationDef, PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/sdk/index.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { CONSOLE_GROUP } from '../api/groups.js';
+import { TAGS } from '../api/tags.js';
+import { NAME_LIST, NAME_PARAMS } from '../api/schemas.js';
 import { EXPORT_FILE_NAME, exportAuthLogs } from './export-auth-logs.js';
 import { importAuthLogs } from './import-auth-logs.js';
 import { SORT_FIELDS, listAuthLogs, type AuthLogFilter, type AuthLogSort } from './list-auth-logs.js';
@@ -36,7 +36,7 @@ export function authLogOperations(deps: PluginAuthDeps): OperationDef[] {
       operationId: 'listAuthLogs', group: CONSOLE_GROUP, method: 'get', path: '/authlogs', tags: TAGS.authLogs,
       summary: 'Filter and sort authorization records (plugin, keyword, user, status, validity; authTime, expireTime, creation time), paged',
       query: LIST_QUERY, response: listResultSchema(AUTH_LOG_ITEM),
-      handler: ({ query }) => listAuthLogs(deps.client, query, deps.clock()),
+      handler: ({ query }) => listAuthLogs(deps.client, query, deps.clock.now()),
     }),
     defineOperation<unknown, ManualRecordInput>({
       operationId: 'createAuthLog', group: CONSOLE_GROUP, method: 'post', path: '/authlogs', tags: TAGS.authLogs,
@@ -86,7 +86,7 @@ export function authLogOperations(deps: PluginAuthDeps): OperationDef[] {
       summary: `Export the (filtered) records as ${EXPORT_FILE_NAME}: multi-document YAML that importAuthLogs reads back`,
       query: { type: 'object', additionalProperties: false, properties: FILTER_PROPERTIES },
       raw: true, produces: ['application/yaml'],
-      handler: async ({ query, res }) => streamText(res, 'application/yaml; charset=utf-8', EXPORT_FILE_NAME, exportAuthLogs(deps.client, query, deps.clock())),
+      handler: async ({ query, res }) => streamText(res, 'application/yaml; charset=utf-8', EXPORT_FILE_NAME, exportAuthLogs(deps.client, query, deps.clock.now())),
     }),
   ];
 }

@@ -1,4 +1,7 @@
-import { DOMAIN_INPUT, PLUGIN_KEY, TIMESTAMP, USER_NAME, resourceSchema } from '../shared/schemas.js';
+import { DOMAIN_INPUT } from '../domain-name/schemas.js';
+import { PLUGIN_KEY } from '../catalog/schemas.js';
+import { TIMESTAMP, resourceSchema } from '../api/schemas.js';
+import { USER_NAME } from '../users/schemas.js';
 
 export const AUTH_STATUS = { type: 'integer', enum: [0, 1] };
 export const VALIDITY = { type: 'string', enum: ['PERMANENT', 'LIMITED', 'EXPIRED'] };

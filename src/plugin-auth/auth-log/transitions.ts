@@ -1,12 +1,10 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { isExpiredForCleanup } from '../domain/auth-log/cleanup-rule.js';
-import { grantTimes, type Grant } from '../domain/auth-log/grant-times.js';
-import { isPermanentExpireTime } from '../domain/auth-log/validity.js';
-import type { Clock } from '../domain/time/clock.js';
-import { notifyStatusChange, type ChangeReason } from '../notifications/auth-notification.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { AUTH_LOG } from '../shared/kinds.js';
-import type { AuthLog, AuthLogSpec } from '../shared/types.js';
+import { AppError, type Clock } from '../../host/sdk/index.js';
+import { isExpiredForCleanup } from './cleanup-rule.js';
+import { grantTimes, type Grant } from './grant-times.js';
+import { isPermanentExpireTime } from './validity.js';
+import { notifyStatusChange, type ChangeReason } from './status-notification.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
 
 /**
  * Every authStatus move of the spec's state table, decided here and nowhere else:
@@ -16,8 +14,8 @@ import type { AuthLog, AuthLogSpec } from '../shared/types.js';
  * | AUTHORIZE       | 0 (1: nothing to do)     | 1  | now, now + 3 years                     |
  * | BATCH_AUTHORIZE | 0 (1: skipped)           | 1  | now, now + 3 days                      |
  * | CANCEL          | 0 or 1                   | 0  | authTime and expireTime cleared        |
- * | FREE_CODE       | 0 (1: ALREADY_AUTHORIZED) | 1  | now, now + self-service days           |
- * | PERMANENT_CODE  | 0, or 1 not yet permanent | 1  | now, 2099-12-31T23:59:59Z              |
+ * | FreeAuthCode       | 0 (1: ALREADY_AUTHORIZED) | 1  | now, now + self-service days           |
+ * | PermanentAuthCode  | 0, or 1 not yet permanent | 1  | now, 2099-12-31T23:59:59Z              |
  * | EXPIRE          | 1 and expired (cleanup)  | 0  | kept, so the console shows "expired"   |
  *
  * A permanent code also upgrades a record that is authorized for a limited time: refusing a paid code
@@ -27,16 +25,16 @@ export type Move =
   | { kind: 'AUTHORIZE' }
   | { kind: 'BATCH_AUTHORIZE' }
   | { kind: 'CANCEL' }
-  | { kind: 'FREE_CODE'; days: number }
-  | { kind: 'PERMANENT_CODE' }
+  | { kind: 'FreeAuthCode'; days: number }
+  | { kind: 'PermanentAuthCode' }
   | { kind: 'EXPIRE' };
 
 const REASON: Record<Move['kind'], ChangeReason> = {
   AUTHORIZE: 'AUTHORIZE',
   BATCH_AUTHORIZE: 'BATCH_AUTHORIZE',
   CANCEL: 'BATCH_CANCEL',
-  FREE_CODE: 'FREE_CODE',
-  PERMANENT_CODE: 'PERMANENT_CODE',
+  FreeAuthCode: 'FreeAuthCode',
+  PermanentAuthCode: 'PermanentAuthCode',
   EXPIRE: 'CLEANUP',
 };
 
@@ -49,14 +47,14 @@ export function nextSpec(spec: AuthLogSpec, move: Move, clock: Clock): AuthLogSp
       return spec.authStatus === 0 ? granted(spec, { kind: 'BATCH' }, clock) : undefined;
     case 'CANCEL':
       return spec.authStatus === 0 && !spec.authTime && !spec.expireTime ? undefined : cleared(spec);
-    case 'FREE_CODE':
+    case 'FreeAuthCode':
       if (spec.authStatus === 1) throw alreadyAuthorized();
       return granted(spec, { kind: 'SELF_SERVICE', days: move.days }, clock);
-    case 'PERMANENT_CODE':
+    case 'PermanentAuthCode':
       if (spec.authStatus === 1 && isPermanentExpireTime(spec.expireTime)) throw alreadyAuthorized();
       return granted(spec, { kind: 'PERMANENT' }, clock);
     case 'EXPIRE':
-      return isExpiredForCleanup(spec, clock()) ? { ...spec, authStatus: 0 } : undefined;
+      return isExpiredForCleanup(spec, clock.now()) ? { ...spec, authStatus: 0 } : undefined;
   }
 }
 
@@ -68,7 +66,7 @@ export async function applyMove(deps: PluginAuthDeps, record: AuthLog, move: Mov
   const spec = nextSpec(record.spec, move, deps.clock);
   if (!spec) return { record, changed: false };
   return deps.client.transaction(async () => {
-    const written = await deps.client.update<AuthLog>({ ...record, spec }, { read: record });
+    const written = await deps.client.update({ ...record, spec }, { read: record });
     await notifyStatusChange(deps, { before: record.spec, after: written, reason: REASON[move.kind], pluginName });
     return { record: written, changed: true };
   });
@@ -76,7 +74,7 @@ export async function applyMove(deps: PluginAuthDeps, record: AuthLog, move: Mov
 
 /** Reads the record by name inside the caller's transaction (so the move acts on the latest version). */
 export async function fetchRecord(deps: PluginAuthDeps, name: string): Promise<AuthLog | undefined> {
-  return deps.client.fetch<AuthLog>(AUTH_LOG, name);
+  return deps.client.fetch(SitePluginAuthLog, name);
 }
 
 function granted(spec: AuthLogSpec, grant: Grant, clock: Clock): AuthLogSpec {

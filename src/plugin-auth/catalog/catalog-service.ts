@@ -1,9 +1,5 @@
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import { AppError, NotFoundError } from '../../host/errors/app-error.js';
-import { eq } from '../../host/store/query.js';
-import { RESOURCE_API_VERSION, SITE_PLUGIN } from '../shared/kinds.js';
-import type { SitePlugin, SitePluginSpec } from '../shared/types.js';
-import { DELETE_RECORDS_FINALIZER } from './reconciler.js';
+import { type ExtensionClient, AppError, NotFoundError, eq } from '../../host/sdk/index.js';
+import { DELETE_RECORDS_FINALIZER, SitePlugin, type SitePluginSpec } from './types.js';
 import { pluginResourceName } from './plugin-name.js';
 
 /**
@@ -13,11 +9,9 @@ import { pluginResourceName } from './plugin-name.js';
  */
 export async function createSitePlugin(client: ExtensionClient, spec: SitePluginSpec): Promise<SitePlugin> {
   return client.transaction(async () => {
-    if ((await client.count(SITE_PLUGIN, eq('spec.key', spec.key))) > 0) throw keyTaken(spec.key);
+    if ((await client.count(SitePlugin, eq('spec.key', spec.key))) > 0) throw keyTaken(spec.key);
     const priority = spec.priority ?? (await nextPriority(client));
-    return client.create<SitePlugin>({
-      apiVersion: RESOURCE_API_VERSION,
-      kind: SITE_PLUGIN,
+    return client.create(SitePlugin, {
       metadata: { name: pluginResourceName(spec.key), finalizers: [DELETE_RECORDS_FINALIZER] },
       spec: { ...spec, priority },
     });
@@ -26,24 +20,24 @@ export async function createSitePlugin(client: ExtensionClient, spec: SitePlugin
 
 /** Edits a plugin: the given spec fields change (null removes an optional one); the key never changes. */
 export async function updateSitePlugin(client: ExtensionClient, name: string, changes: Partial<Record<keyof SitePluginSpec, unknown>>, resourceVersion?: string): Promise<SitePlugin> {
-  const current = await client.fetch<SitePlugin>(SITE_PLUGIN, name);
-  if (!current) throw new NotFoundError(SITE_PLUGIN, name);
+  const current = await client.fetch(SitePlugin, name);
+  if (!current) throw new NotFoundError(SitePlugin.kind, name);
   if (changes.key !== undefined && changes.key !== current.spec.key) {
     throw new AppError('KEY_IMMUTABLE', '插件标识不可修改', { status: 400, messageEn: 'a plugin key cannot change (its records refer to it)', details: [{ field: 'key', message: 'immutable' }] });
   }
   const patch: Record<string, unknown> = { spec: changes };
   if (resourceVersion) patch.metadata = { resourceVersion };
-  return client.patch<SitePlugin>(SITE_PLUGIN, name, patch);
+  return client.patch(SitePlugin, name, patch);
 }
 
 /** Marks the plugin deleted; the reconciler removes its records in batches, then the plugin itself. */
 export async function deleteSitePlugin(client: ExtensionClient, name: string): Promise<{ name: string; removed: boolean }> {
-  const result = await client.delete<SitePlugin>(SITE_PLUGIN, name);
+  const result = await client.delete(SitePlugin, name);
   return { name, removed: result.removed };
 }
 
 async function nextPriority(client: ExtensionClient): Promise<number> {
-  const last = await client.list<SitePlugin>(SITE_PLUGIN, { sort: [{ field: 'spec.priority', direction: 'desc' }], page: 1, size: 1 });
+  const last = await client.list(SitePlugin, { sort: [{ field: 'spec.priority', direction: 'desc' }], page: 1, size: 1 });
   const top = last.items[0]?.spec.priority;
   return typeof top === 'number' ? top + 1 : 0;
 }

@@ -1,10 +1,6 @@
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import { NotFoundError } from '../../host/errors/app-error.js';
-import { listResult, type ListResult } from '../../host/api/list-result.js';
-import { and, eq, or, type Condition } from '../../host/store/query.js';
-import { FREE_PRICE, LIMITED_FREE_PRICE, type PriceType } from '../domain/catalog/price-type.js';
-import { SITE_PLUGIN } from '../shared/kinds.js';
-import type { SitePlugin } from '../shared/types.js';
+import { type ExtensionClient, NotFoundError, listResult, type ListResult, and, eq, or, type Condition } from '../../host/sdk/index.js';
+import { FREE_PRICE, LIMITED_FREE_PRICE, type PriceType } from './price-type.js';
+import { SitePlugin } from './types.js';
 import { sitePluginView, type SitePluginView } from './site-plugin-view.js';
 
 export interface SitePluginFilter {
@@ -18,7 +14,7 @@ export interface SitePluginFilter {
 /** The catalog in display order (priority, then key), paged. */
 export async function listSitePlugins(client: ExtensionClient, filter: SitePluginFilter): Promise<ListResult<SitePluginView>> {
   const where = and(keywordCondition(filter.keyword), priceCondition(filter.priceType));
-  const found = await client.list<SitePlugin>(SITE_PLUGIN, {
+  const found = await client.list(SitePlugin, {
     where,
     sort: [{ field: 'spec.priority', direction: 'asc' }, { field: 'spec.key', direction: 'asc' }],
     page: filter.page,
@@ -48,16 +44,16 @@ function priceCondition(type: PriceType | undefined): Condition | undefined {
 export async function reorderSitePlugins(client: ExtensionClient, names: string[]): Promise<SitePluginView[]> {
   return client.transaction(async () => {
     const all: SitePlugin[] = [];
-    for await (const plugin of client.listAll<SitePlugin>(SITE_PLUGIN)) all.push(plugin);
+    for await (const plugin of client.listAll(SitePlugin)) all.push(plugin);
     const byName = new Map(all.map((p) => [p.metadata.name, p]));
     const missing = names.filter((n) => !byName.has(n));
-    if (missing.length) throw new NotFoundError(SITE_PLUGIN, missing.join(', '));
+    if (missing.length) throw new NotFoundError(SitePlugin.kind, missing.join(', '));
     const listed = new Set(names);
     const rest = all.filter((p) => !listed.has(p.metadata.name)).sort(byPriority);
     const ordered = [...names.map((n) => byName.get(n)!), ...rest];
     const out: SitePluginView[] = [];
     for (const [priority, plugin] of ordered.entries()) {
-      const next = plugin.spec.priority === priority ? plugin : await client.update<SitePlugin>({ ...plugin, spec: { ...plugin.spec, priority } });
+      const next = plugin.spec.priority === priority ? plugin : await client.update({ ...plugin, spec: { ...plugin.spec, priority } });
       out.push(sitePluginView(next));
     }
     return out;

@@ -1,4 +1,4 @@
-import { sanitizePart, tripleHash } from '../domain/auth-log/record-name.js';
+import { sanitizePart, tripleHash } from '../resource-names/dns-safe-name.js';
 
 const DNS_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 

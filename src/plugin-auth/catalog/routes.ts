@@ -1,9 +1,10 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/api/list-result.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { CONSOLE_GROUP, TAGS, UC_GROUP } from '../shared/kinds.js';
-import { NAME_LIST, NAME_PARAMS, PLUGIN_KEY, resourceSchema } from '../shared/schemas.js';
-import type { SitePluginSpec } from '../shared/types.js';
+import { defineOperation, type OperationDef, PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/sdk/index.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { CONSOLE_GROUP, UC_GROUP } from '../api/groups.js';
+import { TAGS } from '../api/tags.js';
+import { NAME_LIST, NAME_PARAMS, resourceSchema } from '../api/schemas.js';
+import { PLUGIN_KEY } from './schemas.js';
+import type { SitePluginSpec } from './types.js';
 import { createSitePlugin, deleteSitePlugin, updateSitePlugin } from './catalog-service.js';
 import { listSitePlugins, reorderSitePlugins, type SitePluginFilter } from './list-site-plugins.js';
 import { sitePluginView } from './site-plugin-view.js';

@@ -1,5 +1,5 @@
-import { priceTypeOf, type PriceType } from '../domain/catalog/price-type.js';
-import type { SitePlugin } from '../shared/types.js';
+import { priceTypeOf, type PriceType } from './price-type.js';
+import type { SitePlugin } from './types.js';
 
 /** A catalog plugin as the operations answer it: the resource plus its derived price type. */
 export type SitePluginView = SitePlugin & { priceType: PriceType };

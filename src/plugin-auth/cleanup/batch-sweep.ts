@@ -1,13 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Condition, SortSpec } from '../../host/store/query.js';
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import type { Logger } from '../../host/logging/logger.js';
-import type { Resource } from '../../host/resource/types.js';
+import type { AnyKindDef, Condition, ExtensionClient, Logger, ObjectOf, SortSpec } from '../../host/sdk/index.js';
 
-export interface SweepOptions<R extends Resource> {
+export interface SweepOptions<K extends AnyKindDef> {
   client: ExtensionClient;
   logger: Logger;
-  kind: string;
+  kind: K;
   /** The set still to handle; handled items must leave it (that is how the sweep advances). */
   where: Condition;
   /** An indexed order, so each batch is an index range read. */
@@ -15,7 +12,7 @@ export interface SweepOptions<R extends Resource> {
   batchSize: number;
   signal?: AbortSignal;
   /** Handles one item, as read inside the transaction it is handled in; true when it changed it. */
-  handle(item: R): Promise<boolean>;
+  handle(item: ObjectOf<K>): Promise<boolean>;
 }
 
 export interface SweepCounts {
@@ -32,7 +29,7 @@ export interface SweepCounts {
  * the event loop: store calls complete as microtasks, so without that a long sweep would starve timers
  * (its own time-out), requests and the outbox worker until it ends.
  */
-export async function sweepInBatches<R extends Resource>(o: SweepOptions<R>): Promise<SweepCounts> {
+export async function sweepInBatches<K extends AnyKindDef>(o: SweepOptions<K>): Promise<SweepCounts> {
   const counts: SweepCounts = { changed: 0, failed: 0 };
   const failed = new Set<string>();
   while (!o.signal?.aborted) {
@@ -47,36 +44,36 @@ export async function sweepInBatches<R extends Resource>(o: SweepOptions<R>): Pr
   return counts;
 }
 
-async function handleBatch<R extends Resource>(o: SweepOptions<R>, where: Condition, failed: Set<string>): Promise<{ read: number; changed: number }> {
-  let items: R[] = [];
+async function handleBatch<K extends AnyKindDef>(o: SweepOptions<K>, where: Condition, failed: Set<string>): Promise<{ read: number; changed: number }> {
+  let items: Array<ObjectOf<K>> = [];
   try {
     return await o.client.transaction(async () => {
       // No total: counting the rest of the set on every batch would read it all again each time.
-      items = (await o.client.list<R>(o.kind, { where, sort: [o.sort], page: 1, size: o.batchSize, countTotal: false })).items;
+      items = (await o.client.list(o.kind, { where, sort: [o.sort], page: 1, size: o.batchSize, countTotal: false })).items;
       let changed = 0;
       for (const item of items) if (await o.handle(item)) changed++;
       return { read: items.length, changed };
     });
   } catch (err) {
     if (!items.length) throw err;
-    o.logger.warn({ kind: o.kind, err: (err as Error).message }, 'batch failed; handling its items one by one');
+    o.logger.warn({ kind: o.kind.kind, err: (err as Error).message }, 'batch failed; handling its items one by one');
   }
   return { read: items.length, changed: await handleOneByOne(o, items, failed) };
 }
 
-async function handleOneByOne<R extends Resource>(o: SweepOptions<R>, items: R[], failed: Set<string>): Promise<number> {
+async function handleOneByOne<K extends AnyKindDef>(o: SweepOptions<K>, items: Array<ObjectOf<K>>, failed: Set<string>): Promise<number> {
   let changed = 0;
   for (const listed of items) {
     if (o.signal?.aborted) break;
     try {
       const handled = await o.client.transaction(async () => {
-        const item = await o.client.fetch<R>(o.kind, listed.metadata.name);
+        const item = await o.client.fetch(o.kind, listed.metadata.name);
         return item ? o.handle(item) : false;
       });
       if (handled) changed++;
     } catch (err) {
       failed.add(listed.metadata.name);
-      o.logger.error({ kind: o.kind, name: listed.metadata.name, err: (err as Error).message }, 'item could not be handled; skipped in this run');
+      o.logger.error({ kind: o.kind.kind, name: listed.metadata.name, err: (err as Error).message }, 'item could not be handled; skipped in this run');
     }
   }
   return changed;

@@ -1,11 +1,10 @@
-import { and, eq, lt, isNull, type Condition } from '../../host/store/query.js';
-import type { JobContext } from '../../host/scheduler/types.js';
+import { and, eq, lt, isNull, type Condition, type JobContext } from '../../host/sdk/index.js';
 import { applyMove } from '../auth-log/transitions.js';
-import { nowStamp } from '../domain/time/clock.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { AUTH_LOG, SITE_PLUGIN } from '../shared/kinds.js';
-import { findPluginByKey } from '../shared/lookups.js';
-import type { AuthLog, SitePlugin } from '../shared/types.js';
+import { nowStamp } from '../timestamps/whole-second.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
+import { SitePlugin } from '../catalog/types.js';
+import { findPluginByKey } from '../catalog/find-plugin.js';
 import { sweepInBatches } from './batch-sweep.js';
 
 /**
@@ -39,7 +38,7 @@ export interface CleanupRun extends Pick<JobContext, 'signal'> {
 export async function cleanExpiredAuthorizations(deps: PluginAuthDeps, run: CleanupRun): Promise<{ expired: number; failed: number }> {
   const now = nowStamp(deps.clock);
   const names = new Map<string, string>();
-  for await (const plugin of deps.client.listAll<SitePlugin>(SITE_PLUGIN)) names.set(plugin.spec.key, plugin.spec.name);
+  for await (const plugin of deps.client.listAll(SitePlugin)) names.set(plugin.spec.key, plugin.spec.name);
   const pluginName = async (key: string) => {
     if (!names.has(key)) names.set(key, (await findPluginByKey(deps.client, key))?.spec.name ?? key);
     return names.get(key)!;
@@ -55,8 +54,8 @@ export async function cleanExpiredAuthorizations(deps: PluginAuthDeps, run: Clea
   ];
   const total = { expired: 0, failed: 0 };
   for (const where of passes) {
-    const counts = await sweepInBatches<AuthLog>({
-      client: deps.client, logger: deps.logger, kind: AUTH_LOG, where, handle,
+    const counts = await sweepInBatches({
+      client: deps.client, logger: deps.logger, kind: SitePluginAuthLog, where, handle,
       sort: { field: 'spec.expireTime', direction: 'asc' },
       batchSize: run.batchSize ?? CLEANUP_BATCH, signal: run.signal,
     });

@@ -1,10 +1,10 @@
-import type { JobDefinition } from '../../host/scheduler/types.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
+import type { JobDefinition } from '../../host/sdk/index.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { CLEANUP_TIME_ZONE } from '../settings/plugin-auth-settings.js';
 import { cleanExpiredAuthorizations } from './clean-auth.handler.js';
 
 /** Spec "Cleanup job": task name, time zone, FORBID, FIRE_ONCE, 5-minute time-out. */
 export const CLEANUP_JOB = 'SitePluginAuth:clean-auth';
-export const CLEANUP_TIME_ZONE = 'Asia/Shanghai';
 export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
 
 /** Scheduled only while the cleanupEnabled setting is on, at the cleanupCron setting (Asia/Shanghai). */

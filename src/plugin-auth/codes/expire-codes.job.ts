@@ -1,12 +1,9 @@
-import type { JobDefinition } from '../../host/scheduler/types.js';
-import { toTimestamp } from '../../host/resource/time.js';
-import { and, eq, lt } from '../../host/store/query.js';
-import { isPendingCodePastExpiry } from '../domain/codes/permanent-code-redemption.js';
-import { nowStamp, wholeSecond } from '../domain/time/clock.js';
+import { type JobDefinition, toTimestamp, and, eq, lt } from '../../host/sdk/index.js';
+import { isPendingCodePastExpiry } from './permanent-code-redemption.js';
+import { nowStamp, wholeSecond } from '../timestamps/whole-second.js';
 import { sweepInBatches } from '../cleanup/batch-sweep.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { FREE_CODE, PERMANENT_CODE } from '../shared/kinds.js';
-import type { FreeCode, PermanentCode } from '../shared/types.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { FreeAuthCode, PermanentAuthCode, type FreeCode, type PermanentCode } from './types.js';
 
 export const EXPIRE_CODES_JOB = 'SitePluginAuth:expire-codes';
 /** Free codes live 5 minutes; their records are kept a day for support questions, then removed. */
@@ -29,23 +26,23 @@ export function expireCodesJob(deps: PluginAuthDeps): JobDefinition {
 
 export async function expireCodes(deps: PluginAuthDeps, signal?: AbortSignal): Promise<{ expiredCodes: number; removedFreeCodes: number }> {
   const { client, logger } = deps;
-  const expired = await sweepInBatches<PermanentCode>({
-    client, logger, kind: PERMANENT_CODE, signal, batchSize: 200,
+  const expired = await sweepInBatches({
+    client, logger, kind: PermanentAuthCode, signal, batchSize: 200,
     where: and(eq('spec.status', 'PENDING'), lt('spec.expiresAt', nowStamp(deps.clock)))!,
     sort: { field: 'spec.expiresAt', direction: 'asc' },
     handle: async (listed) => {
-      const code = await client.fetch<PermanentCode>(PERMANENT_CODE, listed.metadata.name);
-      if (!code || !isPendingCodePastExpiry(code.spec, deps.clock())) return false;
-      await client.update<PermanentCode>({ ...code, spec: { ...code.spec, status: 'EXPIRED' } });
+      const code = await client.fetch(PermanentAuthCode, listed.metadata.name);
+      if (!code || !isPendingCodePastExpiry(code.spec, deps.clock.now())) return false;
+      await client.update({ ...code, spec: { ...code.spec, status: 'EXPIRED' } });
       return true;
     },
   });
-  const cutoff = toTimestamp(wholeSecond(deps.clock() - FREE_CODE_RETENTION_MS));
-  const removed = await sweepInBatches<FreeCode>({
-    client, logger, kind: FREE_CODE, signal, batchSize: 200,
+  const cutoff = toTimestamp(wholeSecond(deps.clock.now() - FREE_CODE_RETENTION_MS));
+  const removed = await sweepInBatches({
+    client, logger, kind: FreeAuthCode, signal, batchSize: 200,
     where: lt('spec.createdAt', cutoff),
     sort: { field: 'spec.createdAt', direction: 'asc' },
-    handle: async (code) => (await client.delete(FREE_CODE, code.metadata.name)).removed,
+    handle: async (code) => (await client.delete(FreeAuthCode, code.metadata.name)).removed,
   });
   return { expiredCodes: expired.changed, removedFreeCodes: removed.changed };
 }

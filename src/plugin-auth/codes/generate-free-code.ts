@@ -1,9 +1,9 @@
-import { generateFreeCode } from '../domain/codes/free-code.js';
-import { nowStamp } from '../domain/time/clock.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { FREE_CODE, RESOURCE_API_VERSION } from '../shared/kinds.js';
-import { requirePlugin } from '../shared/lookups.js';
-import type { FreeCode } from '../shared/types.js';
+import { generateFreeCode } from './free-code.js';
+import { nowStamp } from '../timestamps/whole-second.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { FreeAuthCode, type FreeCode } from './types.js';
+import { RESOURCE_API_VERSION } from '../api/groups.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
 import { codeResourceName } from './code-names.js';
 
 /**
@@ -15,9 +15,7 @@ export async function createFreeCode(deps: PluginAuthDeps, input: { pluginKey?: 
   for (let attempt = 1; ; attempt++) {
     const code = generateFreeCode();
     try {
-      return await deps.client.create<FreeCode>({
-        apiVersion: RESOURCE_API_VERSION,
-        kind: FREE_CODE,
+      return await deps.client.create(FreeAuthCode, {
         metadata: { name: codeResourceName(code) },
         spec: { code, createdAt: nowStamp(deps.clock), used: false, createdBy: input.createdBy, ...(input.pluginKey ? { pluginKey: input.pluginKey } : {}) },
       });

@@ -1,11 +1,12 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { generatePermanentCodes as newCodes } from '../domain/codes/permanent-code.js';
-import { canonicalTimestamp } from '../domain/time/canonical-timestamp.js';
-import { nowStamp } from '../domain/time/clock.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { PERMANENT_CODE, RESOURCE_API_VERSION } from '../shared/kinds.js';
-import { requirePlugin, requireUser } from '../shared/lookups.js';
-import type { PermanentCode, PermanentCodeSpec } from '../shared/types.js';
+import { AppError } from '../../host/sdk/index.js';
+import { generatePermanentCodes as newCodes } from './permanent-code.js';
+import { canonicalTimestamp } from '../timestamps/canonical-timestamp.js';
+import { nowStamp } from '../timestamps/whole-second.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { PermanentAuthCode, type PermanentCode, type PermanentCodeSpec } from './types.js';
+import { RESOURCE_API_VERSION } from '../api/groups.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
+import { requireUser } from '../users/user-lookup.js';
 import { codeResourceName } from './code-names.js';
 
 export interface GenerateCodesInput {
@@ -38,7 +39,7 @@ export async function generatePermanentCodes(deps: PluginAuthDeps, input: Genera
       const spec: PermanentCodeSpec = { code, pluginKey: input.pluginKey, channel: input.channel, status: 'PENDING', createdBy: input.createdBy };
       if (input.authUser) spec.restrictedUser = input.authUser;
       if (expiresAt) spec.expiresAt = expiresAt;
-      await client.create<PermanentCode>({ apiVersion: RESOURCE_API_VERSION, kind: PERMANENT_CODE, metadata: { name: codeResourceName(code) }, spec });
+      await client.create(PermanentAuthCode, { metadata: { name: codeResourceName(code) }, spec });
     }
     return { codes };
   });

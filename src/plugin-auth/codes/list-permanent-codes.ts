@@ -1,10 +1,6 @@
-import { listResult, type ListResult } from '../../host/api/list-result.js';
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import { NotFoundError } from '../../host/errors/app-error.js';
-import { and, eq, or, type Condition } from '../../host/store/query.js';
-import type { PermanentCodeStatus } from '../domain/codes/permanent-code-redemption.js';
-import { PERMANENT_CODE } from '../shared/kinds.js';
-import type { PermanentCode } from '../shared/types.js';
+import { listResult, type ListResult, type ExtensionClient, NotFoundError, and, eq, or, type Condition } from '../../host/sdk/index.js';
+import type { PermanentCodeStatus } from './permanent-code-redemption.js';
+import { PermanentAuthCode, type PermanentCode } from './types.js';
 
 /** Console filters of the code list (spec: plugin, user, channel, status, keyword). */
 export interface CodeFilter {
@@ -30,17 +26,17 @@ export function codeCondition(f: CodeFilter): Condition | undefined {
 
 /** Newest first, paged. */
 export async function listPermanentCodes(client: ExtensionClient, f: CodeFilter & { page: number; size: number }): Promise<ListResult<PermanentCode>> {
-  const found = await client.list<PermanentCode>(PERMANENT_CODE, { where: codeCondition(f), sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }], page: f.page, size: f.size });
+  const found = await client.list(PermanentAuthCode, { where: codeCondition(f), sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }], page: f.page, size: f.size });
   return listResult(found.items, found.total ?? 0, f.page, f.size);
 }
 
 /** The export: one code per line, every code the filter matches, read in pages. */
 export async function* exportPermanentCodes(client: ExtensionClient, f: CodeFilter): AsyncGenerator<string> {
-  for await (const code of client.listAll<PermanentCode>(PERMANENT_CODE, codeCondition(f))) yield `${code.spec.code}\n`;
+  for await (const code of client.listAll(PermanentAuthCode, codeCondition(f))) yield `${code.spec.code}\n`;
 }
 
 export async function deletePermanentCode(client: ExtensionClient, name: string): Promise<{ name: string }> {
-  if (!(await client.fetch(PERMANENT_CODE, name))) throw new NotFoundError(PERMANENT_CODE, name);
-  await client.delete(PERMANENT_CODE, name);
+  if (!(await client.fetch(PermanentAuthCode, name))) throw new NotFoundError(PermanentAuthCode.kind, name);
+  await client.delete(PermanentAuthCode, name);
   return { name };
 }

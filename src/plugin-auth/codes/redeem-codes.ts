@@ -1,13 +1,12 @@
-import { toTimestamp } from '../../host/resource/time.js';
-import { assertFreeCodeRedeemable } from '../domain/codes/free-code-redemption.js';
-import { assertPermanentCodeRedeemable } from '../domain/codes/permanent-code-redemption.js';
-import { wholeSecond } from '../domain/time/clock.js';
+import { assertFreeCodeRedeemable } from './free-code-redemption.js';
+import { assertPermanentCodeRedeemable } from './permanent-code-redemption.js';
+import { nowStamp } from '../timestamps/whole-second.js';
 import { applyMove } from '../auth-log/transitions.js';
 import { grantEntitlement } from '../permanent-users/permanent-users-service.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { FREE_CODE, PERMANENT_CODE } from '../shared/kinds.js';
-import { requirePlugin } from '../shared/lookups.js';
-import type { AuthLog, FreeCode, PermanentCode } from '../shared/types.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { FreeAuthCode, PermanentAuthCode, type FreeCode, type PermanentCode } from './types.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
+import type { AuthLog } from '../auth-log/types.js';
 import { codeResourceName } from './code-names.js';
 
 /**
@@ -18,12 +17,12 @@ import { codeResourceName } from './code-names.js';
  */
 export async function redeemPermanentCode(deps: PluginAuthDeps, record: AuthLog, code: string): Promise<AuthLog> {
   const { client } = deps;
-  const stored = await client.fetch<PermanentCode>(PERMANENT_CODE, codeResourceName(code));
+  const stored = await client.fetch(PermanentAuthCode, codeResourceName(code));
   const user = record.spec.authUser;
-  assertPermanentCodeRedeemable(stored?.spec, { pluginKey: record.spec.pluginKey, user }, deps.clock());
-  const { record: authorized } = await applyMove(deps, record, { kind: 'PERMANENT_CODE' });
-  const now = toTimestamp(wholeSecond(deps.clock()));
-  await client.update<PermanentCode>({ ...stored!, spec: { ...stored!.spec, status: 'USED', authUser: user, authTime: now, authDomain: record.spec.authDomain } });
+  assertPermanentCodeRedeemable(stored?.spec, { pluginKey: record.spec.pluginKey, user }, deps.clock.now());
+  const { record: authorized } = await applyMove(deps, record, { kind: 'PermanentAuthCode' });
+  const now = nowStamp(deps.clock);
+  await client.update({ ...stored!, spec: { ...stored!.spec, status: 'USED', authUser: user, authTime: now, authDomain: record.spec.authDomain } });
   await grantEntitlement(client, { pluginKey: record.spec.pluginKey, authUser: user, source: 'CODE', code: stored!.spec.code }, deps.clock);
   return authorized;
 }
@@ -35,12 +34,12 @@ export async function redeemPermanentCode(deps: PluginAuthDeps, record: AuthLog,
  */
 export async function redeemFreeCode(deps: PluginAuthDeps, record: AuthLog, code: string): Promise<AuthLog> {
   const { client } = deps;
-  const stored = await client.fetch<FreeCode>(FREE_CODE, codeResourceName(code));
+  const stored = await client.fetch(FreeAuthCode, codeResourceName(code));
   const plugin = await requirePlugin(client, record.spec.pluginKey);
-  assertFreeCodeRedeemable(stored?.spec, { pluginKey: plugin.spec.key, price: plugin.spec.price }, deps.clock());
+  assertFreeCodeRedeemable(stored?.spec, { pluginKey: plugin.spec.key, price: plugin.spec.price }, deps.clock.now());
   const { selfServiceDays } = await deps.settings.read();
-  const { record: authorized } = await applyMove(deps, record, { kind: 'FREE_CODE', days: selfServiceDays }, plugin.spec.name);
-  const now = toTimestamp(wholeSecond(deps.clock()));
-  await client.update<FreeCode>({ ...stored!, spec: { ...stored!.spec, used: true, usedBy: record.spec.authUser, usedAt: now, authDomain: record.spec.authDomain } });
+  const { record: authorized } = await applyMove(deps, record, { kind: 'FreeAuthCode', days: selfServiceDays }, plugin.spec.name);
+  const now = nowStamp(deps.clock);
+  await client.update({ ...stored!, spec: { ...stored!.spec, used: true, usedBy: record.spec.authUser, usedAt: now, authDomain: record.spec.authDomain } });
   return authorized;
 }

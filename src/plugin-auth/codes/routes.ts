@@ -1,9 +1,11 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/api/list-result.js';
-import { streamText } from '../auth-log/routes.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { CONSOLE_GROUP, TAGS } from '../shared/kinds.js';
-import { NAME_PARAMS, PLUGIN_KEY, TIMESTAMP, USER_NAME, resourceSchema } from '../shared/schemas.js';
+import { defineOperation, type OperationDef, PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/sdk/index.js';
+import { streamText } from '../api/stream-text.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { CONSOLE_GROUP } from '../api/groups.js';
+import { TAGS } from '../api/tags.js';
+import { NAME_PARAMS, TIMESTAMP, resourceSchema } from '../api/schemas.js';
+import { PLUGIN_KEY } from '../catalog/schemas.js';
+import { USER_NAME } from '../users/schemas.js';
 import { generatePermanentCodes } from './generate-permanent-codes.js';
 import { deletePermanentCode, exportPermanentCodes, listPermanentCodes, type CodeFilter } from './list-permanent-codes.js';
 

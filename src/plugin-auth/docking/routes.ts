@@ -1,8 +1,9 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
+import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
 import { generatePermanentCodes } from '../codes/generate-permanent-codes.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { PLUGIN_KEY } from '../shared/schemas.js';
-import { AUTH_API_GROUP, DOCKING_TAGS } from '../public/group.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { PLUGIN_KEY } from '../catalog/schemas.js';
+import { AUTH_API_GROUP } from '../api/groups.js';
+import { DOCKING_TAGS } from '../api/tags.js';
 
 interface DockingQuery {
   dockingAccessSecret: string;

@@ -1,10 +1,11 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { recordName } from '../domain/auth-log/record-name.js';
-import { tryParseDomain } from '../domain/domain-name/normalize-domain.js';
-import { recordOf, stateOf } from '../public/record-lookup.js';
-import { recordNotFound } from '../shared/errors.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import type { AuthLog } from '../shared/types.js';
+import { AppError } from '../../host/sdk/index.js';
+import { recordName } from '../auth-log/record-name.js';
+import { tryParseDomain } from '../domain-name/normalize-domain.js';
+import { recordOf } from '../auth-log/record-lookup.js';
+import { stateOf } from '../auth-log/record-state.js';
+import { recordNotFound } from '../auth-log/record-errors.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import type { AuthLog } from '../auth-log/types.js';
 import type { LicenseAuthority } from './license-authority.js';
 
 export interface DownloadInput {
@@ -23,11 +24,11 @@ export async function downloadLicense(deps: PluginAuthDeps, authority: LicenseAu
   if (tryParseDomain(input.authDomain)?.host !== input.authDomain) throw domainNotIdentical(input.authDomain);
   const record = await recordOf(deps.client, input.pluginKey, input.authDomain, input.user);
   if (!record) throw recordNotFound(recordName({ pluginKey: input.pluginKey, domain: input.authDomain, user: input.user }));
-  if (stateOf(record, deps.clock()) !== 'VALID') throw notAuthorized();
+  if (stateOf(record, deps.clock.now()) !== 'VALID') throw notAuthorized();
   const { spec } = record;
   const license = await authority.issue({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser, expireTime: spec.expireTime as string });
   // Written against the version read: a concurrent change (cancel, cleanup) wins and this call fails with 409.
-  await deps.client.update<AuthLog>({ ...record, spec: { ...spec, license } });
+  await deps.client.update({ ...record, spec: { ...spec, license } });
   return license;
 }
 

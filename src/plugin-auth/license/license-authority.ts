@@ -1,10 +1,9 @@
 import type { JSONWebKeySet } from 'jose';
-import { issueLicense, type LicenseSubject } from '../domain/license/issue-license.js';
-import { signResponseBody } from '../domain/license/response-signature.js';
-import { publicJwks, type LicenseSigningKey } from '../domain/license/signing-key.js';
-import { createLicenseVerifier, type LicenseCheck, type LicenseExpectation, type LicenseVerifier } from '../domain/license/verify-license.js';
-import type { Clock } from '../domain/time/clock.js';
-import { BoundedCache } from '../../host/cache/bounded-cache.js';
+import { issueLicense, type LicenseSubject } from './issue-license.js';
+import { signResponseBody } from './response-signature.js';
+import { publicJwks, type SigningKey } from './signing-key.js';
+import { createLicenseVerifier, type LicenseCheck, type LicenseExpectation, type LicenseVerifier } from './verify-license.js';
+import { type Clock, BoundedCache } from '../../host/sdk/index.js';
 
 /** Licenses whose signature was checked, kept per process. */
 const VERIFIED_CAPACITY = 50_000;
@@ -21,7 +20,7 @@ export class LicenseAuthority {
   private readonly verified = new BoundedCache<string, { expected: LicenseExpectation; check: Promise<LicenseCheck> }>(VERIFIED_CAPACITY);
 
   constructor(
-    private readonly key: LicenseSigningKey,
+    private readonly key: SigningKey,
     private readonly clock: Clock,
   ) {
     this.jwks = publicJwks([key]);
@@ -38,7 +37,7 @@ export class LicenseAuthority {
 
   /** verifyLicense with the service's key set; never throws. `expected.domain` must be the normalized host. */
   async check(token: string, expected: LicenseExpectation): Promise<LicenseCheck> {
-    const now = this.clock();
+    const now = this.clock.now();
     const known = this.verified.get(token);
     let pending = known && sameExpectation(known.expected, expected) ? known.check : undefined;
     if (!pending) {

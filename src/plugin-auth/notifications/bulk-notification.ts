@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
-import { ValidationError } from '../../host/errors/app-error.js';
-import { htmlToText, sanitizedHtml } from '../../host/notifications/safe-html.js';
-import { and, eq } from '../../host/store/query.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { AUTH_LOG } from '../shared/kinds.js';
-import { requirePlugin, userExists } from '../shared/lookups.js';
-import type { AuthLog } from '../shared/types.js';
+import { ValidationError, htmlToText, sanitizedHtml, and, eq } from '../../host/sdk/index.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
+import { userExists } from '../users/user-lookup.js';
 
 export const BULK_TEMPLATE = 'auth-bulk-notification';
 
@@ -40,7 +38,7 @@ export async function sendBulkNotification(deps: PluginAuthDeps, input: BulkNoti
   }
   const plugin = await requirePlugin(deps.client, input.pluginKey);
   const users = new Set<string>();
-  for await (const record of deps.client.listAll<AuthLog>(AUTH_LOG, and(eq('spec.pluginKey', input.pluginKey), eq('spec.authStatus', input.authStatus)))) users.add(record.spec.authUser);
+  for await (const record of deps.client.listAll(SitePluginAuthLog, and(eq('spec.pluginKey', input.pluginKey), eq('spec.authStatus', input.authStatus)))) users.add(record.spec.authUser);
   const existing: string[] = [];
   const skippedUsers: string[] = [];
   for (const user of [...users].sort()) ((await userExists(deps.client, user)) ? existing : skippedUsers).push(user);

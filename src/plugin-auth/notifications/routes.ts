@@ -1,7 +1,8 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { CONSOLE_GROUP, TAGS } from '../shared/kinds.js';
-import { PLUGIN_KEY } from '../shared/schemas.js';
+import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { CONSOLE_GROUP } from '../api/groups.js';
+import { TAGS } from '../api/tags.js';
+import { PLUGIN_KEY } from '../catalog/schemas.js';
 import { sendBulkNotification, type BulkNotificationInput } from './bulk-notification.js';
 
 /** Console: the administrator's custom notification to a plugin's authorized or unauthorized users. */

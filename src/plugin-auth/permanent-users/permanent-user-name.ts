@@ -1,4 +1,4 @@
-import { sanitizePart, tripleHash } from '../domain/auth-log/record-name.js';
+import { sanitizePart, tripleHash } from '../resource-names/dns-safe-name.js';
 
 /**
  * `{pluginKey}-{user}-{hash}`: derived from the pair, so one user holds at most one entitlement per plugin

@@ -1,16 +1,14 @@
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import { AppError, NotFoundError } from '../../host/errors/app-error.js';
-import { listResult, type ListResult } from '../../host/api/list-result.js';
-import { and, eq, or } from '../../host/store/query.js';
-import { nowStamp, type Clock } from '../domain/time/clock.js';
-import { PERMANENT_USER, RESOURCE_API_VERSION } from '../shared/kinds.js';
-import { requirePlugin, requireUser } from '../shared/lookups.js';
-import type { PermanentUser, PermanentUserSpec } from '../shared/types.js';
+import { type ExtensionClient, AppError, NotFoundError, listResult, type ListResult, and, eq, or, type Clock } from '../../host/sdk/index.js';
+import { nowStamp } from '../timestamps/whole-second.js';
+import { PermanentAuthUser, type PermanentUser, type PermanentUserSpec } from './types.js';
+import { RESOURCE_API_VERSION } from '../api/groups.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
+import { requireUser } from '../users/user-lookup.js';
 import { permanentUserName } from './permanent-user-name.js';
 
 /** Whether the user holds a long-term entitlement for the plugin (read by the derived name). */
 export async function hasEntitlement(client: ExtensionClient, pluginKey: string, authUser: string): Promise<boolean> {
-  return (await client.fetch(PERMANENT_USER, permanentUserName(pluginKey, authUser))) !== undefined;
+  return (await client.fetch(PermanentAuthUser, permanentUserName(pluginKey, authUser))) !== undefined;
 }
 
 /**
@@ -20,9 +18,9 @@ export async function hasEntitlement(client: ExtensionClient, pluginKey: string,
 export async function grantEntitlement(client: ExtensionClient, spec: Omit<PermanentUserSpec, 'authTime'>, clock: Clock): Promise<{ user: PermanentUser; created: boolean }> {
   const name = permanentUserName(spec.pluginKey, spec.authUser);
   return client.transaction(async () => {
-    const existing = await client.fetch<PermanentUser>(PERMANENT_USER, name);
+    const existing = await client.fetch(PermanentAuthUser, name);
     if (existing) return { user: existing, created: false };
-    const user = await client.create<PermanentUser>({ apiVersion: RESOURCE_API_VERSION, kind: PERMANENT_USER, metadata: { name }, spec: { ...spec, authTime: nowStamp(clock) } });
+    const user = await client.create(PermanentAuthUser, { metadata: { name }, spec: { ...spec, authTime: nowStamp(clock) } });
     return { user, created: true };
   });
 }
@@ -38,8 +36,8 @@ export async function createPermanentUser(client: ExtensionClient, input: { plug
 
 /** Removes only the entitlement; the user's authorization records stay as they are (spec). */
 export async function deletePermanentUser(client: ExtensionClient, name: string): Promise<{ name: string }> {
-  if (!(await client.fetch(PERMANENT_USER, name))) throw new NotFoundError(PERMANENT_USER, name);
-  await client.delete(PERMANENT_USER, name);
+  if (!(await client.fetch(PermanentAuthUser, name))) throw new NotFoundError(PermanentAuthUser.kind, name);
+  await client.delete(PermanentAuthUser, name);
   return { name };
 }
 
@@ -58,6 +56,6 @@ export async function listPermanentUsers(client: ExtensionClient, f: PermanentUs
     f.authUser ? eq('spec.authUser', f.authUser) : undefined,
     keyword ? or({ op: 'contains', field: 'spec.pluginKey', value: keyword }, { op: 'contains', field: 'spec.authUser', value: keyword }) : undefined,
   );
-  const found = await client.list<PermanentUser>(PERMANENT_USER, { where, sort: [{ field: 'spec.authTime', direction: 'desc' }], page: f.page, size: f.size });
+  const found = await client.list(PermanentAuthUser, { where, sort: [{ field: 'spec.authTime', direction: 'desc' }], page: f.page, size: f.size });
   return listResult(found.items, found.total ?? 0, f.page, f.size);
 }

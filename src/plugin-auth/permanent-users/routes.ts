@@ -1,8 +1,10 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/api/list-result.js';
-import type { PluginAuthDeps } from '../shared/deps.js';
-import { CONSOLE_GROUP, TAGS } from '../shared/kinds.js';
-import { NAME_PARAMS, PLUGIN_KEY, USER_NAME, resourceSchema } from '../shared/schemas.js';
+import { defineOperation, type OperationDef, PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/sdk/index.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { CONSOLE_GROUP } from '../api/groups.js';
+import { TAGS } from '../api/tags.js';
+import { NAME_PARAMS, resourceSchema } from '../api/schemas.js';
+import { PLUGIN_KEY } from '../catalog/schemas.js';
+import { USER_NAME } from '../users/schemas.js';
 import { createPermanentUser, deletePermanentUser, listPermanentUsers, type PermanentUserFilter } from './permanent-users-service.js';
 
 const USER = resourceSchema({

@@ -1,9 +1,6 @@
-import { Informer } from '../../host/controller/informer.js';
-import type { Logger } from '../../host/logging/logger.js';
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import { SITE_PLUGIN } from '../shared/kinds.js';
-import { findPluginByKey } from '../shared/lookups.js';
-import type { SitePlugin, SitePluginSpec } from '../shared/types.js';
+import { Informer, type Logger, type ExtensionClient } from '../../host/sdk/index.js';
+import { SitePlugin, type SitePluginSpec } from '../catalog/types.js';
+import { findPluginByKey } from '../catalog/find-plugin.js';
 
 /**
  * Live catalog plugins by key, kept in memory by an informer (list, then watch), so checkAuth answers
@@ -17,7 +14,7 @@ export class CatalogCache {
   constructor(private readonly client: ExtensionClient, logger: Logger) {
     this.informer = new Informer<SitePlugin, SitePlugin>({
       client,
-      kind: SITE_PLUGIN,
+      kind: SitePlugin,
       logger,
       project: (plugin) => plugin,
       handlers: {

@@ -1,11 +1,12 @@
-import { BoundedCache } from '../../host/cache/bounded-cache.js';
-import { isPermanentExpireTime } from '../domain/auth-log/validity.js';
-import { parseDomain } from '../domain/domain-name/normalize-domain.js';
-import type { LicenseClaims } from '../domain/license/license-format.js';
-import { AUTH_LOG } from '../shared/kinds.js';
-import type { AuthLog } from '../shared/types.js';
+import { BoundedCache } from '../../host/sdk/index.js';
+import { isPermanentExpireTime } from '../auth-log/validity.js';
+import { parseDomain } from '../domain-name/normalize-domain.js';
+import type { LicenseClaims } from '../license/license-format.js';
+import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
 import type { OpenApiDeps } from './deps.js';
-import { licenseRef, recordForDomain, stateOf, type RecordState } from './record-lookup.js';
+import { licenseRef } from './license-ref.js';
+import { recordForDomain } from '../auth-log/record-lookup.js';
+import { stateOf, type RecordState } from '../auth-log/record-state.js';
 
 export type CheckAuthCode = RecordState | 'LICENSE_MISMATCH' | 'PLUGIN_NOT_FOUND';
 
@@ -42,7 +43,7 @@ export async function checkAuth(deps: OpenApiDeps, input: CheckAuthInput): Promi
   const base = { pluginKey: input.pluginKey, authDomain: host };
   const answer = (code: CheckAuthCode, extra: Partial<CheckAuthAnswer> = {}): CheckAuthAnswer => ({ valid: code === 'VALID', code, ...base, ...extra, ...(input.nonce ? { nonce: input.nonce } : {}) });
   if (!(await deps.catalog.find(input.pluginKey))) return answer('PLUGIN_NOT_FOUND');
-  const now = deps.clock();
+  const now = deps.clock.now();
   const ref = input.license ? licenseRef(input.license) : undefined;
   let record = ref && namesThis(ref.claims, input.pluginKey, host) ? await deps.records.get(ref.recordName) : undefined;
   record ??= await recordForDomain(deps.client, input.pluginKey, host, now);
@@ -84,12 +85,12 @@ type Answer = (code: CheckAuthCode, extra?: Partial<CheckAuthAnswer>) => CheckAu
  */
 async function withNewLicense(deps: OpenApiDeps, name: string, answer: Answer): Promise<CheckAuthAnswer> {
   return deps.client.transaction(async (client) => {
-    const record = await client.fetch<AuthLog>(AUTH_LOG, name);
-    const state = stateOf(record, deps.clock());
+    const record = await client.fetch(SitePluginAuthLog, name);
+    const state = stateOf(record, deps.clock.now());
     if (!record || state !== 'VALID') return answer(state);
     const { spec } = record;
     const license = await deps.authority.issue({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser, expireTime: spec.expireTime as string });
-    await client.update<AuthLog>({ ...record, spec: { ...spec, license } });
+    await client.update({ ...record, spec: { ...spec, license } });
     return answer('VALID', { expireTime: spec.expireTime, permanent: isPermanentExpireTime(spec.expireTime), license });
   });
 }

@@ -1,4 +1,4 @@
-import { AppError } from '../../host/errors/app-error.js';
+import { AppError } from '../../host/sdk/index.js';
 
 /** Spec "Errors": a wrong secret is `访问密钥不正确`, on both the public (header) and docking (query) side. */
 export function apiSecretInvalid(): AppError {

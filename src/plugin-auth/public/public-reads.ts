@@ -1,17 +1,18 @@
-import { listResult, type ListResult } from '../../host/api/list-result.js';
-import { AppError } from '../../host/errors/app-error.js';
+import { listResult, type ListResult, AppError } from '../../host/sdk/index.js';
 import { listAuthLogs } from '../auth-log/list-auth-logs.js';
-import { isPermanentExpireTime, expireTimeDisplay, type ExpireTimeDisplay } from '../domain/auth-log/validity.js';
-import { freeCodeExpiresAt } from '../domain/codes/free-code.js';
-import { allowsFreeCode, priceTypeOf, type PriceType } from '../domain/catalog/price-type.js';
-import { codeError } from '../domain/codes/code-errors.js';
-import { parseDomain } from '../domain/domain-name/normalize-domain.js';
+import { isPermanentExpireTime, expireTimeDisplay, type ExpireTimeDisplay } from '../auth-log/validity.js';
+import { freeCodeExpiresAt } from '../codes/free-code.js';
+import { allowsFreeCode, priceTypeOf, type PriceType } from '../catalog/price-type.js';
+import { codeError } from '../codes/code-errors.js';
+import { parseDomain } from '../domain-name/normalize-domain.js';
 import { createFreeCode } from '../codes/generate-free-code.js';
-import { pluginNotFound, userNotFound } from '../shared/errors.js';
-import { userExists } from '../shared/lookups.js';
-import type { AuthLogSpec, SitePluginSpec } from '../shared/types.js';
+import { pluginNotFound } from '../catalog/find-plugin.js';
+import { userNotFound, userExists } from '../users/user-lookup.js';
+import type { AuthLogSpec } from '../auth-log/types.js';
+import type { SitePluginSpec } from '../catalog/types.js';
 import type { OpenApiDeps } from './deps.js';
-import { recordForDomain, stateOf } from './record-lookup.js';
+import { recordForDomain } from '../auth-log/record-lookup.js';
+import { stateOf } from '../auth-log/record-state.js';
 
 /** The catalog fields a plugin may show publicly; the download `url` stays for authorized users. */
 export type PublicPluginInfo = Pick<SitePluginSpec, 'key' | 'name' | 'logo' | 'description' | 'version' | 'author' | 'docs' | 'price' | 'payUrl' | 'authCountLimit'> & { priceType: PriceType };
@@ -31,8 +32,8 @@ export async function checkUser(deps: OpenApiDeps, username: string): Promise<{ 
 export async function authorizedUser(deps: OpenApiDeps, pluginKey: string, authDomain: string) {
   const host = parseDomain(authDomain).host;
   if (!(await deps.catalog.find(pluginKey))) throw pluginNotFound(pluginKey);
-  const record = await recordForDomain(deps.client, pluginKey, host, deps.clock());
-  if (!record || stateOf(record, deps.clock()) !== 'VALID') {
+  const record = await recordForDomain(deps.client, pluginKey, host, deps.clock.now());
+  if (!record || stateOf(record, deps.clock.now()) !== 'VALID') {
     throw new AppError('NOT_AUTHORIZED', '该域名没有已授权的用户', { status: 404, messageEn: `no user holds a valid authorization of "${pluginKey}" for ${host}`, details: [{ field: 'authDomain', message: 'not authorized' }] });
   }
   const { authUser, authTime, expireTime } = record.spec;
@@ -44,7 +45,7 @@ export type PublicAuthLog = Omit<AuthLogSpec, 'license'> & { name: string; expir
 
 export async function publicAuthLogs(deps: OpenApiDeps, q: { authUser: string; pluginKey?: string; page: number; size: number }): Promise<ListResult<PublicAuthLog>> {
   if (!(await userExists(deps.client, q.authUser))) throw userNotFound(q.authUser);
-  const now = deps.clock();
+  const now = deps.clock.now();
   const found = await listAuthLogs(deps.client, { authUser: q.authUser, pluginKey: q.pluginKey, sort: 'creationTimestamp', direction: 'desc', page: q.page, size: q.size }, now);
   const items = found.items.map(({ metadata, spec }) => {
     const { license: _license, ...rest } = spec;

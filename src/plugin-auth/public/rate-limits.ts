@@ -1,4 +1,4 @@
-import { RateLimiter } from '../../host/ratelimit/rate-limiter.js';
+import { RateLimiter } from '../../host/sdk/index.js';
 import type { PluginAuthSettingValues } from '../settings/plugin-auth-settings.js';
 import type { SettingsSnapshot } from './settings-snapshot.js';
 

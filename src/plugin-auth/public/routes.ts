@@ -1,12 +1,12 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { listResultSchema } from '../../host/api/list-result.js';
+import { defineOperation, type OperationDef, listResultSchema } from '../../host/sdk/index.js';
 import { applyForAuthorization } from '../auth-log/apply-authorization.js';
 import { checkAuth, type CheckAuthInput } from './check-auth.js';
 import type { OpenApiDeps } from './deps.js';
-import { AUTH_API_GROUP, PUBLIC_TAGS } from './group.js';
+import { AUTH_API_GROUP } from '../api/groups.js';
+import { PUBLIC_TAGS } from '../api/tags.js';
 import { authorizedUser, checkUser, pluginInfo, publicAuthLogs, publicFreeCode } from './public-reads.js';
-import * as S from './schemas.js';
 import { SignedAnswers, sendSignedBody } from './signed-response.js';
+import * as S from './schemas.js';
 
 const common = { group: AUTH_API_GROUP, method: 'get' as const, tags: PUBLIC_TAGS };
 const SECRET_NOTE = 'When apiAccessSecret is set, header Authorization must carry it (optionally after "Bearer "), else 401.';

@@ -1,6 +1,8 @@
-import { PAGE_QUERY_PROPERTIES } from '../../host/api/list-result.js';
-import { MAX_LICENSE_LENGTH } from '../domain/license/license-format.js';
-import { DOMAIN_INPUT, PLUGIN_KEY, USER_NAME } from '../shared/schemas.js';
+import { PAGE_QUERY_PROPERTIES } from '../../host/sdk/index.js';
+import { MAX_LICENSE_LENGTH } from '../license/license-format.js';
+import { DOMAIN_INPUT } from '../domain-name/schemas.js';
+import { PLUGIN_KEY } from '../catalog/schemas.js';
+import { USER_NAME } from '../users/schemas.js';
 
 /**
  * Query schemas of the public endpoints. Unknown parameters are ignored (plugins in the wild add cache

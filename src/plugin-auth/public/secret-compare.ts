@@ -1,4 +1,4 @@
-import { safeEqual } from '../../host/security/safe-equal.js';
+import { safeEqual } from '../../host/sdk/index.js';
 
 /** Constant-time comparison of a presented secret (any query or header value) with the configured one. */
 export function secretMatches(presented: unknown, configured: string): boolean {

@@ -1,4 +1,4 @@
-import type { Logger } from '../../host/logging/logger.js';
+import type { Logger } from '../../host/sdk/index.js';
 import type { PluginAuthSettings, PluginAuthSettingValues } from '../settings/plugin-auth-settings.js';
 
 /**

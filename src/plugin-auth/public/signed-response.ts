@@ -1,7 +1,6 @@
 import type { Response } from 'express';
-import { ok } from '../../host/api/envelope/envelope.js';
-import { BoundedCache } from '../../host/cache/bounded-cache.js';
-import { RESPONSE_SIGNATURE_HEADER } from '../domain/license/license-format.js';
+import { ok, BoundedCache } from '../../host/sdk/index.js';
+import { RESPONSE_SIGNATURE_HEADER } from '../license/license-format.js';
 import type { LicenseAuthority } from '../license/license-authority.js';
 import type { CheckAuthAnswer } from './check-auth.js';
 

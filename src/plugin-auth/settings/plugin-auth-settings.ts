@@ -1,8 +1,9 @@
-import { FlatSettings, type FlatFieldMap } from '../../host/settings/flat-settings.js';
-import type { PluginSettings } from '../../host/settings/settings-service.js';
+import { FlatSettings, type FlatFieldMap, type PluginSettings } from '../../host/sdk/index.js';
 
 /** Setting (form) and ConfigMap (values) of the service, shipped in extensions/plugin-auth-settings.yaml. */
 export const SETTING_NAME = 'plugin-auth-settings';
+/** The zone the cleanupCron setting is read in (spec "Cleanup job"); the form checks the cron in it. */
+export const CLEANUP_TIME_ZONE = 'Asia/Shanghai';
 
 /** The service's settings, flat, by the keys updatePluginAuthSettings takes. */
 export interface PluginAuthSettingValues {

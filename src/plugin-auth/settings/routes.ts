@@ -1,9 +1,7 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { isValidCron } from '../../host/scheduler/cron-slots.js';
-import { ValidationError } from '../../host/errors/app-error.js';
-import { CONSOLE_GROUP, TAGS } from '../shared/kinds.js';
-import { CLEANUP_TIME_ZONE } from '../cleanup/clean-auth.job.js';
-import { FIELDS, type PluginAuthSettings } from './plugin-auth-settings.js';
+import { defineOperation, type OperationDef, isValidCron, ValidationError } from '../../host/sdk/index.js';
+import { CONSOLE_GROUP } from '../api/groups.js';
+import { TAGS } from '../api/tags.js';
+import { CLEANUP_TIME_ZONE, FIELDS, type PluginAuthSettings } from './plugin-auth-settings.js';
 
 const str = (maxLength: number) => ({ type: 'string', maxLength });
 const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum });

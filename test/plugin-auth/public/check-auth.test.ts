@@ -1,5 +1,6 @@
-import { generateSigningKeyJwk, importSigningKey } from '../../../src/plugin-auth/domain/license/signing-key.js';
-import { issueLicense } from '../../../src/plugin-auth/domain/license/issue-license.js';
+import { systemClock } from '../../../src/host/sdk/index.js';
+import { generateSigningKeyJwk, importSigningKey } from '../../../src/plugin-auth/license/signing-key.js';
+import { issueLicense } from '../../../src/plugin-auth/license/issue-license.js';
 import { CONSOLE, admin, call, createPlugin, createUser, dataOf, start, type Server } from '../harness.js';
 import { createRecord, jwksOf, publicGet, rawCheckAuth, recordOf, verifyAnswer } from './open-harness.js';
 
@@ -69,7 +70,7 @@ test('a replaced license, a license of another host, a tampered one or garbage: 
 test('a license signed by another key is refused even when it is stored as the record\'s license', async () => {
   const foreignKey = await importSigningKey(await generateSigningKeyJwk());
   const record = await recordOf(server, 'paid', 'alice', 'other.example.com');
-  const forged = await issueLicense({ pluginKey: 'paid', domain: 'other.example.com', user: 'alice', expireTime: record.spec.expireTime }, foreignKey, Date.now);
+  const forged = await issueLicense({ pluginKey: 'paid', domain: 'other.example.com', user: 'alice', expireTime: record.spec.expireTime }, foreignKey, systemClock);
   dataOf(await admin(server, 'PUT', `${CONSOLE}/authlogs/${record.metadata.name}`, { license: forged }));
   expect(await check({ pluginKey: 'paid', authDomain: 'other.example.com', license: forged })).toMatchObject({ valid: false, code: 'LICENSE_MISMATCH' });
 });

@@ -1,5 +1,6 @@
-import { generateSigningKeyJwk, importSigningKey, publicJwks } from '../../../src/plugin-auth/domain/license/signing-key.js';
-import { createResponseVerifier } from '../../../src/plugin-auth/domain/license/response-signature.js';
+import { systemClock } from '../../../src/host/sdk/index.js';
+import { generateSigningKeyJwk, importSigningKey, publicJwks } from '../../../src/plugin-auth/license/signing-key.js';
+import { createResponseVerifier } from '../../../src/plugin-auth/license/response-signature.js';
 import { LicenseAuthority } from '../../../src/plugin-auth/license/license-authority.js';
 import { SignedAnswers } from '../../../src/plugin-auth/public/signed-response.js';
 import type { CheckAuthAnswer } from '../../../src/plugin-auth/public/check-auth.js';
@@ -9,7 +10,7 @@ const verify = createResponseVerifier(publicJwks([key]));
 const valid: CheckAuthAnswer = { valid: true, code: 'VALID', pluginKey: 'links', authDomain: 'a.example.com', expireTime: '2030-01-01T00:00:00Z', permanent: false, license: 'h.p.s' };
 
 test('the same answer again reuses its signed body; any changed field signs a new one', async () => {
-  const answers = new SignedAnswers(new LicenseAuthority(key, () => Date.now()));
+  const answers = new SignedAnswers(new LicenseAuthority(key, systemClock));
   const first = await answers.bodyFor(valid);
   expect(await answers.bodyFor({ ...valid })).toBe(first);
   expect(JSON.parse(first.text).data).toEqual(valid);
@@ -22,7 +23,7 @@ test('the same answer again reuses its signed body; any changed field signs a ne
 });
 
 test('answers with a nonce are signed afresh and carry it', async () => {
-  const answers = new SignedAnswers(new LicenseAuthority(key, () => Date.now()));
+  const answers = new SignedAnswers(new LicenseAuthority(key, systemClock));
   const a = await answers.bodyFor({ ...valid, nonce: 'n1' });
   const b = await answers.bodyFor({ ...valid, nonce: 'n2' });
   expect([JSON.parse(a.text).data.nonce, JSON.parse(b.text).data.nonce]).toEqual(['n1', 'n2']);

@@ -1,0 +1,76 @@
+import { isPermanentExpireTime } from './validity.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { findPluginByKey } from '../catalog/find-plugin.js';
+import type { AuthLog, AuthLogSpec } from './types.js';
+
+export const AUTH_NOTIFICATION_TEMPLATE = 'auth-notification';
+/** Where the jump address of every auth-notification points (the user-center authorization page). */
+export const USER_CENTER_PATH = '/uc/plugin-auth';
+
+/** What moved the record; shown to the user and part of no key (the transition itself is). */
+export type ChangeReason = 'APPLICATION' | 'AUTHORIZE' | 'BATCH_AUTHORIZE' | 'BATCH_CANCEL' | 'FreeAuthCode' | 'PermanentAuthCode' | 'MANUAL' | 'EDIT' | 'CLEANUP';
+
+const REASON_TEXT: Record<ChangeReason, string> = {
+  APPLICATION: '提交授权申请',
+  AUTHORIZE: '管理员授权',
+  BATCH_AUTHORIZE: '管理员批量授权',
+  BATCH_CANCEL: '管理员取消授权',
+  FreeAuthCode: '免费授权码激活',
+  PermanentAuthCode: '永久授权码激活',
+  MANUAL: '管理员创建记录',
+  EDIT: '管理员修改记录',
+  CLEANUP: '授权已到期',
+};
+
+export interface StatusChange {
+  /** The record's spec before the change; undefined when the record was just created. */
+  before?: AuthLogSpec;
+  after: AuthLog;
+  reason: ChangeReason;
+  /** Display name of the plugin when the caller already has it (the cleanup job caches them). */
+  pluginName?: string;
+}
+
+/**
+ * Queues one `auth-notification` (inbox and e-mail) when the record's authStatus was set or changed. Call it
+ * inside the transaction that writes the record: the status and its outbox entries commit together or not at
+ * all, and the record's version check lets only one writer make a given move, so a retried request or job
+ * finds the status already moved and queues nothing (no dedupe key: its index entry and lookup would add a
+ * random page and a read per message to guard what the transaction already guarantees). Records of users who
+ * no longer exist are left without a message.
+ */
+export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusChange): Promise<boolean> {
+  const { before, after, reason } = change;
+  const to = after.spec.authStatus;
+  if (before && before.authStatus === to) return false;
+  const pluginName = change.pluginName ?? (await findPluginByKey(deps.client, after.spec.pluginKey))?.spec.name ?? after.spec.pluginKey;
+  // The notifier looks the user up anyway: 'skip' leaves a user who is gone without a message, in one read.
+  const { messages } = await deps.notifier.send({
+    template: AUTH_NOTIFICATION_TEMPLATE,
+    to: [{ username: after.spec.authUser }],
+    missingUsers: 'skip',
+    variables: {
+      pluginKey: after.spec.pluginKey,
+      pluginName,
+      domain: after.spec.authDomain,
+      user: after.spec.authUser,
+      statusText: statusText(change),
+      authTime: after.spec.authTime ?? '',
+      expireTime: expireText(after.spec.expireTime),
+      jumpUrl: `${deps.baseUrl}${USER_CENTER_PATH}`,
+      reason: REASON_TEXT[reason],
+    },
+  });
+  return messages.length > 0;
+}
+
+function statusText({ before, after, reason }: StatusChange): string {
+  if (after.spec.authStatus === 1) return '已授权';
+  if (reason === 'CLEANUP') return '已过期';
+  return before ? '未授权' : '待审核';
+}
+
+function expireText(expireTime: string | undefined): string {
+  if (!expireTime) return '-';
+  return isPermanentExpireTime(expireTime) ? '永久授权' : expireTime;
+}
