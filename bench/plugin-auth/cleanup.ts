@@ -1,5 +1,5 @@
 import { cleanExpiredAuthorizations } from '../../src/plugin-auth/cleanup/clean-auth.handler.js';
-import type { PluginAuthDeps } from '../../src/plugin-auth/shared/deps.js';
+import type { PluginAuthDeps } from '../../src/plugin-auth/deps/plugin-auth-deps.js';
 import { nowMs } from '../lib/timing.js';
 
 export interface CleanupFigures {

@@ -1,5 +1,5 @@
-import { recordName } from '../../src/plugin-auth/domain/auth-log/record-name.js';
-import type { AuthLogSpec } from '../../src/plugin-auth/shared/types.js';
+import { recordName } from '../../src/plugin-auth/auth-log/record-name.js';
+import type { AuthLogSpec } from '../../src/plugin-auth/auth-log/types.js';
 import { randomInt, seededRng } from '../lib/random.js';
 
 /**
