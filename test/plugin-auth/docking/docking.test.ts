@@ -81,9 +81,10 @@ test('one call is one transaction: a batch that fails half-way leaves no code be
   const original = client.create.bind(client);
   let created = 0;
   // The third insert of the batch fails as a storage error would; the first two must be rolled back.
-  client.create = (async (input: any) => {
-    if (input.kind === 'PermanentAuthCode' && ++created === 3) throw new Error('disk full');
-    return original(input);
+  // create(kind, object) or create(object): either way the first argument names the kind.
+  client.create = (async (...args: [any, any?]) => {
+    if (args[0].kind === 'PermanentAuthCode' && ++created === 3) throw new Error('disk full');
+    return original(...args);
   }) as typeof client.create;
   try {
     const res = await dock({ ...base, count: '4', dockingAccessSecret: SECRET });

@@ -1,5 +1,4 @@
 import { isDevelopmentHost } from '../../../src/plugin-auth/domain-name/development-host.js';
-import { inPrefix, ipv6Bytes } from '../../../src/plugin-auth/domain-name/ip-literal.js';
 
 describe('isDevelopmentHost', () => {
   test.each([
@@ -32,6 +31,22 @@ describe('isDevelopmentHost', () => {
     '[febf::1]',
     '[::ffff:127.0.0.1]',
     '[::ffff:192.168.0.1]',
+    // IPv4-mapped forms of every local IPv4 range, dotted or in hex groups: they reach the IPv4 address they carry
+    '[::ffff:10.1.2.3]',
+    '[::ffff:172.16.0.1]',
+    '[::ffff:100.64.0.1]',
+    '[::ffff:169.254.1.1]',
+    '[::ffff:0.0.0.0]',
+    '[::ffff:7f00:1]',
+    '[::FFFF:C0A8:1]',
+    'http://[::ffff:192.168.1.10]:8080/wp-admin',
+    // IPv4-compatible forms (::a.b.c.d, deprecated but still parsed) are read the same way
+    '[::127.0.0.1]',
+    '[::10.0.0.1]',
+    '[::192.168.0.1]',
+    '[::a9fe:101]',
+    // ::2 carries 0.0.0.2, an address of "this network" (0.0.0.0/8), as the one classifier reads it
+    '[::2]',
   ])('%s is a development host', (host) => {
     expect(isDevelopmentHost(host)).toBe(true);
   });
@@ -54,25 +69,18 @@ describe('isDevelopmentHost', () => {
     ['public IPv6', '[2001:db8::1]'],
     ['outside fe80::/10', '[fec0::1]'],
     ['public IPv4-mapped', '[::ffff:8.8.8.8]'],
-    ['::2 is not loopback', '[::2]'],
+    ['public IPv4-mapped in hex groups', '[::ffff:808:808]'],
+    ['IPv4-mapped just outside 172.16/12', '[::ffff:172.32.0.1]'],
+    ['IPv4-mapped just outside 100.64/10', '[::ffff:100.128.0.1]'],
+    ['public IPv4-compatible', '[::8.8.8.8]'],
+    ['IPv4-compatible just outside 192.168/16', '[::192.169.0.1]'],
+    ['IPv4-mapped documentation address', '[::ffff:192.0.2.1]'],
+    ['an IPv6 address that only ends like ::ffff:a.b.c.d', '[1::ffff:127.0.0.1]'],
+    ['documentation IPv4', '192.0.2.1'],
+    ['multicast IPv6', '[ff02::1]'],
     ['not a host at all', 'a..b'],
     ['empty', ''],
   ])('%s is not a development host', (_label, host) => {
     expect(isDevelopmentHost(host)).toBe(false);
-  });
-});
-
-describe('ip helpers', () => {
-  test('ipv6Bytes expands :: and embedded dotted quads', () => {
-    expect(ipv6Bytes('[::1]')).toEqual([...new Array(15).fill(0), 1]);
-    expect(ipv6Bytes('::ffff:1.2.3.4').slice(10)).toEqual([0xff, 0xff, 1, 2, 3, 4]);
-    expect(ipv6Bytes('1:2:3:4:5:6:7:8')).toEqual([0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8]);
-    expect(ipv6Bytes('fe80::')).toEqual([0xfe, 0x80, ...new Array(14).fill(0)]);
-  });
-
-  test('inPrefix compares partial bytes', () => {
-    expect(inPrefix([172, 31, 0, 0], [172, 16], 12)).toBe(true);
-    expect(inPrefix([172, 32, 0, 0], [172, 16], 12)).toBe(false);
-    expect(inPrefix([1, 2], [1, 2], 0)).toBe(true);
   });
 });
