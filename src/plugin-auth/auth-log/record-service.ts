@@ -115,6 +115,9 @@ async function requireRecord(deps: PluginAuthDeps, name: string): Promise<AuthLo
   return record;
 }
 
+/** The spec without the fields that are undefined or empty (an empty time or license means "none"). */
 function withoutEmpty(spec: AuthLogSpec): AuthLogSpec {
-  return Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined && v !== '')) as unknown as AuthLogSpec;
+  const out = { ...spec };
+  for (const [key, value] of Object.entries(out)) if (value === undefined || value === '') Reflect.deleteProperty(out, key);
+  return out;
 }

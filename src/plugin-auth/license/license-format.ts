@@ -35,9 +35,13 @@ export function parseLicenseClaims(payload: Uint8Array): LicenseClaims | undefin
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null) return undefined;
+  return isLicenseClaims(value) ? value : undefined;
+}
+
+function isLicenseClaims(value: unknown): value is LicenseClaims {
+  if (typeof value !== 'object' || value === null) return false;
   const c = value as Record<string, unknown>;
   const strings = ['iss', 'sub', 'aud', 'domain', 'jti'].every((k) => typeof c[k] === 'string');
   const numbers = ['iat', 'exp'].every((k) => Number.isInteger(c[k]));
-  return strings && numbers ? (c as unknown as LicenseClaims) : undefined;
+  return strings && numbers;
 }

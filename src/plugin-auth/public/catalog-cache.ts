@@ -12,11 +12,11 @@ export class CatalogCache {
   private readonly informer: Informer<SitePlugin, SitePlugin>;
 
   constructor(private readonly client: ExtensionClient, logger: Logger) {
-    this.informer = new Informer<SitePlugin, SitePlugin>({
+    this.informer = new Informer({
       client,
       kind: SitePlugin,
       logger,
-      project: (plugin) => plugin,
+      project: (plugin: SitePlugin) => plugin,
       handlers: {
         onAdd: (_name, plugin) => this.put(plugin),
         onUpdate: (_name, plugin, previous) => {
