@@ -1,16 +1,15 @@
 import { and, eq } from '../../host/sdk/index.js';
-import { UNLIMITED, assertApplicationAllowed, countTowardLimit, effectiveLimit } from './application-limit.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
+import type { SitePlugin } from '../catalog/types.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { normalizeDomain } from '../domain-name/normalize-domain.js';
+import { hasEntitlement } from '../permanent-users/permanent-users-service.js';
+import { requireUser } from '../users/user-lookup.js';
+import { assertApplicationAllowed, countTowardLimit, effectiveLimit, UNLIMITED } from './application-limit.js';
 import { grantTimes } from './grant-times.js';
 import { recordName } from './record-name.js';
-import { normalizeDomain } from '../domain-name/normalize-domain.js';
 import { notifyStatusChange } from './status-notification.js';
-import { hasEntitlement } from '../permanent-users/permanent-users-service.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
-import { RESOURCE_API_VERSION } from '../api/groups.js';
-import { requirePlugin } from '../catalog/find-plugin.js';
-import { requireUser } from '../users/user-lookup.js';
-import type { SitePlugin } from '../catalog/types.js';
 
 /** Who applies for what: the caller (user center) or a named user (the public API of issue 5). */
 export interface ApplicationInput {

@@ -1,8 +1,8 @@
 import * as yaml from 'js-yaml';
 import type { ExtensionClient } from '../../host/sdk/index.js';
-import { SitePluginAuthLog, type AuthLog } from './types.js';
 import { RESOURCE_API_VERSION } from '../api/groups.js';
 import { authLogCondition, type AuthLogFilter } from './list-auth-logs.js';
+import { SitePluginAuthLog, type AuthLog } from './types.js';
 
 export const EXPORT_FILE_NAME = 'sitePluginAuthLogs.yaml';
 

@@ -1,4 +1,4 @@
-import { ValidationError, toTimestamp, type Clock } from '../../host/sdk/index.js';
+import { toTimestamp, ValidationError, type Clock } from '../../host/sdk/index.js';
 import { nowSecond } from '../timestamps/whole-second.js';
 import { PERMANENT_EXPIRE_TIME } from './validity.js';
 

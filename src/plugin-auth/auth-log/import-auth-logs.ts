@@ -1,12 +1,12 @@
 import * as yaml from 'js-yaml';
 import { AppError, isAppError, type ErrorDetail, type NewObject, type ObjectMeta } from '../../host/sdk/index.js';
-import { recordName } from './record-name.js';
-import { normalizeDomain } from '../domain-name/normalize-domain.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
 import { RESOURCE_API_VERSION } from '../api/groups.js';
 import { findPluginByKey } from '../catalog/find-plugin.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { normalizeDomain } from '../domain-name/normalize-domain.js';
+import { recordName } from './record-name.js';
 import { storedTime } from './record-times.js';
+import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
 
 export const MAX_IMPORT_ITEMS = 10_000;
 
@@ -72,7 +72,8 @@ function parseDocuments(text: string): unknown[] {
 async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): Promise<ImportItem | ImportItemResult> {
   try {
     const obj = doc as AuthLog;
-    if (!obj || typeof obj !== 'object' || obj.kind !== SitePluginAuthLog.kind) throw new AppError('INVALID', `kind must be ${SitePluginAuthLog.kind}`);
+    const { kind } = SitePluginAuthLog;
+    if (!obj || typeof obj !== 'object' || obj.kind !== kind) throw new AppError('INVALID', `kind must be ${kind}`);
     if (obj.apiVersion !== undefined && obj.apiVersion !== RESOURCE_API_VERSION) throw new AppError('INVALID', `apiVersion must be ${RESOURCE_API_VERSION}`);
     const spec = { ...(obj.spec ?? {}) } as AuthLogSpec;
     spec.authDomain = normalizeDomain(spec.authDomain);
@@ -87,7 +88,7 @@ async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): P
     if (!(await findPluginByKey(deps.client, spec.pluginKey))) throw new AppError('PLUGIN_NOT_FOUND', `plugin ${spec.pluginKey} is not in the catalog`);
     const metadata = { name, ...(obj.metadata?.labels ? { labels: obj.metadata.labels } : {}), ...(obj.metadata?.annotations ? { annotations: obj.metadata.annotations } : {}) };
     const item: ImportItem = { metadata, spec };
-    deps.client.registry.validate(deps.client.kind(SitePluginAuthLog), { apiVersion: RESOURCE_API_VERSION, kind: SitePluginAuthLog.kind, ...item });
+    deps.client.registry.validate(deps.client.kind(SitePluginAuthLog), { apiVersion: RESOURCE_API_VERSION, kind, ...item });
     return item;
   } catch (err) {
     const e = isAppError(err) ? err : new AppError('INVALID', (err as Error).message);
@@ -103,7 +104,8 @@ async function writeItem(deps: PluginAuthDeps, item: ImportItem, index: number):
     await deps.client.create(SitePluginAuthLog, item);
     return { index, name, action: 'created' };
   }
-  const next = { ...current, metadata: { ...current.metadata, labels: item.metadata.labels, annotations: item.metadata.annotations }, spec: item.spec };
+  const { labels, annotations } = item.metadata;
+  const next = { ...current, metadata: { ...current.metadata, labels, annotations }, spec: item.spec };
   if (!next.metadata.labels) delete next.metadata.labels;
   if (!next.metadata.annotations) delete next.metadata.annotations;
   const written = await deps.client.update(next);

@@ -1,7 +1,7 @@
-import { listResult, type ListResult, type ExtensionClient, and, eq, or, type Condition } from '../../host/sdk/index.js';
+import { and, eq, listResult, or, type Condition, type ExtensionClient, type ListResult } from '../../host/sdk/index.js';
+import { SitePluginAuthLog, type AuthLog } from './types.js';
 import { validityRange, type ValidityFilter } from './validity-range.js';
 import { expireTimeDisplay, type ExpireTimeDisplay } from './validity.js';
-import { SitePluginAuthLog, type AuthLog } from './types.js';
 
 export const SORT_FIELDS = { authTime: 'spec.authTime', expireTime: 'spec.expireTime', creationTimestamp: 'metadata.creationTimestamp' } as const;
 

@@ -1,16 +1,15 @@
 import { AppError } from '../../host/sdk/index.js';
-import { fillManualTimes } from './grant-times.js';
-import { recordName } from './record-name.js';
-import { normalizeDomain } from '../domain-name/normalize-domain.js';
-import { notifyStatusChange } from './status-notification.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { recordNotFound, recordsNotFound } from './record-errors.js';
-import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
-import { RESOURCE_API_VERSION } from '../api/groups.js';
 import { requirePlugin } from '../catalog/find-plugin.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { normalizeDomain } from '../domain-name/normalize-domain.js';
 import { requireUser } from '../users/user-lookup.js';
+import { fillManualTimes } from './grant-times.js';
+import { recordNotFound, recordsNotFound } from './record-errors.js';
+import { recordName } from './record-name.js';
 import { storedTime } from './record-times.js';
+import { notifyStatusChange } from './status-notification.js';
 import { applyMove, type Move } from './transitions.js';
+import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
 
 /** What an administrator enters: the record's fields as they will be stored. */
 export type ManualRecordInput = AuthLogSpec;
@@ -28,7 +27,7 @@ export async function createAuthLog(deps: PluginAuthDeps, input: ManualRecordInp
   return deps.client.transaction(async () => {
     const plugin = await requirePlugin(deps.client, input.pluginKey);
     await requireUser(deps.client, input.authUser);
-    if (await deps.client.fetch(SitePluginAuthLog, name)) throw new AppError('ALREADY_EXISTS', '该用户的此域名已有授权记录', { status: 409, messageEn: `a record for this plugin, domain and user already exists (${name})`, details: [{ field: 'authDomain', message: name }] });
+    if (await deps.client.fetch(SitePluginAuthLog, name)) throw recordExists(name);
     const record = await deps.client.create(SitePluginAuthLog, { metadata: { name }, spec });
     if (record.spec.authStatus === 1) await notifyStatusChange(deps, { after: record, reason: 'MANUAL', pluginName: plugin.spec.name });
     return record;
@@ -120,4 +119,12 @@ function withoutEmpty(spec: AuthLogSpec): AuthLogSpec {
   const out = { ...spec };
   for (const [key, value] of Object.entries(out)) if (value === undefined || value === '') Reflect.deleteProperty(out, key);
   return out;
+}
+
+function recordExists(name: string): AppError {
+  return new AppError('ALREADY_EXISTS', '该用户的此域名已有授权记录', {
+    status: 409,
+    messageEn: `a record for this plugin, domain and user already exists (${name})`,
+    details: [{ field: 'authDomain', message: name }],
+  });
 }

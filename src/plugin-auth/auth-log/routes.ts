@@ -1,12 +1,12 @@
 import type { Response } from 'express';
-import { defineOperation, type OperationDef, PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/sdk/index.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { defineOperation, listResultSchema, PAGE_QUERY_PROPERTIES, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/groups.js';
-import { TAGS } from '../api/tags.js';
 import { NAME_LIST, NAME_PARAMS } from '../api/schemas.js';
+import { TAGS } from '../api/tags.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { EXPORT_FILE_NAME, exportAuthLogs } from './export-auth-logs.js';
 import { importAuthLogs } from './import-auth-logs.js';
-import { SORT_FIELDS, listAuthLogs, type AuthLogFilter, type AuthLogSort } from './list-auth-logs.js';
+import { listAuthLogs, SORT_FIELDS, type AuthLogFilter, type AuthLogSort } from './list-auth-logs.js';
 import { authorizeAuthLog, createAuthLog, deleteAuthLog, moveBatch, updateAuthLog, type ManualRecordInput, type RecordEdit } from './record-service.js';
 import { AUTH_LOG_ITEM, AUTH_LOG_SCHEMA, BATCH_RESULT, FILTER_PROPERTIES, MANUAL_RECORD_BODY, RECORD_EDIT_BODY } from './schemas.js';
 
@@ -86,7 +86,10 @@ export function authLogOperations(deps: PluginAuthDeps): OperationDef[] {
       summary: `Export the (filtered) records as ${EXPORT_FILE_NAME}: multi-document YAML that importAuthLogs reads back`,
       query: { type: 'object', additionalProperties: false, properties: FILTER_PROPERTIES },
       raw: true, produces: ['application/yaml'],
-      handler: async ({ query, res }) => streamText(res, 'application/yaml; charset=utf-8', EXPORT_FILE_NAME, exportAuthLogs(deps.client, query, deps.clock.now())),
+      handler: async ({ query, res }) => {
+        const yamlText = exportAuthLogs(deps.client, query, deps.clock.now());
+        await streamText(res, 'application/yaml; charset=utf-8', EXPORT_FILE_NAME, yamlText);
+      },
     }),
   ];
 }

@@ -1,6 +1,6 @@
-import { DOMAIN_INPUT } from '../domain-name/schemas.js';
+import { resourceSchema, TIMESTAMP } from '../api/schemas.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
-import { TIMESTAMP, resourceSchema } from '../api/schemas.js';
+import { DOMAIN_INPUT } from '../domain-name/schemas.js';
 import { USER_NAME } from '../users/schemas.js';
 
 export const AUTH_STATUS = { type: 'integer', enum: [0, 1] };

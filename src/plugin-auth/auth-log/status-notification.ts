@@ -1,22 +1,22 @@
-import { isPermanentExpireTime } from './validity.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { findPluginByKey } from '../catalog/find-plugin.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import type { AuthLog, AuthLogSpec } from './types.js';
+import { isPermanentExpireTime } from './validity.js';
 
 export const AUTH_NOTIFICATION_TEMPLATE = 'auth-notification';
 /** Where the jump address of every auth-notification points (the user-center authorization page). */
 export const USER_CENTER_PATH = '/uc/plugin-auth';
 
 /** What moved the record; shown to the user and part of no key (the transition itself is). */
-export type ChangeReason = 'APPLICATION' | 'AUTHORIZE' | 'BATCH_AUTHORIZE' | 'BATCH_CANCEL' | 'FreeAuthCode' | 'PermanentAuthCode' | 'MANUAL' | 'EDIT' | 'CLEANUP';
+export type ChangeReason = 'APPLICATION' | 'AUTHORIZE' | 'BATCH_AUTHORIZE' | 'BATCH_CANCEL' | 'FREE_CODE' | 'PERMANENT_CODE' | 'MANUAL' | 'EDIT' | 'CLEANUP';
 
 const REASON_TEXT: Record<ChangeReason, string> = {
   APPLICATION: '提交授权申请',
   AUTHORIZE: '管理员授权',
   BATCH_AUTHORIZE: '管理员批量授权',
   BATCH_CANCEL: '管理员取消授权',
-  FreeAuthCode: '免费授权码激活',
-  PermanentAuthCode: '永久授权码激活',
+  FREE_CODE: '免费授权码激活',
+  PERMANENT_CODE: '永久授权码激活',
   MANUAL: '管理员创建记录',
   EDIT: '管理员修改记录',
   CLEANUP: '授权已到期',

@@ -1,10 +1,10 @@
 import { AppError, type Clock } from '../../host/sdk/index.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { isExpiredForCleanup } from './cleanup-rule.js';
 import { grantTimes, type Grant } from './grant-times.js';
-import { isPermanentExpireTime } from './validity.js';
 import { notifyStatusChange, type ChangeReason } from './status-notification.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
+import type { AuthLog, AuthLogSpec } from './types.js';
+import { isPermanentExpireTime } from './validity.js';
 
 /**
  * Every authStatus move of the spec's state table, decided here and nowhere else:
@@ -14,8 +14,8 @@ import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
  * | AUTHORIZE       | 0 (1: nothing to do)     | 1  | now, now + 3 years                     |
  * | BATCH_AUTHORIZE | 0 (1: skipped)           | 1  | now, now + 3 days                      |
  * | CANCEL          | 0 or 1                   | 0  | authTime and expireTime cleared        |
- * | FreeAuthCode       | 0 (1: ALREADY_AUTHORIZED) | 1  | now, now + self-service days           |
- * | PermanentAuthCode  | 0, or 1 not yet permanent | 1  | now, 2099-12-31T23:59:59Z              |
+ * | FREE_CODE       | 0 (1: ALREADY_AUTHORIZED) | 1  | now, now + self-service days           |
+ * | PERMANENT_CODE  | 0, or 1 not yet permanent | 1  | now, 2099-12-31T23:59:59Z              |
  * | EXPIRE          | 1 and expired (cleanup)  | 0  | kept, so the console shows "expired"   |
  *
  * A permanent code also upgrades a record that is authorized for a limited time: refusing a paid code
@@ -25,16 +25,16 @@ export type Move =
   | { kind: 'AUTHORIZE' }
   | { kind: 'BATCH_AUTHORIZE' }
   | { kind: 'CANCEL' }
-  | { kind: 'FreeAuthCode'; days: number }
-  | { kind: 'PermanentAuthCode' }
+  | { kind: 'FREE_CODE'; days: number }
+  | { kind: 'PERMANENT_CODE' }
   | { kind: 'EXPIRE' };
 
 const REASON: Record<Move['kind'], ChangeReason> = {
   AUTHORIZE: 'AUTHORIZE',
   BATCH_AUTHORIZE: 'BATCH_AUTHORIZE',
   CANCEL: 'BATCH_CANCEL',
-  FreeAuthCode: 'FreeAuthCode',
-  PermanentAuthCode: 'PermanentAuthCode',
+  FREE_CODE: 'FREE_CODE',
+  PERMANENT_CODE: 'PERMANENT_CODE',
   EXPIRE: 'CLEANUP',
 };
 
@@ -47,10 +47,10 @@ export function nextSpec(spec: AuthLogSpec, move: Move, clock: Clock): AuthLogSp
       return spec.authStatus === 0 ? granted(spec, { kind: 'BATCH' }, clock) : undefined;
     case 'CANCEL':
       return spec.authStatus === 0 && !spec.authTime && !spec.expireTime ? undefined : cleared(spec);
-    case 'FreeAuthCode':
+    case 'FREE_CODE':
       if (spec.authStatus === 1) throw alreadyAuthorized();
       return granted(spec, { kind: 'SELF_SERVICE', days: move.days }, clock);
-    case 'PermanentAuthCode':
+    case 'PERMANENT_CODE':
       if (spec.authStatus === 1 && isPermanentExpireTime(spec.expireTime)) throw alreadyAuthorized();
       return granted(spec, { kind: 'PERMANENT' }, clock);
     case 'EXPIRE':
@@ -70,11 +70,6 @@ export async function applyMove(deps: PluginAuthDeps, record: AuthLog, move: Mov
     await notifyStatusChange(deps, { before: record.spec, after: written, reason: REASON[move.kind], pluginName });
     return { record: written, changed: true };
   });
-}
-
-/** Reads the record by name inside the caller's transaction (so the move acts on the latest version). */
-export async function fetchRecord(deps: PluginAuthDeps, name: string): Promise<AuthLog | undefined> {
-  return deps.client.fetch(SitePluginAuthLog, name);
 }
 
 function granted(spec: AuthLogSpec, grant: Grant, clock: Clock): AuthLogSpec {

@@ -1,12 +1,12 @@
-import { defineOperation, type OperationDef, PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/sdk/index.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { TAGS } from '../api/tags.js';
+import { defineOperation, listResultSchema, PAGE_QUERY_PROPERTIES, type OperationDef } from '../../host/sdk/index.js';
 import { UC_GROUP } from '../api/groups.js';
-import { DOMAIN_INPUT } from '../domain-name/schemas.js';
 import { NAME_PARAMS } from '../api/schemas.js';
+import { TAGS } from '../api/tags.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { DOMAIN_INPUT } from '../domain-name/schemas.js';
 import { applyForAuthorization } from './apply-authorization.js';
-import { SORT_FIELDS, listAuthLogs, type AuthLogFilter, type AuthLogSort } from './list-auth-logs.js';
+import { listAuthLogs, SORT_FIELDS, type AuthLogFilter, type AuthLogSort } from './list-auth-logs.js';
 import { deleteAuthLog } from './record-service.js';
 import { AUTH_LOG_ITEM, AUTH_LOG_SCHEMA, AUTH_STATUS, VALIDITY } from './schemas.js';
 

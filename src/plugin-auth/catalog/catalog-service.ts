@@ -1,6 +1,6 @@
-import { type ExtensionClient, AppError, NotFoundError, eq } from '../../host/sdk/index.js';
-import { DELETE_RECORDS_FINALIZER, SitePlugin, type SitePluginSpec } from './types.js';
+import { AppError, eq, NotFoundError, type ExtensionClient } from '../../host/sdk/index.js';
 import { pluginResourceName } from './plugin-name.js';
+import { DELETE_RECORDS_FINALIZER, SitePlugin, type SitePluginSpec } from './types.js';
 
 /**
  * Creates a catalog plugin. The key must be unique (checked and created in one transaction); without a

@@ -1,7 +1,7 @@
-import { type ExtensionClient, NotFoundError, listResult, type ListResult, and, eq, or, type Condition } from '../../host/sdk/index.js';
+import { and, eq, listResult, NotFoundError, or, type Condition, type ExtensionClient, type ListResult } from '../../host/sdk/index.js';
 import { FREE_PRICE, LIMITED_FREE_PRICE, type PriceType } from './price-type.js';
-import { SitePlugin } from './types.js';
 import { sitePluginView, type SitePluginView } from './site-plugin-view.js';
+import { SitePlugin } from './types.js';
 
 export interface SitePluginFilter {
   /** Contains, on the indexed key, name and author. */

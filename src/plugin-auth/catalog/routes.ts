@@ -1,13 +1,13 @@
-import { defineOperation, type OperationDef, PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/sdk/index.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { defineOperation, listResultSchema, PAGE_QUERY_PROPERTIES, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP, UC_GROUP } from '../api/groups.js';
-import { TAGS } from '../api/tags.js';
 import { NAME_LIST, NAME_PARAMS, resourceSchema } from '../api/schemas.js';
-import { PLUGIN_KEY } from './schemas.js';
-import type { SitePluginSpec } from './types.js';
+import { TAGS } from '../api/tags.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { createSitePlugin, deleteSitePlugin, updateSitePlugin } from './catalog-service.js';
 import { listSitePlugins, reorderSitePlugins, type SitePluginFilter } from './list-site-plugins.js';
+import { PLUGIN_KEY } from './schemas.js';
 import { sitePluginView } from './site-plugin-view.js';
+import type { SitePluginSpec } from './types.js';
 
 const URL_FIELD = { type: 'string', maxLength: 2048, pattern: '^(https?://|/)' };
 /** Editable catalog fields (the CRD checks the same and more on write). */

@@ -19,7 +19,12 @@ export interface SitePluginSpec {
 }
 
 /** The kind (extensions/site-plugin.yaml) and, by the same name, a stored catalog plugin. */
-export const SitePlugin = defineKind<SitePluginSpec>({ group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'SitePlugin', plural: 'siteplugins' });
+export const SitePlugin = defineKind<SitePluginSpec>({
+  group: RESOURCE_GROUP,
+  version: RESOURCE_VERSION,
+  kind: 'SitePlugin',
+  plural: 'siteplugins',
+});
 export type SitePlugin = ObjectOf<typeof SitePlugin>;
 
 /** Holds a deleted SitePlugin until every authorization record of its key is gone (spec: cascade). */

@@ -44,7 +44,11 @@ export async function sweepInBatches<K extends AnyKindDef>(o: SweepOptions<K>): 
   return counts;
 }
 
-async function handleBatch<K extends AnyKindDef>(o: SweepOptions<K>, where: Condition, failed: Set<string>): Promise<{ read: number; changed: number }> {
+async function handleBatch<K extends AnyKindDef>(
+  o: SweepOptions<K>,
+  where: Condition,
+  failed: Set<string>,
+): Promise<{ read: number; changed: number }> {
   let items: Array<ObjectOf<K>> = [];
   try {
     return await o.client.transaction(async () => {
@@ -73,7 +77,8 @@ async function handleOneByOne<K extends AnyKindDef>(o: SweepOptions<K>, items: A
       if (handled) changed++;
     } catch (err) {
       failed.add(listed.metadata.name);
-      o.logger.error({ kind: o.kind.kind, name: listed.metadata.name, err: (err as Error).message }, 'item could not be handled; skipped in this run');
+      const context = { kind: o.kind.kind, name: listed.metadata.name, err: (err as Error).message };
+      o.logger.error(context, 'item could not be handled; skipped in this run');
     }
   }
   return changed;

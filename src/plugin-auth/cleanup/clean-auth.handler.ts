@@ -1,10 +1,10 @@
-import { and, eq, lt, isNull, type Condition, type JobContext } from '../../host/sdk/index.js';
+import { and, eq, isNull, lt, type Condition, type JobContext } from '../../host/sdk/index.js';
 import { applyMove } from '../auth-log/transitions.js';
-import { nowStamp } from '../timestamps/whole-second.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
-import { SitePlugin } from '../catalog/types.js';
 import { findPluginByKey } from '../catalog/find-plugin.js';
+import { SitePlugin } from '../catalog/types.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { nowStamp } from '../timestamps/whole-second.js';
 import { sweepInBatches } from './batch-sweep.js';
 
 /**

@@ -1,8 +1,8 @@
 import { applyForAuthorization, type ApplicationInput } from '../auth-log/apply-authorization.js';
+import type { AuthLog } from '../auth-log/types.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { classifyCode } from './classify-code.js';
 import { codeError } from './code-errors.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import type { AuthLog } from '../auth-log/types.js';
 import { redeemFreeCode, redeemPermanentCode } from './redeem-codes.js';
 
 export interface ActivationInput extends ApplicationInput {

@@ -1,5 +1,5 @@
 import { FREE_CODE_LENGTH, normalizeFreeCode } from './free-code.js';
-import { PERMANENT_CODE_LENGTH, normalizePermanentCode } from './permanent-code.js';
+import { normalizePermanentCode, PERMANENT_CODE_LENGTH } from './permanent-code.js';
 
 /** A code typed into the activation form, recognised by its length once separators are gone. */
 export type ClassifiedCode = { kind: 'FREE'; code: string } | { kind: 'PERMANENT'; code: string };

@@ -1,9 +1,9 @@
-import { type JobDefinition, toTimestamp, and, eq, lt } from '../../host/sdk/index.js';
-import { isPendingCodePastExpiry } from './permanent-code-redemption.js';
-import { nowStamp, wholeSecond } from '../timestamps/whole-second.js';
+import { and, eq, lt, toTimestamp, type JobDefinition } from '../../host/sdk/index.js';
 import { sweepInBatches } from '../cleanup/batch-sweep.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { FreeAuthCode, PermanentAuthCode, type FreeCode, type PermanentCode } from './types.js';
+import { nowStamp, wholeSecond } from '../timestamps/whole-second.js';
+import { isPendingCodePastExpiry } from './permanent-code-redemption.js';
+import { FreeAuthCode, PermanentAuthCode } from './types.js';
 
 export const EXPIRE_CODES_JOB = 'SitePluginAuth:expire-codes';
 /** Free codes live 5 minutes; their records are kept a day for support questions, then removed. */

@@ -1,4 +1,4 @@
-import { toTimestamp, parseTimestamp } from '../../host/sdk/index.js';
+import { parseTimestamp, toTimestamp } from '../../host/sdk/index.js';
 import { randomString, type RandomBytes } from './random-string.js';
 
 /** Digits and upper-case letters without 0/O, 1/I/L: nothing a reader can mistake for another symbol. */

@@ -1,10 +1,9 @@
-import { generateFreeCode } from './free-code.js';
-import { nowStamp } from '../timestamps/whole-second.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { FreeAuthCode, type FreeCode } from './types.js';
-import { RESOURCE_API_VERSION } from '../api/groups.js';
 import { requirePlugin } from '../catalog/find-plugin.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { nowStamp } from '../timestamps/whole-second.js';
 import { codeResourceName } from './code-names.js';
+import { generateFreeCode } from './free-code.js';
+import { FreeAuthCode, type FreeCode } from './types.js';
 
 /**
  * Makes a temporary free code (valid 5 minutes, single use). With a plugin key it works only for that

@@ -1,13 +1,12 @@
 import { AppError } from '../../host/sdk/index.js';
-import { generatePermanentCodes as newCodes } from './permanent-code.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { canonicalTimestamp } from '../timestamps/canonical-timestamp.js';
 import { nowStamp } from '../timestamps/whole-second.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { PermanentAuthCode, type PermanentCode, type PermanentCodeSpec } from './types.js';
-import { RESOURCE_API_VERSION } from '../api/groups.js';
-import { requirePlugin } from '../catalog/find-plugin.js';
 import { requireUser } from '../users/user-lookup.js';
 import { codeResourceName } from './code-names.js';
+import { generatePermanentCodes as newCodes } from './permanent-code.js';
+import { PermanentAuthCode, type PermanentCodeSpec } from './types.js';
 
 export interface GenerateCodesInput {
   pluginKey: string;

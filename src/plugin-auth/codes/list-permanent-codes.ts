@@ -1,4 +1,4 @@
-import { listResult, type ListResult, type ExtensionClient, NotFoundError, and, eq, or, type Condition } from '../../host/sdk/index.js';
+import { and, eq, listResult, NotFoundError, or, type Condition, type ExtensionClient, type ListResult } from '../../host/sdk/index.js';
 import type { PermanentCodeStatus } from './permanent-code-redemption.js';
 import { PermanentAuthCode, type PermanentCode } from './types.js';
 
@@ -26,7 +26,8 @@ export function codeCondition(f: CodeFilter): Condition | undefined {
 
 /** Newest first, paged. */
 export async function listPermanentCodes(client: ExtensionClient, f: CodeFilter & { page: number; size: number }): Promise<ListResult<PermanentCode>> {
-  const found = await client.list(PermanentAuthCode, { where: codeCondition(f), sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }], page: f.page, size: f.size });
+  const sort = [{ field: 'metadata.creationTimestamp', direction: 'desc' as const }];
+  const found = await client.list(PermanentAuthCode, { where: codeCondition(f), sort, page: f.page, size: f.size });
   return listResult(found.items, found.total ?? 0, f.page, f.size);
 }
 

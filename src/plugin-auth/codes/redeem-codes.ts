@@ -1,13 +1,13 @@
+import { applyMove } from '../auth-log/transitions.js';
+import type { AuthLog } from '../auth-log/types.js';
+import { requirePlugin } from '../catalog/find-plugin.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { grantEntitlement } from '../permanent-users/permanent-users-service.js';
+import { nowStamp } from '../timestamps/whole-second.js';
+import { codeResourceName } from './code-names.js';
 import { assertFreeCodeRedeemable } from './free-code-redemption.js';
 import { assertPermanentCodeRedeemable } from './permanent-code-redemption.js';
-import { nowStamp } from '../timestamps/whole-second.js';
-import { applyMove } from '../auth-log/transitions.js';
-import { grantEntitlement } from '../permanent-users/permanent-users-service.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { FreeAuthCode, PermanentAuthCode, type FreeCode, type PermanentCode } from './types.js';
-import { requirePlugin } from '../catalog/find-plugin.js';
-import type { AuthLog } from '../auth-log/types.js';
-import { codeResourceName } from './code-names.js';
+import { FreeAuthCode, PermanentAuthCode } from './types.js';
 
 /**
  * Redeems a permanent code for the caller's record: checks it (PENDING, not past expiresAt, same plugin,
@@ -20,9 +20,10 @@ export async function redeemPermanentCode(deps: PluginAuthDeps, record: AuthLog,
   const stored = await client.fetch(PermanentAuthCode, codeResourceName(code));
   const user = record.spec.authUser;
   assertPermanentCodeRedeemable(stored?.spec, { pluginKey: record.spec.pluginKey, user }, deps.clock.now());
-  const { record: authorized } = await applyMove(deps, record, { kind: 'PermanentAuthCode' });
+  const { record: authorized } = await applyMove(deps, record, { kind: 'PERMANENT_CODE' });
   const now = nowStamp(deps.clock);
-  await client.update({ ...stored!, spec: { ...stored!.spec, status: 'USED', authUser: user, authTime: now, authDomain: record.spec.authDomain } });
+  const used = { status: 'USED' as const, authUser: user, authTime: now, authDomain: record.spec.authDomain };
+  await client.update({ ...stored!, spec: { ...stored!.spec, ...used } });
   await grantEntitlement(client, { pluginKey: record.spec.pluginKey, authUser: user, source: 'CODE', code: stored!.spec.code }, deps.clock);
   return authorized;
 }
@@ -38,8 +39,9 @@ export async function redeemFreeCode(deps: PluginAuthDeps, record: AuthLog, code
   const plugin = await requirePlugin(client, record.spec.pluginKey);
   assertFreeCodeRedeemable(stored?.spec, { pluginKey: plugin.spec.key, price: plugin.spec.price }, deps.clock.now());
   const { selfServiceDays } = await deps.settings.read();
-  const { record: authorized } = await applyMove(deps, record, { kind: 'FreeAuthCode', days: selfServiceDays }, plugin.spec.name);
+  const { record: authorized } = await applyMove(deps, record, { kind: 'FREE_CODE', days: selfServiceDays }, plugin.spec.name);
   const now = nowStamp(deps.clock);
-  await client.update({ ...stored!, spec: { ...stored!.spec, used: true, usedBy: record.spec.authUser, usedAt: now, authDomain: record.spec.authDomain } });
+  const used = { used: true, usedBy: record.spec.authUser, usedAt: now, authDomain: record.spec.authDomain };
+  await client.update({ ...stored!, spec: { ...stored!.spec, ...used } });
   return authorized;
 }

@@ -1,10 +1,10 @@
-import { defineOperation, type OperationDef, PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/sdk/index.js';
-import { streamText } from '../api/stream-text.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { defineOperation, listResultSchema, PAGE_QUERY_PROPERTIES, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/groups.js';
+import { NAME_PARAMS, resourceSchema, TIMESTAMP } from '../api/schemas.js';
+import { streamText } from '../api/stream-text.js';
 import { TAGS } from '../api/tags.js';
-import { NAME_PARAMS, TIMESTAMP, resourceSchema } from '../api/schemas.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { USER_NAME } from '../users/schemas.js';
 import { generatePermanentCodes } from './generate-permanent-codes.js';
 import { deletePermanentCode, exportPermanentCodes, listPermanentCodes, type CodeFilter } from './list-permanent-codes.js';

@@ -39,5 +39,10 @@ export interface FreeCodeSpec {
 }
 
 /** The kind (extensions/free-auth-code.yaml). */
-export const FreeAuthCode = defineKind<FreeCodeSpec>({ group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'FreeAuthCode', plural: 'freeauthcodes' });
+export const FreeAuthCode = defineKind<FreeCodeSpec>({
+  group: RESOURCE_GROUP,
+  version: RESOURCE_VERSION,
+  kind: 'FreeAuthCode',
+  plural: 'freeauthcodes',
+});
 export type FreeCode = ObjectOf<typeof FreeAuthCode>;

@@ -1,9 +1,9 @@
 import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
-import { generatePermanentCodes } from '../codes/generate-permanent-codes.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { PLUGIN_KEY } from '../catalog/schemas.js';
 import { AUTH_API_GROUP } from '../api/groups.js';
 import { DOCKING_TAGS } from '../api/tags.js';
+import { PLUGIN_KEY } from '../catalog/schemas.js';
+import { generatePermanentCodes } from '../codes/generate-permanent-codes.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 
 interface DockingQuery {
   dockingAccessSecret: string;

@@ -1,11 +1,10 @@
 import { AppError } from '../../host/sdk/index.js';
-import { recordName } from '../auth-log/record-name.js';
-import { tryParseDomain } from '../domain-name/normalize-domain.js';
-import { recordOf } from '../auth-log/record-lookup.js';
-import { stateOf } from '../auth-log/record-state.js';
 import { recordNotFound } from '../auth-log/record-errors.js';
+import { recordOf } from '../auth-log/record-lookup.js';
+import { recordName } from '../auth-log/record-name.js';
+import { stateOf } from '../auth-log/record-state.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import type { AuthLog } from '../auth-log/types.js';
+import { tryParseDomain } from '../domain-name/normalize-domain.js';
 import type { LicenseAuthority } from './license-authority.js';
 
 export interface DownloadInput {

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
-import { AppError, ValidationError, parseTimestamp, type Clock } from '../../host/sdk/index.js';
+import crypto from 'node:crypto';
+import { AppError, parseTimestamp, ValidationError, type Clock } from '../../host/sdk/index.js';
 import { isPermanentExpireTime, PERMANENT_EXPIRE_TIME } from '../auth-log/validity.js';
 import { normalizeDomain } from '../domain-name/normalize-domain.js';
 import { LICENSE_ALG, LICENSE_ISSUER, LICENSE_TYP } from './license-format.js';

@@ -15,7 +15,8 @@ export async function loadLicenseSigningKey(client: ExtensionClient): Promise<Si
   if (existing) return importSigningKey(existing.spec.privateJwk);
   const jwk = await generateSigningKeyJwk();
   try {
-    const created = await client.create(LicenseSigningKey, { metadata: { name: LICENSE_KEY_NAME }, spec: { kid: jwk.kid as string, privateJwk: jwk } });
+    const spec = { kid: jwk.kid as string, privateJwk: jwk };
+    const created = await client.create(LicenseSigningKey, { metadata: { name: LICENSE_KEY_NAME }, spec });
     return importSigningKey(created.spec.privateJwk);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'ALREADY_EXISTS') throw err;

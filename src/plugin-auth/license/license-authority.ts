@@ -1,9 +1,9 @@
 import type { JSONWebKeySet } from 'jose';
+import { BoundedCache, type Clock } from '../../host/sdk/index.js';
 import { issueLicense, type LicenseSubject } from './issue-license.js';
 import { signResponseBody } from './response-signature.js';
 import { publicJwks, type SigningKey } from './signing-key.js';
 import { createLicenseVerifier, type LicenseCheck, type LicenseExpectation, type LicenseVerifier } from './verify-license.js';
-import { type Clock, BoundedCache } from '../../host/sdk/index.js';
 
 /** Licenses whose signature was checked, kept per process. */
 const VERIFIED_CAPACITY = 50_000;

@@ -1,9 +1,9 @@
 import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { TAGS } from '../api/tags.js';
 import { UC_GROUP } from '../api/groups.js';
-import { DOMAIN_INPUT } from '../domain-name/schemas.js';
+import { TAGS } from '../api/tags.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { DOMAIN_INPUT } from '../domain-name/schemas.js';
 import { downloadLicense } from './download-license.js';
 import type { LicenseAuthority } from './license-authority.js';
 

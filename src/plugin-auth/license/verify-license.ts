@@ -1,6 +1,6 @@
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { tryParseDomain } from '../domain-name/normalize-domain.js';
 import { systemClock, type Clock } from '../../host/sdk/index.js';
+import { tryParseDomain } from '../domain-name/normalize-domain.js';
 import { classifyJoseFailure, COMPACT_JWS } from './jose-failure.js';
 import { LICENSE_ALG, LICENSE_ISSUER, LICENSE_TYP, MAX_LICENSE_LENGTH, parseLicenseClaims, type LicenseClaims } from './license-format.js';
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { ValidationError, htmlToText, sanitizedHtml, and, eq } from '../../host/sdk/index.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
-import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
+import { and, eq, htmlToText, sanitizedHtml, ValidationError } from '../../host/sdk/index.js';
+import { SitePluginAuthLog } from '../auth-log/types.js';
 import { requirePlugin } from '../catalog/find-plugin.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { userExists } from '../users/user-lookup.js';
 
 export const BULK_TEMPLATE = 'auth-bulk-notification';
@@ -38,7 +38,8 @@ export async function sendBulkNotification(deps: PluginAuthDeps, input: BulkNoti
   }
   const plugin = await requirePlugin(deps.client, input.pluginKey);
   const users = new Set<string>();
-  for await (const record of deps.client.listAll(SitePluginAuthLog, and(eq('spec.pluginKey', input.pluginKey), eq('spec.authStatus', input.authStatus)))) users.add(record.spec.authUser);
+  const where = and(eq('spec.pluginKey', input.pluginKey), eq('spec.authStatus', input.authStatus));
+  for await (const record of deps.client.listAll(SitePluginAuthLog, where)) users.add(record.spec.authUser);
   const existing: string[] = [];
   const skippedUsers: string[] = [];
   for (const user of [...users].sort()) ((await userExists(deps.client, user)) ? existing : skippedUsers).push(user);

@@ -1,8 +1,8 @@
 import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { CONSOLE_GROUP } from '../api/groups.js';
 import { TAGS } from '../api/tags.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { sendBulkNotification, type BulkNotificationInput } from './bulk-notification.js';
 
 /** Console: the administrator's custom notification to a plugin's authorized or unauthorized users. */

@@ -1,10 +1,10 @@
-import { type ExtensionClient, AppError, NotFoundError, listResult, type ListResult, and, eq, or, type Clock } from '../../host/sdk/index.js';
-import { nowStamp } from '../timestamps/whole-second.js';
-import { PermanentAuthUser, type PermanentUser, type PermanentUserSpec } from './types.js';
-import { RESOURCE_API_VERSION } from '../api/groups.js';
+import { and, AppError, eq, listResult, NotFoundError, or } from '../../host/sdk/index.js';
+import type { Clock, ExtensionClient, ListResult } from '../../host/sdk/index.js';
 import { requirePlugin } from '../catalog/find-plugin.js';
+import { nowStamp } from '../timestamps/whole-second.js';
 import { requireUser } from '../users/user-lookup.js';
 import { permanentUserName } from './permanent-user-name.js';
+import { PermanentAuthUser, type PermanentUser, type PermanentUserSpec } from './types.js';
 
 /** Whether the user holds a long-term entitlement for the plugin (read by the derived name). */
 export async function hasEntitlement(client: ExtensionClient, pluginKey: string, authUser: string): Promise<boolean> {
@@ -56,6 +56,7 @@ export async function listPermanentUsers(client: ExtensionClient, f: PermanentUs
     f.authUser ? eq('spec.authUser', f.authUser) : undefined,
     keyword ? or({ op: 'contains', field: 'spec.pluginKey', value: keyword }, { op: 'contains', field: 'spec.authUser', value: keyword }) : undefined,
   );
-  const found = await client.list(PermanentAuthUser, { where, sort: [{ field: 'spec.authTime', direction: 'desc' }], page: f.page, size: f.size });
+  const sort = [{ field: 'spec.authTime', direction: 'desc' as const }];
+  const found = await client.list(PermanentAuthUser, { where, sort, page: f.page, size: f.size });
   return listResult(found.items, found.total ?? 0, f.page, f.size);
 }

@@ -1,9 +1,9 @@
-import { defineOperation, type OperationDef, PAGE_QUERY_PROPERTIES, listResultSchema } from '../../host/sdk/index.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { defineOperation, listResultSchema, PAGE_QUERY_PROPERTIES, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/groups.js';
-import { TAGS } from '../api/tags.js';
 import { NAME_PARAMS, resourceSchema } from '../api/schemas.js';
+import { TAGS } from '../api/tags.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { USER_NAME } from '../users/schemas.js';
 import { createPermanentUser, deletePermanentUser, listPermanentUsers, type PermanentUserFilter } from './permanent-users-service.js';
 

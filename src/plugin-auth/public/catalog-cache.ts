@@ -1,6 +1,6 @@
-import { Informer, type Logger, type ExtensionClient } from '../../host/sdk/index.js';
-import { SitePlugin, type SitePluginSpec } from '../catalog/types.js';
+import { Informer, type ExtensionClient, type Logger } from '../../host/sdk/index.js';
 import { findPluginByKey } from '../catalog/find-plugin.js';
+import { SitePlugin, type SitePluginSpec } from '../catalog/types.js';
 
 /**
  * Live catalog plugins by key, kept in memory by an informer (list, then watch), so checkAuth answers

@@ -1,12 +1,12 @@
 import { BoundedCache } from '../../host/sdk/index.js';
+import { recordForDomain } from '../auth-log/record-lookup.js';
+import { stateOf, type RecordState } from '../auth-log/record-state.js';
+import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
 import { isPermanentExpireTime } from '../auth-log/validity.js';
 import { parseDomain } from '../domain-name/normalize-domain.js';
 import type { LicenseClaims } from '../license/license-format.js';
-import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
 import type { OpenApiDeps } from './deps.js';
 import { licenseRef } from './license-ref.js';
-import { recordForDomain } from '../auth-log/record-lookup.js';
-import { stateOf, type RecordState } from '../auth-log/record-state.js';
 
 export type CheckAuthCode = RecordState | 'LICENSE_MISMATCH' | 'PLUGIN_NOT_FOUND';
 

@@ -1,7 +1,7 @@
 import type { WatchedReadCache } from '../../host/sdk/index.js';
-import type { LicenseAuthority } from '../license/license-authority.js';
 import type { AuthLog } from '../auth-log/types.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import type { LicenseAuthority } from '../license/license-authority.js';
 import type { CatalogCache } from './catalog-cache.js';
 import type { SettingsSnapshot } from './settings-snapshot.js';
 

@@ -1,16 +1,16 @@
-import { type OperationDef, type PluginContext, WatchedReadCache } from '../../host/sdk/index.js';
+import { WatchedReadCache, type OperationDef, type PluginContext } from '../../host/sdk/index.js';
+import { AUTH_API_BASE } from '../api/groups.js';
+import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
+import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { dockingOperations } from '../docking/routes.js';
 import { loadLicenseSigningKey } from '../license/key-store.js';
 import { LicenseAuthority } from '../license/license-authority.js';
 import { licenseOperations } from '../license/routes.js';
-import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { CatalogCache } from './catalog-cache.js';
 import type { OpenApiDeps } from './deps.js';
-import { AUTH_API_BASE } from '../api/groups.js';
 import { openEndpointsGuard } from './open-guard.js';
 import { publicOperations } from './routes.js';
 import { SettingsSnapshot } from './settings-snapshot.js';
-import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
 
 /** Authorization records checkAuth keeps in memory (about 1 KiB each): the sites that call most often. */
 const RECORD_CACHE_CAPACITY = 20_000;
@@ -24,7 +24,12 @@ export async function startOpenApi(context: Pick<PluginContext, 'addOperation' |
   const authority = new LicenseAuthority(await loadLicenseSigningKey(deps.client), deps.clock);
   const catalog = new CatalogCache(deps.client, deps.logger);
   const snapshot = new SettingsSnapshot(deps.settings, deps.logger);
-  const records = new WatchedReadCache<AuthLog>({ client: deps.client, kind: SitePluginAuthLog, capacity: RECORD_CACHE_CAPACITY, logger: deps.logger });
+  const records = new WatchedReadCache<AuthLog>({
+    client: deps.client,
+    kind: SitePluginAuthLog,
+    capacity: RECORD_CACHE_CAPACITY,
+    logger: deps.logger,
+  });
   context.onStop(() => {
     catalog.stop();
     snapshot.stop();

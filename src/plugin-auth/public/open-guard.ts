@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler } from 'express';
 import { corsFor } from '../../host/sdk/index.js';
+import { AUTH_API_BASE } from '../api/groups.js';
 import { RESPONSE_SIGNATURE_HEADER } from '../license/license-format.js';
 import type { PluginAuthSettingValues } from '../settings/plugin-auth-settings.js';
 import type { OpenApiDeps } from './deps.js';
-import { AUTH_API_BASE } from '../api/groups.js';
 import { apiSecretInvalid, dockingDisabled, dockingSecretInvalid, queryTooLong, rateLimited } from './open-errors.js';
 import { OpenRateLimits, type OpenFamily } from './rate-limits.js';
 import { authorizationCarries, secretMatches } from './secret-compare.js';

@@ -1,18 +1,18 @@
-import { listResult, type ListResult, AppError } from '../../host/sdk/index.js';
+import { AppError, listResult, type ListResult } from '../../host/sdk/index.js';
 import { listAuthLogs } from '../auth-log/list-auth-logs.js';
-import { isPermanentExpireTime, expireTimeDisplay, type ExpireTimeDisplay } from '../auth-log/validity.js';
-import { freeCodeExpiresAt } from '../codes/free-code.js';
-import { allowsFreeCode, priceTypeOf, type PriceType } from '../catalog/price-type.js';
-import { codeError } from '../codes/code-errors.js';
-import { parseDomain } from '../domain-name/normalize-domain.js';
-import { createFreeCode } from '../codes/generate-free-code.js';
-import { pluginNotFound } from '../catalog/find-plugin.js';
-import { userNotFound, userExists } from '../users/user-lookup.js';
-import type { AuthLogSpec } from '../auth-log/types.js';
-import type { SitePluginSpec } from '../catalog/types.js';
-import type { OpenApiDeps } from './deps.js';
 import { recordForDomain } from '../auth-log/record-lookup.js';
 import { stateOf } from '../auth-log/record-state.js';
+import type { AuthLogSpec } from '../auth-log/types.js';
+import { expireTimeDisplay, isPermanentExpireTime, type ExpireTimeDisplay } from '../auth-log/validity.js';
+import { pluginNotFound } from '../catalog/find-plugin.js';
+import { allowsFreeCode, priceTypeOf, type PriceType } from '../catalog/price-type.js';
+import type { SitePluginSpec } from '../catalog/types.js';
+import { codeError } from '../codes/code-errors.js';
+import { freeCodeExpiresAt } from '../codes/free-code.js';
+import { createFreeCode } from '../codes/generate-free-code.js';
+import { parseDomain } from '../domain-name/normalize-domain.js';
+import { userExists, userNotFound } from '../users/user-lookup.js';
+import type { OpenApiDeps } from './deps.js';
 
 /** The catalog fields a plugin may show publicly; the download `url` stays for authorized users. */
 export type PublicPluginInfo = Pick<SitePluginSpec, 'key' | 'name' | 'logo' | 'description' | 'version' | 'author' | 'docs' | 'price' | 'payUrl' | 'authCountLimit'> & { priceType: PriceType };

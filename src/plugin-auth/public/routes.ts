@@ -1,12 +1,12 @@
-import { defineOperation, type OperationDef, listResultSchema } from '../../host/sdk/index.js';
+import { defineOperation, listResultSchema, type OperationDef } from '../../host/sdk/index.js';
+import { AUTH_API_GROUP } from '../api/groups.js';
+import { PUBLIC_TAGS } from '../api/tags.js';
 import { applyForAuthorization } from '../auth-log/apply-authorization.js';
 import { checkAuth, type CheckAuthInput } from './check-auth.js';
 import type { OpenApiDeps } from './deps.js';
-import { AUTH_API_GROUP } from '../api/groups.js';
-import { PUBLIC_TAGS } from '../api/tags.js';
 import { authorizedUser, checkUser, pluginInfo, publicAuthLogs, publicFreeCode } from './public-reads.js';
-import { SignedAnswers, sendSignedBody } from './signed-response.js';
 import * as S from './schemas.js';
+import { sendSignedBody, SignedAnswers } from './signed-response.js';
 
 const common = { group: AUTH_API_GROUP, method: 'get' as const, tags: PUBLIC_TAGS };
 const SECRET_NOTE = 'When apiAccessSecret is set, header Authorization must carry it (optionally after "Bearer "), else 401.';

@@ -1,7 +1,7 @@
 import { PAGE_QUERY_PROPERTIES } from '../../host/sdk/index.js';
-import { MAX_LICENSE_LENGTH } from '../license/license-format.js';
-import { DOMAIN_INPUT } from '../domain-name/schemas.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
+import { DOMAIN_INPUT } from '../domain-name/schemas.js';
+import { MAX_LICENSE_LENGTH } from '../license/license-format.js';
 import { USER_NAME } from '../users/schemas.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
-import { ok, BoundedCache } from '../../host/sdk/index.js';
-import { RESPONSE_SIGNATURE_HEADER } from '../license/license-format.js';
+import { BoundedCache, ok } from '../../host/sdk/index.js';
 import type { LicenseAuthority } from '../license/license-authority.js';
+import { RESPONSE_SIGNATURE_HEADER } from '../license/license-format.js';
 import type { CheckAuthAnswer } from './check-auth.js';
 
 /** An answer body as sent: the envelope's JSON text, its UTF-8 length and the signature over those bytes. */

@@ -1,4 +1,4 @@
-import { defineOperation, type OperationDef, isValidCron, ValidationError } from '../../host/sdk/index.js';
+import { defineOperation, isValidCron, ValidationError, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/groups.js';
 import { TAGS } from '../api/tags.js';
 import { CLEANUP_TIME_ZONE, FIELDS, type PluginAuthSettings } from './plugin-auth-settings.js';
