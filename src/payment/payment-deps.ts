@@ -1,6 +1,4 @@
-import type { ExtensionClient } from '../host/client/extension-client.js';
-import type { Logger } from '../host/logging/logger.js';
-import type { Notifier } from '../host/notifications/types.js';
+import type { ExtensionClient, Logger, Notifier } from '../host/sdk/index.js';
 import type { ChannelProvider } from './settings/channel-provider.js';
 import type { PaymentSettings } from './settings/payment-settings.js';
 import type { PaymentInfo, PaymentStatus } from './orders/types.js';

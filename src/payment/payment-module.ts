@@ -1,4 +1,4 @@
-import type { PluginContext } from '../host/plugin/plugin-context.js';
+import type { PluginContext } from '../host/sdk/index.js';
 import { callbackOperations } from './callbacks/callback-operations.js';
 import { generateSandboxSecret } from './channels/sandbox/index.js';
 import { adminOperations } from './console/admin-operations.js';

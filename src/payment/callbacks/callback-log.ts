@@ -1,4 +1,4 @@
-import type { Resource } from '../../host/resource/types.js';
+import type { Resource } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import type { CallbackEvent } from '../channels/index.js';

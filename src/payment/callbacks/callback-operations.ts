@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
+import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
 import { PUBLIC_GROUP } from '../api-groups.js';
 import type { CallbackRequest } from '../channels/index.js';
 import type { PaymentDeps } from '../payment-deps.js';

@@ -1,4 +1,4 @@
-import { isAppError } from '../../host/errors/app-error.js';
+import { isAppError } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import { assertCallbackMatchesOrder, isChannelError, type CallbackAnswer, type CallbackEvent, type CallbackRequest, type PaymentChannel } from '../channels/index.js';
 import type { PaymentDeps } from '../payment-deps.js';

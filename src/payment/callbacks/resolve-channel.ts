@@ -1,4 +1,4 @@
-import { isAppError } from '../../host/errors/app-error.js';
+import { isAppError } from '../../host/sdk/index.js';
 import { routeCustomCallback, type CallbackAnswer, type CallbackRequest, type CustomRoute, type PaymentChannel, type PaymentType } from '../channels/index.js';
 import type { PaymentDeps } from '../payment-deps.js';
 

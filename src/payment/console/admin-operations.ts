@@ -1,5 +1,4 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { AppError } from '../../host/errors/app-error.js';
+import { defineOperation, type OperationDef, AppError } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP, SYSTEM_PLATFORM } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { createPayment } from '../orders/create-payment.js';

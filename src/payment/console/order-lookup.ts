@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../host/errors/app-error.js';
+import { NotFoundError } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { looksLikePaymentId } from '../orders/payment-id.js';

@@ -1,6 +1,4 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { listResultSchema } from '../../host/api/list-result.js';
-import { eq } from '../../host/store/query.js';
+import { defineOperation, type OperationDef, listResultSchema, eq } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP, KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { closePayment } from '../orders/close-payment.js';

@@ -1,5 +1,4 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { and, eq } from '../../host/store/query.js';
+import { AppError, and, eq } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { formatMinor } from '../money/index.js';

@@ -1,4 +1,4 @@
-import { AppError } from '../../host/errors/app-error.js';
+import { AppError } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { publicKeyOf } from '../settings/interface-keys.js';
 

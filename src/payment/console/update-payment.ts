@@ -1,4 +1,4 @@
-import { AppError } from '../../host/errors/app-error.js';
+import { AppError } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { closePayment } from '../orders/close-payment.js';

@@ -1,5 +1,4 @@
-import type { JobContext } from '../../host/scheduler/types.js';
-import { and, inValues } from '../../host/store/query.js';
+import { type JobContext, and, inValues } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { closePayment } from '../orders/close-payment.js';

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../host/scheduler/types.js';
+import type { JobDefinition } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { closeExpiredOrders } from './close-expired.handler.js';
 import { syncOpenOrders } from './sync-payments.handler.js';

@@ -1,6 +1,4 @@
-import type { JobContext } from '../../host/scheduler/types.js';
-import { and, inValues } from '../../host/store/query.js';
-import { toTimestamp } from '../../host/resource/time.js';
+import { type JobContext, and, inValues, toTimestamp } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { syncWithChannel } from '../orders/sync-payment.js';

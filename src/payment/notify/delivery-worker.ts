@@ -1,6 +1,4 @@
-import { ConflictError } from '../../host/errors/app-error.js';
-import { PollingLoop } from '../../host/workers/polling-loop.js';
-import { and, eq, type Condition } from '../../host/store/query.js';
+import { ConflictError, PollingLoop, and, eq, type Condition } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { deliverOnce, type AttemptResult } from './deliver-once.js';

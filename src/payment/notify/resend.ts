@@ -1,5 +1,4 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { eq } from '../../host/store/query.js';
+import { AppError, eq } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { ANNOUNCED } from '../orders/state-machine.js';

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns';
 import net from 'node:net';
-import { AppError } from '../../host/errors/app-error.js';
+import { AppError } from '../../host/sdk/index.js';
 
 /** Why a notify target was refused. */
 export class BlockedTargetError extends AppError {

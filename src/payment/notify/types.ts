@@ -1,4 +1,4 @@
-import type { Resource } from '../../host/resource/types.js';
+import type { Resource } from '../../host/sdk/index.js';
 import type { PaymentStatus } from '../orders/types.js';
 
 export type DeliveryPhase = 'PENDING' | 'DELIVERED' | 'GAVE_UP';

@@ -1,6 +1,4 @@
-import { AppError } from '../../host/errors/app-error.js';
-import type { Resource } from '../../host/resource/types.js';
-import { and, eq } from '../../host/store/query.js';
+import { AppError, type Resource, and, eq } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { Money } from '../money/index.js';
 import type { PaymentDeps } from '../payment-deps.js';

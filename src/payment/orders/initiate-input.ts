@@ -1,4 +1,4 @@
-import { AppError } from '../../host/errors/app-error.js';
+import { AppError } from '../../host/sdk/index.js';
 import { checkNotifyUrlShape } from '../notify/ssrf-guard.js';
 
 /** The spec's initiatePayment body (plus optional currency and caller data). */

@@ -1,6 +1,4 @@
-import { and, eq, type Condition } from '../../host/store/query.js';
-import { toTimestamp } from '../../host/resource/time.js';
-import { listResult as toListResult, type ListResult } from '../../host/api/list-result.js';
+import { and, eq, type Condition, toTimestamp, listResult as toListResult, type ListResult } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { toView, type PaymentView } from './order-view.js';

@@ -1,4 +1,4 @@
-import { ConflictError } from '../../host/errors/app-error.js';
+import { ConflictError } from '../../host/sdk/index.js';
 import { KINDS } from '../api-groups.js';
 import type { OrderEvent, PaymentDeps } from '../payment-deps.js';
 import { queueDelivery } from '../notify/delivery-records.js';

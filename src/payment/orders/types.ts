@@ -1,4 +1,4 @@
-import type { Resource } from '../../host/resource/types.js';
+import type { Resource } from '../../host/sdk/index.js';
 import type { PaymentStatus, PaymentType } from '../channels/index.js';
 
 export type { PaymentStatus };

@@ -1,5 +1,4 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { AppError, NotFoundError } from '../../host/errors/app-error.js';
+import { defineOperation, type OperationDef, AppError, NotFoundError } from '../../host/sdk/index.js';
 import { KINDS, PUBLIC_GROUP } from '../api-groups.js';
 import { handleCallback } from '../callbacks/handle-callback.js';
 import { SandboxChannel } from '../channels/sandbox/index.js';

@@ -1,6 +1,4 @@
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import { AppError } from '../../host/errors/app-error.js';
-import type { Resource } from '../../host/resource/types.js';
+import { type ExtensionClient, AppError, type Resource } from '../../host/sdk/index.js';
 import type { SandboxTrade, SandboxTradeStore } from '../channels/sandbox/index.js';
 import { KINDS } from '../api-groups.js';
 

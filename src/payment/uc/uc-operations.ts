@@ -1,7 +1,4 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { AppError, NotFoundError } from '../../host/errors/app-error.js';
-import type { Principal } from '../../host/auth/principal.js';
-import { listResultSchema } from '../../host/api/list-result.js';
+import { defineOperation, type OperationDef, AppError, NotFoundError, type Principal, listResultSchema } from '../../host/sdk/index.js';
 import { SYSTEM_PLATFORM, UC_GROUP } from '../api-groups.js';
 import type { PaymentDeps } from '../payment-deps.js';
 import { closePayment } from '../orders/close-payment.js';
