@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { lookup } from 'node:dns/promises';
-import { isPrivateAddress } from '../../../src/payment/notify/ssrf-guard.js';
-import { eq } from '../../../src/host/store/query.js';
+import { isPrivateAddress } from '../../../src/payment/ssrf/ssrf-guard.js';
+import { eq, systemClock } from '../../../src/host/sdk/index.js';
 import type { NotifyDelivery } from '../../../src/payment/notify/types.js';
 import { RETRY_DELAYS_MS } from '../../../src/payment/notify/retry-schedule.js';
 import { NotifyReceiver } from '../support/notify-receiver.js';
@@ -9,7 +9,6 @@ import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentSer
 
 let server: PaymentServer;
 let receiver: NotifyReceiver;
-const realNow = () => new Date();
 
 beforeAll(async () => {
   server = await startPaymentServer();
@@ -18,7 +17,7 @@ beforeAll(async () => {
   receiver.publicKeyPem = (await api(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
 }, 60_000);
 afterEach(() => {
-  server.payment.deps.now = realNow;
+  server.payment.deps.clock = systemClock;
 });
 afterAll(async () => {
   await receiver?.stop();
@@ -41,7 +40,7 @@ async function chainOf(paymentId: string): Promise<NotifyDelivery> {
 /** Moves the service's clock past the next attempt and wakes the worker (no waiting for real 15 s). */
 function advanceClock(ms: number): void {
   const offset = ms;
-  server.payment.deps.now = () => new Date(Date.now() + offset);
+  server.payment.deps.clock = { ...systemClock, now: () => Date.now() + offset };
   server.payment.worker.wake();
 }
 

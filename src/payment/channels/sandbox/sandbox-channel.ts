@@ -7,7 +7,7 @@ import type { CallbackAnswer, CallbackAnswerInput, CallbackEvent, CallbackReques
 import type { SandboxOptions } from './options.js';
 import { mapSandboxEventType, parseSandboxEvent, type SandboxEvent } from './sandbox-event.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, verifySandboxSignature } from './signature.js';
-import { MemorySandboxTradeStore, type SandboxTrade, type SandboxTradeStore } from './trade-store.js';
+import { MemorySandboxTradeStore, type SandboxTradeSpec, type SandboxTradeStore } from './trade-store.js';
 
 export const SANDBOX_CHANNELS = ['SIMULATED'] as const;
 export type SandboxOutcome = 'success' | 'fail';
@@ -104,7 +104,7 @@ export class SandboxChannel implements PaymentChannel {
     return hasHeader(request, SANDBOX_SIGNATURE_HEADER);
   }
 
-  async #settle(order: ChannelOrder, outcome: SandboxOutcome): Promise<SandboxTrade> {
+  async #settle(order: ChannelOrder, outcome: SandboxOutcome): Promise<SandboxTradeSpec> {
     const trade = (await this.#store.get(order.paymentId))
       ?? { paymentId: order.paymentId, tradeNo: `SBX${randomBytes(12).toString('hex')}`, status: 'PAYING', amountMinor: order.amountMinor, currency: order.currency };
     if (trade.status === 'SUCCESS') {
@@ -114,7 +114,7 @@ export class SandboxChannel implements PaymentChannel {
     if (trade.status === 'FAILED' && outcome === 'success') {
       throw new ChannelError('CHANNEL_REJECTED', 'sandbox trade is closed', { provider: { code: 'TRADE_CLOSED' } });
     }
-    const settled: SandboxTrade = outcome === 'success'
+    const settled: SandboxTradeSpec = outcome === 'success'
       ? { ...trade, status: 'SUCCESS', paidAt: this.#now().toISOString() }
       : { ...trade, status: 'FAILED' };
     await this.#store.put(settled);

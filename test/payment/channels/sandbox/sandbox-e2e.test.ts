@@ -1,10 +1,10 @@
-import { eq } from '../../../src/host/store/query.js';
-import { dedupeIdOf } from '../../../src/host/notifications/enqueue-messages.js';
-import { SandboxChannel } from '../../../src/payment/channels/sandbox/index.js';
-import { toChannelOrder } from '../../../src/payment/orders/order-view.js';
-import type { StoredPayment } from '../../../src/payment/orders/types.js';
-import { NotifyReceiver } from '../support/notify-receiver.js';
-import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+import { eq } from '../../../../src/host/store/query.js';
+import { dedupeIdOf } from '../../../../src/host/notifications/enqueue-messages.js';
+import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.js';
+import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
+import { PaymentInfo } from '../../../../src/payment/orders/types.js';
+import { NotifyReceiver } from '../../support/notify-receiver.js';
+import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../../support/payment-server.js';
 
 let server: PaymentServer;
 let receiver: NotifyReceiver;
@@ -22,8 +22,8 @@ afterAll(async () => {
 
 const order = (orderId: string, extra: Record<string, unknown> = {}) => ({ orderId, subject: '会员 1 个月', body: 'monthly plan', paymentAmount: '12.30', paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl: receiver.url, returnUrl: 'https://shop.example.com/orders/1', ...extra });
 
-async function storedOrder(paymentId: string): Promise<StoredPayment> {
-  return server.runtime.client.get<StoredPayment>('PaymentInfo', paymentId);
+async function storedOrder(paymentId: string): Promise<PaymentInfo> {
+  return server.runtime.client.get(PaymentInfo, paymentId);
 }
 
 describe('SANDBOX payment end to end over HTTP', () => {
