@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { lookup } from 'node:dns/promises';
-import { isPrivateAddress } from '../../../src/payment/ssrf/ssrf-guard.js';
-import { eq, systemClock } from '../../../src/host/sdk/index.js';
+import { eq, isNonPublicAddress, systemClock } from '../../../src/host/sdk/index.js';
 import type { NotifyDelivery } from '../../../src/payment/notify/types.js';
 import { RETRY_DELAYS_MS } from '../../../src/payment/notify/retry-schedule.js';
 import { NotifyReceiver } from '../support/notify-receiver.js';
@@ -83,7 +82,10 @@ describe('notifyUrl delivery', () => {
   test('a notifyUrl on a private or loopback address is refused unless allowPrivateNotifyTargets', async () => {
     await configure(server, { allowPrivateNotifyTargets: false });
     try {
-      for (const url of ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data']) {
+      const literal = ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data'];
+      // IPv6 addresses that carry a loopback IPv4 address reach it: IPv4-mapped (both spellings) and IPv4-compatible.
+      const carried = ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:7f00:1]/hook', 'http://[::127.0.0.1]/hook'];
+      for (const url of [...literal, ...carried]) {
         const refused = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: `ssrf-${Math.random()}`, subject: 'x', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl: url });
         expect(refused.status).toBe(400);
         expect(refused.body.details[0].field).toBe('notifyUrl');
@@ -97,7 +99,7 @@ describe('notifyUrl delivery', () => {
     const before = receiver.received.length;
     // The machine's own name resolves (through the resolver, not by a literal address) to a private address.
     const { address } = await lookup(os.hostname());
-    expect(isPrivateAddress(address)).toBe(true);
+    expect(isNonPublicAddress(address)).toBe(true);
     const notifyUrl = receiver.url.replace('127.0.0.1', os.hostname());
     const created = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: 'ssrf-later', subject: 'x', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl });
     expect(created.status).toBe(200);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { systemClock, type Clock } from '../../../host/sdk/index.js';
 import { decideAnswer } from '../callback-answer.js';
 import { hasHeader, headerValue, rawBodyText } from '../callback-request.js';
 import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
@@ -31,12 +32,12 @@ export class SandboxChannel implements PaymentChannel {
   readonly currencies = SANDBOX_CURRENCIES;
   readonly #options: SandboxOptions;
   readonly #store: SandboxTradeStore;
-  readonly #now: () => Date;
+  readonly #clock: Clock;
 
   constructor(options: SandboxOptions, deps: SandboxDeps = {}) {
     this.#options = options;
     this.#store = deps.store ?? new MemorySandboxTradeStore();
-    this.#now = deps.now ?? (() => new Date());
+    this.#clock = deps.clock ?? systemClock;
   }
 
   get enabled(): boolean {
@@ -73,7 +74,7 @@ export class SandboxChannel implements PaymentChannel {
   async simulateOutcome(order: ChannelOrder, outcome: SandboxOutcome): Promise<CallbackRequest> {
     this.#assertUsable(order);
     const trade = await this.#settle(order, outcome);
-    const created = Math.floor(this.#now().getTime() / 1000);
+    const created = Math.floor(this.#clock.now() / 1000);
     const event: SandboxEvent = {
       id: `evt_${randomBytes(12).toString('hex')}`,
       type: trade.status === 'SUCCESS' ? 'payment.succeeded' : 'payment.failed',
@@ -87,7 +88,7 @@ export class SandboxChannel implements PaymentChannel {
 
   async verifyCallback(request: CallbackRequest): Promise<CallbackEvent> {
     const rawBody = rawBodyText(request);
-    const nowSeconds = Math.floor(this.#now().getTime() / 1000);
+    const nowSeconds = Math.floor(this.#clock.now() / 1000);
     verifySandboxSignature(rawBody, headerValue(request, SANDBOX_SIGNATURE_HEADER), this.#options.secret, nowSeconds);
     const event = parseSandboxEvent(rawBody);
     const status = mapSandboxEventType(event.type);
@@ -115,7 +116,7 @@ export class SandboxChannel implements PaymentChannel {
       throw new ChannelError('CHANNEL_REJECTED', 'sandbox trade is closed', { provider: { code: 'TRADE_CLOSED' } });
     }
     const settled: SandboxTradeSpec = outcome === 'success'
-      ? { ...trade, status: 'SUCCESS', paidAt: this.#now().toISOString() }
+      ? { ...trade, status: 'SUCCESS', paidAt: new Date(this.#clock.now()).toISOString() }
       : { ...trade, status: 'FAILED' };
     await this.#store.put(settled);
     return settled;
