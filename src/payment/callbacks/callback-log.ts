@@ -45,7 +45,8 @@ export const PaymentCallbackLog = defineKind<CallbackLogSpec>({
 export async function logCallback(deps: PaymentDeps, record: CallbackRecord): Promise<void> {
   const e = record.event;
   const { paymentType, outcome, reason, transition, message } = record;
-  deps.logger.info({ paymentType, outcome, reason, paymentId: e?.orderRef, eventId: e?.eventId, transition, msg2: message }, 'payment callback');
+  const ids = { paymentId: e?.orderRef, eventId: e?.eventId };
+  deps.logger.info({ paymentType, outcome, reason, ...ids, transition, msg2: message }, 'payment callback');
   if (!e) return;
   const spec = clean({
     paymentType: record.paymentType,

@@ -60,7 +60,8 @@ export class NotifyDeliveryWorker {
   private async dueBatch(): Promise<NotifyDelivery[]> {
     const now = new Date(this.deps.clock.now()).toISOString();
     const where: Condition = and(eq('status.phase', 'PENDING'), { op: 'le', field: 'status.nextAttemptAt', value: now })!;
-    const page = await this.deps.client.list(PaymentNotifyDelivery, { where, sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }], page: 1, size: this.batchSize });
+    const sort = [{ field: 'status.nextAttemptAt', direction: 'asc' as const }];
+    const page = await this.deps.client.list(PaymentNotifyDelivery, { where, sort, page: 1, size: this.batchSize });
     return page.items.map(withStatus);
   }
 
@@ -92,7 +93,8 @@ export class NotifyDeliveryWorker {
     const now = this.deps.clock.now();
     const status: NotifyDeliveryStatus = { ...claimed.status };
     if (result.kind === 'delivered') {
-      Object.assign(status, { phase: 'DELIVERED', delivered: true, deliveredAt: new Date(now).toISOString(), lastStatusCode: result.status });
+      const deliveredAt = new Date(now).toISOString();
+      Object.assign(status, { phase: 'DELIVERED', delivered: true, deliveredAt, lastStatusCode: result.status });
       delete status.nextAttemptAt;
       delete status.lastError;
     } else {

@@ -21,7 +21,9 @@ export function followOrderEvents(deps: PaymentDeps, events: OrderEvents, worker
   const stopRecording = events.onRecord(async (event) => void (await queueDelivery(deps, event.order, event.eventId)));
   const stopListening = events.onCommitted((event: OrderEvent) => {
     if (event.order.spec.notifyUrl) worker.wake();
-    const work = notifyAdministrators(deps, event).catch((err) => deps.logger.error({ err: (err as Error).message }, 'admin notification failed'));
+    const work = notifyAdministrators(deps, event).catch((err) => {
+      deps.logger.error({ err: (err as Error).message }, 'admin notification failed');
+    });
     pending.add(work);
     void work.finally(() => pending.delete(work));
   });

@@ -13,7 +13,8 @@ import { PaymentNotifyDelivery, withStatus, type NotifyDelivery } from './types.
 export async function resendPaymentNotify(deps: PaymentDeps, order: PaymentInfo): Promise<NotifyDelivery> {
   if (!order.spec.notifyUrl) throw new AppError('NO_NOTIFY_URL', '订单没有通知地址', { status: 409, messageEn: 'the order has no notifyUrl' });
   const newestFirst = [{ field: 'metadata.creationTimestamp', direction: 'desc' as const }];
-  const page = await deps.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', order.spec.paymentId), sort: newestFirst, page: 1, size: 1 });
+  const where = eq('spec.paymentId', order.spec.paymentId);
+  const page = await deps.client.list(PaymentNotifyDelivery, { where, sort: newestFirst, page: 1, size: 1 });
   const latest = page.items[0] && withStatus(page.items[0]);
   if (!latest) {
     if (!ANNOUNCED.has(order.spec.status)) {
@@ -26,5 +27,6 @@ export async function resendPaymentNotify(deps: PaymentDeps, order: PaymentInfo)
   }
   const nextAttemptAt = new Date(deps.clock.now()).toISOString();
   const status = { phase: 'PENDING', attempts: 0, nextAttemptAt, manualResends: (latest.status.manualResends ?? 0) + 1 };
-  return withStatus(await deps.client.patch(PaymentNotifyDelivery, latest.metadata.name, { spec: { notifyUrl: order.spec.notifyUrl }, status }));
+  const restarted = await deps.client.patch(PaymentNotifyDelivery, latest.metadata.name, { spec: { notifyUrl: order.spec.notifyUrl }, status });
+  return withStatus(restarted);
 }

@@ -7,7 +7,7 @@ import { findOrCreateOrder, type Caller } from './find-or-create.js';
 import { checkInitiateUrls, type InitiatePaymentInput } from './initiate-input.js';
 import { toChannelOrder } from './order-view.js';
 import { applyTransition } from './state-machine.js';
-import type { PaymentInfo } from './types.js';
+import { PaymentInfo } from './types.js';
 
 export interface CreatePaymentOptions {
   clientIp?: string;
@@ -57,7 +57,8 @@ async function recordStart(deps: OrderDeps, order: PaymentInfo, result: Initiate
   };
   if (result.status === 'UNPAID') {
     const spec = Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined));
-    return deps.client.patch<PaymentInfo>('PaymentInfo', order.metadata.name, { metadata: { resourceVersion: order.metadata.resourceVersion }, spec });
+    const precondition = { resourceVersion: order.metadata.resourceVersion };
+    return deps.client.patch(PaymentInfo, order.metadata.name, { metadata: precondition, spec });
   }
   const outcome = await applyTransition(deps, order, { to: 'PAYING', source: 'INITIATE', facts });
   // Closed while we were at the channel: compensate, so the payer cannot pay an order that is over.

@@ -18,7 +18,8 @@ export function isLocalHostName(host: string): boolean {
 /**
  * Checks a notifyUrl before it is stored: http(s) only, no credentials, and (unless private targets are
  * allowed) no literal non-public address (the SDK's classifier: private, loopback, link-local, shared,
- * documentation, multicast, reserved, and IPv6 addresses that carry such an IPv4 address) or local name. Names are resolved at delivery time by the guarded lookup.
+ * documentation, multicast, reserved, and IPv6 addresses that carry such an IPv4 address) or local name. Names are resolved at
+ * delivery time by the guarded lookup.
  */
 export function checkNotifyUrlShape(raw: string, allowPrivate: boolean): URL {
   let url: URL;

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { eq, isNonPublicAddress, systemClock } from '../../../src/host/sdk/index.js';
-import type { NotifyDelivery } from '../../../src/payment/notify/types.js';
+import { PaymentNotifyDelivery, withStatus, type NotifyDelivery } from '../../../src/payment/notify/types.js';
 import { RETRY_DELAYS_MS } from '../../../src/payment/notify/retry-schedule.js';
 import { NotifyReceiver } from '../support/notify-receiver.js';
 import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
@@ -31,9 +31,9 @@ async function paidOrder(orderId: string, notifyUrl = receiver.url): Promise<str
 }
 
 async function chainOf(paymentId: string): Promise<NotifyDelivery> {
-  const page = await server.runtime.client.list<NotifyDelivery>('PaymentNotifyDelivery', { where: eq('spec.paymentId', paymentId) });
+  const page = await server.runtime.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', paymentId) });
   expect(page.items).toHaveLength(1);
-  return page.items[0];
+  return withStatus(page.items[0]);
 }
 
 /** Moves the service's clock past the next attempt and wakes the worker (no waiting for real 15 s). */
@@ -82,7 +82,9 @@ describe('notifyUrl delivery', () => {
   test('a notifyUrl on a private or loopback address is refused unless allowPrivateNotifyTargets', async () => {
     await configure(server, { allowPrivateNotifyTargets: false });
     try {
-      const literal = ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data'];
+      const literal = [
+        'http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data',
+      ];
       // IPv6 addresses that carry a loopback IPv4 address reach it: IPv4-mapped (both spellings) and IPv4-compatible.
       const carried = ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:7f00:1]/hook', 'http://[::127.0.0.1]/hook'];
       for (const url of [...literal, ...carried]) {

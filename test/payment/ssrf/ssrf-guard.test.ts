@@ -15,7 +15,8 @@ describe('notifyUrl shape', () => {
     expect(() => checkNotifyUrlShape('http://127.0.0.1/hook', false)).toThrow(BlockedTargetError);
   });
 
-  test.each(['::ffff:10.0.0.1', '::ffff:169.254.169.254', '::ffff:c0a8:101', '::10.1.2.3'])('an IPv6 literal carrying a private address (%s) is refused', (address) => {
+  const CARRYING_PRIVATE = ['::ffff:10.0.0.1', '::ffff:169.254.169.254', '::ffff:c0a8:101', '::10.1.2.3'];
+  test.each(CARRYING_PRIVATE)('an IPv6 literal carrying a private address (%s) is refused', (address) => {
     expect(() => checkNotifyUrlShape(`http://[${address}]/hook`, false)).toThrow(/private or loopback/);
   });
 

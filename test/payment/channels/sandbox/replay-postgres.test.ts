@@ -8,6 +8,7 @@ import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.j
 import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
 import { PaymentInfo } from '../../../../src/payment/orders/types.js';
 import { api, configure, CONSOLE, PUBLIC, startPaymentServer, type PaymentServer } from '../../support/payment-server.js';
+import { PaymentNotifyDelivery } from '../../../../src/payment/notify/types.js';
 
 const BASE_URL = process.env.AUTHPAY_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `pay_replay_${process.pid}_${Date.now()}`;
@@ -40,7 +41,7 @@ test('100 concurrent copies of a success callback across two replicas change the
   const order = await a.runtime.client.get(PaymentInfo, created.paymentId);
   expect(order.spec.status).toBe('SUCCESS');
   expect(order.status?.transitions?.filter((t) => t.to === 'SUCCESS')).toHaveLength(1);
-  expect((await a.runtime.client.list('PaymentNotifyDelivery', { where: eq('spec.paymentId', created.paymentId) })).items).toHaveLength(1);
+  expect((await a.runtime.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', created.paymentId) })).items).toHaveLength(1);
   await Promise.all([a.payment.settled(), b.payment.settled()]);
   // admin's messages: inbox ones (recipient admin) and, when admin has an address, inbox e-mail ones (username admin).
   const admin = { items: (await a.runtime.client.list('OutboxMessage')).items.filter((m) => (m.spec as { username?: string }).username === 'admin') };

@@ -16,7 +16,8 @@ const now = () => clock.getTime();
 let seq = 0;
 
 function makeChannel(options: Partial<{ enabled: boolean; secret: string }> = {}): SandboxChannel {
-  return sandboxDefinition.create(validateSandboxOptions({ enabled: true, secret, ...options }), { clock: { ...systemClock, now } }) as SandboxChannel;
+  const channel = sandboxDefinition.create(validateSandboxOptions({ enabled: true, secret, ...options }), { clock: { ...systemClock, now } });
+  return channel as SandboxChannel;
 }
 
 function order(overrides: Partial<ChannelOrder> = {}): ChannelOrder {

@@ -6,6 +6,7 @@ import { FakeAlipayGateway } from './fake-alipay-gateway.js';
 import { ALIPAY, APP, APP_ID } from './test-keys.js';
 import { NotifyReceiver } from '../../support/notify-receiver.js';
 import { api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../../support/payment-server.js';
+import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-log.js';
 
 let server: PaymentServer;
 let gateway: FakeAlipayGateway;
@@ -87,7 +88,7 @@ describe('WALLET_A end to end against a local Alipay gateway', () => {
     const unknown = await gateway.notify(order.paymentId, gateway.notifyParams(order.paymentId, { out_trade_no: 'p20990101aaaaaaaaaaaaaaaaaaaa' }));
     expect(unknown).toMatchObject({ status: 400, body: 'fail' });
     expect((await stored(order.paymentId)).spec.status).toBe('PAYING');
-    const logs = await server.runtime.client.list('PaymentCallbackLog', { where: eq('spec.paymentId', order.paymentId) });
+    const logs = await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', order.paymentId) });
     expect(logs.items.map((l) => (l.spec as { reason: string }).reason)).toContain('CALLBACK_MISMATCH');
   });
 
