@@ -3,7 +3,7 @@
  * same signed success callback 100 times concurrently (50 each) → one transition, one delivery chain,
  * one administrator message.
  */
-import { eq } from '../../../../src/host/store/query.js';
+import { eq } from '../../../../src/host/sdk/index.js';
 import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.js';
 import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
 import { PaymentInfo } from '../../../../src/payment/orders/types.js';

@@ -1,4 +1,4 @@
-import { eq } from '../../../../src/host/store/query.js';
+import { eq } from '../../../../src/host/sdk/index.js';
 import { dedupeIdOf } from '../../../../src/host/notifications/enqueue-messages.js';
 import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.js';
 import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';

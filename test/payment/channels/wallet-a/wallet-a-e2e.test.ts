@@ -1,4 +1,4 @@
-import { eq } from '../../../../src/host/store/query.js';
+import { eq } from '../../../../src/host/sdk/index.js';
 import { closeExpiredOrders } from '../../../../src/payment/jobs/close-expired.handler.js';
 import { syncOpenOrders } from '../../../../src/payment/jobs/sync-payments.handler.js';
 import { PaymentInfo } from '../../../../src/payment/orders/types.js';
