@@ -8,7 +8,7 @@ import { resendPaymentNotify } from './resend.js';
 const tags = ['payment-console'];
 
 /** Console operations of notifyUrl deliveries (payment:console:manage). */
-export function notifyOperations(deps: PaymentDeps, worker: NotifyDeliveryWorker): OperationDef[] {
+export function notifyOperations(deps: PaymentDeps, worker: Pick<NotifyDeliveryWorker, 'wake'>): OperationDef[] {
   return [
     defineOperation<unknown, unknown, { paymentId: string }>({
       operationId: 'resendPaymentNotify', group: CONSOLE_GROUP, method: 'post', path: '/payments/:paymentId/resend-notify', tags,

@@ -16,7 +16,7 @@ export interface OrderEventFollower {
  * change (so a crash cannot lose it); once the change has committed the delivery worker wakes and the
  * administrators are told.
  */
-export function followOrderEvents(deps: PaymentDeps, events: OrderEvents, worker: NotifyDeliveryWorker): OrderEventFollower {
+export function followOrderEvents(deps: PaymentDeps, events: OrderEvents, worker: Pick<NotifyDeliveryWorker, 'wake'>): OrderEventFollower {
   const pending = new Set<Promise<void>>();
   const stopRecording = events.onRecord(async (event) => void (await queueDelivery(deps, event.order, event.eventId)));
   const stopListening = events.onCommitted((event: OrderEvent) => {
