@@ -11,7 +11,7 @@ import { startServer } from '../../src/main.js';
 import { paymentService } from '../../src/payment/service.js';
 import { SandboxChannel } from '../../src/payment/channels/sandbox/index.js';
 import { toChannelOrder } from '../../src/payment/orders/order-view.js';
-import type { StoredPayment } from '../../src/payment/orders/types.js';
+import { PaymentInfo } from '../../src/payment/orders/types.js';
 import { FakeAlipayGateway } from '../../test/payment/channels/wallet-a/fake-alipay-gateway.js';
 import { ALIPAY, APP, APP_ID } from '../../test/payment/channels/wallet-a/test-keys.js';
 import { describeMachine, machineInfo } from '../lib/machine.js';
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     results.push(['initiate WALLET_A face-to-face (precreate at the gateway)', await runConcurrent(N, CONCURRENCY, (i) => initiate('ali', 'WALLET_A', 'FACE_TO_FACE_PAYMENT')(i).then((r) => (aliIds.push(r.body.data.paymentId), r)), (r) => r.status === 200)]);
 
     const sandbox = (await deps.channels.instance('SANDBOX')) as SandboxChannel;
-    const signed = await Promise.all(sandboxIds.map(async (id) => sandbox.simulateOutcome(toChannelOrder((await runtime.client.get<StoredPayment>('PaymentInfo', id)).spec), 'success')));
+    const signed = await Promise.all(sandboxIds.map(async (id) => sandbox.simulateOutcome(toChannelOrder((await runtime.client.get(PaymentInfo, id)).spec), 'success')));
     const post = (p: string, headers: Record<string, string>, body: string) => fetch(`${url}${p}`, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
     results.push(['callback SANDBOX success (HMAC verify, query, transition, delivery record, log)', await runConcurrent(signed.length, CONCURRENCY, (i) => post(`${CALLBACK}/SANDBOX`, signed[i].headers as Record<string, string>, String(signed[i].rawBody)), (r) => r.status === 200)]);
     results.push(['callback SANDBOX replay (HMAC verify, no change, log)', await runConcurrent(signed.length, CONCURRENCY, (i) => post(`${CALLBACK}/SANDBOX`, signed[i].headers as Record<string, string>, String(signed[i].rawBody)), (r) => r.status === 200)]);

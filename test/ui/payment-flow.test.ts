@@ -7,7 +7,7 @@
  * 25 hours behind that zone, so its own calendar day is never the reporting day of the payment: the
  * overview must take its default range from the server, not from the browser's date.
  */
-import { API_VERSION, CONSOLE_GROUP } from '../../src/payment/api-groups.js';
+import { API_VERSION, CONSOLE_GROUP } from '../../src/payment/api/api-groups.js';
 import { ADMIN_PASSWORD, logInThrough, newPage, startUiServer, toast, type UiServer } from './support.js';
 
 /** UTC+14: the report time zone the administrator sets. */

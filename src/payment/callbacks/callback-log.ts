@@ -1,6 +1,6 @@
-import type { Resource } from '../../host/resource/types.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import { defineKind } from '../../host/sdk/index.js';
+import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
 import type { CallbackEvent } from '../channels/index.js';
 
 export type CallbackOutcomeCode = 'ACCEPTED' | 'REFUSED' | 'RETRY' | 'IGNORED';
@@ -16,13 +16,37 @@ export interface CallbackRecord {
   transition?: string;
 }
 
+/** Spec of a PaymentCallbackLog: a verified callback as the console shows it with the order. */
+export interface CallbackLogSpec {
+  paymentType: string;
+  paymentId?: string;
+  eventId?: string;
+  reportedStatus?: string;
+  vendorStatus?: string;
+  amountMinor?: number;
+  currency?: string;
+  outcome: CallbackOutcomeCode;
+  reason: string;
+  message?: string;
+  transition?: string;
+  /** RFC 3339 with milliseconds. */
+  receivedAt: string;
+}
+
+/** Verified callbacks (extensions/payment-callback-log.yaml); names are generated (`cb-…`). */
+export const PaymentCallbackLog = defineKind<CallbackLogSpec>({
+  group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'PaymentCallbackLog', plural: 'paymentcallbacklogs',
+});
+
 /**
  * Logs a callback: always a log line; verified callbacks (an event exists) also as a PaymentCallbackLog
  * resource the console shows with the order. Logging never fails the callback.
  */
 export async function logCallback(deps: PaymentDeps, record: CallbackRecord): Promise<void> {
   const e = record.event;
-  deps.logger.info({ paymentType: record.paymentType, outcome: record.outcome, reason: record.reason, paymentId: e?.orderRef, eventId: e?.eventId, transition: record.transition, msg2: record.message }, 'payment callback');
+  const { paymentType, outcome, reason, transition, message } = record;
+  const ids = { paymentId: e?.orderRef, eventId: e?.eventId };
+  deps.logger.info({ paymentType, outcome, reason, ...ids, transition, msg2: message }, 'payment callback');
   if (!e) return;
   const spec = clean({
     paymentType: record.paymentType,
@@ -36,15 +60,18 @@ export async function logCallback(deps: PaymentDeps, record: CallbackRecord): Pr
     reason: record.reason.slice(0, 64),
     message: record.message?.slice(0, 1024),
     transition: record.transition,
-    receivedAt: deps.now().toISOString(),
+    receivedAt: new Date(deps.clock.now()).toISOString(),
   });
   try {
-    await deps.client.create({ apiVersion: '', kind: KINDS.callbackLog, metadata: { generateName: 'cb-' }, spec } as unknown as Resource);
+    await deps.client.create(PaymentCallbackLog, { metadata: { generateName: 'cb-' }, spec });
   } catch (err) {
     deps.logger.error({ err: (err as Error).message }, 'callback log not stored');
   }
 }
 
-function clean(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
+/** Leaves out absent and empty values (the schema has no nulls, and an empty text says nothing). */
+function clean(spec: CallbackLogSpec): CallbackLogSpec {
+  const kept = { ...spec };
+  for (const key of Object.keys(kept) as (keyof CallbackLogSpec)[]) if (kept[key] === undefined || kept[key] === '') delete kept[key];
+  return kept;
 }

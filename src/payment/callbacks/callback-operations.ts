@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { PUBLIC_GROUP } from '../api-groups.js';
+import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
+import { PUBLIC_GROUP } from '../api/api-groups.js';
 import type { CallbackRequest } from '../channels/index.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import type { OrderDeps } from '../orders/order-events.js';
 import { handleCallback } from './handle-callback.js';
 
 const MAX_BODY = 1024 * 1024;
@@ -33,7 +33,7 @@ async function readBody(req: Request): Promise<Buffer> {
  * authenticity is the channel signature. The answer is exactly what the provider expects (Alipay:
  * `success` / `fail`).
  */
-export function callbackOperations(deps: PaymentDeps): OperationDef[] {
+export function callbackOperations(deps: OrderDeps): OperationDef[] {
   const params = { type: 'object', properties: { paymentType: { type: 'string', maxLength: 32 } }, required: ['paymentType'] };
   const handler = async ({ req, res, params: p }: { req: Request; res: import('express').Response; params: { paymentType: string } }) => {
     const answer = await handleCallback(deps, p.paymentType, await callbackRequestOf(req));

@@ -1,12 +1,11 @@
-import { isAppError } from '../../host/errors/app-error.js';
-import { KINDS } from '../api-groups.js';
+import { isAppError } from '../../host/sdk/index.js';
 import { assertCallbackMatchesOrder, isChannelError, type CallbackAnswer, type CallbackEvent, type CallbackRequest, type PaymentChannel } from '../channels/index.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import type { OrderDeps } from '../orders/order-events.js';
 import { toChannelOrder } from '../orders/order-view.js';
 import { looksLikePaymentId } from '../orders/payment-id.js';
 import { moveOrder } from '../orders/state-machine.js';
 import { decideFromQuery } from '../orders/sync-payment.js';
-import type { StoredPayment } from '../orders/types.js';
+import { PaymentInfo } from '../orders/types.js';
 import { logCallback, type CallbackRecord } from './callback-log.js';
 import { resolveCallbackChannel } from './resolve-channel.js';
 
@@ -18,7 +17,7 @@ class UnknownOrderError extends Error {}
  * ask the channel for the truth → move the order from the state it was read in → log → answer in the
  * provider's format. Replays and concurrent copies change nothing twice (compare-and-set).
  */
-export async function handleCallback(deps: PaymentDeps, typeParam: string, request: CallbackRequest): Promise<CallbackAnswer> {
+export async function handleCallback(deps: OrderDeps, typeParam: string, request: CallbackRequest): Promise<CallbackAnswer> {
   const resolved = await resolveCallbackChannel(deps, typeParam, request);
   if ('answer' in resolved) return resolved.answer;
   const { channel, paymentType } = resolved;
@@ -35,8 +34,8 @@ export async function handleCallback(deps: PaymentDeps, typeParam: string, reque
   }
 }
 
-async function applyEvent(deps: PaymentDeps, channel: PaymentChannel, paymentType: string, event: CallbackEvent): Promise<CallbackRecord> {
-  const order = looksLikePaymentId(event.orderRef) ? await deps.client.fetch<StoredPayment>(KINDS.order, event.orderRef) : undefined;
+async function applyEvent(deps: OrderDeps, channel: PaymentChannel, paymentType: string, event: CallbackEvent): Promise<CallbackRecord> {
+  const order = looksLikePaymentId(event.orderRef) ? await deps.client.fetch(PaymentInfo, event.orderRef) : undefined;
   if (!order || order.spec.paymentType !== channel.id) throw new UnknownOrderError(`no ${channel.id} payment order ${event.orderRef}`);
   assertCallbackMatchesOrder(event, { paymentId: order.spec.paymentId, amountMinor: order.spec.paymentAmount, currency: order.spec.currency });
   if (event.status === order.spec.status) return { paymentType, outcome: 'ACCEPTED', reason: 'NO_CHANGE', event };

@@ -1,6 +1,6 @@
-import { isAppError } from '../../host/errors/app-error.js';
+import { isAppError } from '../../host/sdk/index.js';
 import { routeCustomCallback, type CallbackAnswer, type CallbackRequest, type CustomRoute, type PaymentChannel, type PaymentType } from '../channels/index.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
 
 /** Services whose webhooks may arrive at `asyncCallback/CUSTOM`, keyed by their CUSTOM sub-provider. */
 const CUSTOM_CANDIDATES: ReadonlyArray<[CustomRoute['sub'], PaymentType]> = [['CARD', 'CARD'], ['INTL_WALLET', 'INTL_WALLET']];

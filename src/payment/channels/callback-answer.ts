@@ -1,4 +1,4 @@
-import { isAppError } from '../../host/errors/app-error.js';
+import { isAppError } from '../../host/sdk/index.js';
 import type { CallbackAnswerInput } from './types.js';
 
 /** The effective outcome and HTTP status of a callback answer, shared by every adapter's answerCallback. */

@@ -1,4 +1,4 @@
-import { AppError, type ErrorDetail } from '../../host/errors/app-error.js';
+import { AppError, type ErrorDetail } from '../../host/sdk/index.js';
 
 /**
  * Error codes thrown by channel adapters and the registry, with their HTTP status. The callback route

@@ -1,3 +1,4 @@
+import type { Clock } from '../../host/sdk/index.js';
 import type { PaymentType } from './catalog.js';
 
 /** Order status as the service and the payment page know it; adapters normalise vendor states into it. */
@@ -132,7 +133,7 @@ export interface CallbackAnswer {
 /** Injected collaborators; defaults are the real ones (global fetch, the system clock). */
 export interface ChannelDeps {
   fetch?: typeof fetch;
-  now?: () => Date;
+  clock?: Clock;
   /** Gateway call time-out in milliseconds (default 10 s). */
   timeoutMs?: number;
 }

@@ -1,9 +1,7 @@
-import type { JobContext } from '../../host/scheduler/types.js';
-import { and, inValues } from '../../host/store/query.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import { type JobContext, and, inValues } from '../../host/sdk/index.js';
+import type { OrderDeps } from '../orders/order-events.js';
 import { closePayment } from '../orders/close-payment.js';
-import type { StoredPayment } from '../orders/types.js';
+import { PaymentInfo } from '../orders/types.js';
 import { forEachLimited } from './for-each-limited.js';
 
 const BATCH = 100;
@@ -14,13 +12,13 @@ const MAX_PER_RUN = 2000;
  * channel, then FAILED with reason TIMEOUT. An order the channel reports paid becomes SUCCESS instead; an
  * order whose channel is unreachable waits for the next run.
  */
-export async function closeExpiredOrders(deps: PaymentDeps, ctx: Pick<JobContext, 'signal' | 'reportCounts'>): Promise<void> {
-  const now = deps.now().toISOString();
+export async function closeExpiredOrders(deps: OrderDeps, ctx: Pick<JobContext, 'signal' | 'reportCounts'>): Promise<void> {
+  const now = new Date(deps.clock.now()).toISOString();
   const seen = new Set<string>();
   let lastExpiry = '';
   while (seen.size < MAX_PER_RUN && !ctx.signal.aborted) {
     const where = and(inValues('spec.status', ['UNPAID', 'PAYING']), { op: 'le', field: 'spec.expiresAt', value: now }, lastExpiry ? { op: 'ge', field: 'spec.expiresAt', value: lastExpiry } : undefined)!;
-    const page = await deps.client.list<StoredPayment>(KINDS.order, { where, sort: [{ field: 'spec.expiresAt', direction: 'asc' }], page: 1, size: BATCH });
+    const page = await deps.client.list(PaymentInfo, { where, sort: [{ field: 'spec.expiresAt', direction: 'asc' }], page: 1, size: BATCH });
     const fresh = page.items.filter((o) => !seen.has(o.metadata.name));
     if (!fresh.length) return;
     for (const o of fresh) seen.add(o.metadata.name);

@@ -1,5 +1,5 @@
-import type { JobDefinition } from '../../host/scheduler/types.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import type { JobDefinition } from '../../host/sdk/index.js';
+import type { OrderDeps } from '../orders/order-events.js';
 import { closeExpiredOrders } from './close-expired.handler.js';
 import { syncOpenOrders } from './sync-payments.handler.js';
 
@@ -7,7 +7,7 @@ export const CLOSE_JOB = 'Payment:close-expired';
 export const SYNC_JOB = 'Payment:sync-status';
 
 /** The payment sweeps: schedules from the settings (closeCron, syncCron) in the report time zone. */
-export function paymentJobs(deps: PaymentDeps): JobDefinition[] {
+export function paymentJobs(deps: OrderDeps): JobDefinition[] {
   const zone = async () => (await deps.settings.read()).reportTimeZone;
   return [
     {

@@ -1,10 +1,7 @@
-import type { JobContext } from '../../host/scheduler/types.js';
-import { and, inValues } from '../../host/store/query.js';
-import { toTimestamp } from '../../host/resource/time.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import { type JobContext, and, inValues, toTimestamp } from '../../host/sdk/index.js';
+import type { OrderDeps } from '../orders/order-events.js';
 import { syncWithChannel } from '../orders/sync-payment.js';
-import type { StoredPayment } from '../orders/types.js';
+import { PaymentInfo } from '../orders/types.js';
 import { forEachLimited } from './for-each-limited.js';
 
 const MAX_PER_RUN = 500;
@@ -15,10 +12,10 @@ const LOOKBACK_MS = 7 * 86_400_000;
  * Asks the channel about PAYING and UNKNOWN orders of the last 7 days (oldest first, bounded per run) and
  * applies each answer through the state machine, so a lost callback is still found.
  */
-export async function syncOpenOrders(deps: PaymentDeps, ctx: Pick<JobContext, 'signal' | 'reportCounts'>): Promise<void> {
-  const since = toTimestamp(deps.now().getTime() - LOOKBACK_MS);
+export async function syncOpenOrders(deps: OrderDeps, ctx: Pick<JobContext, 'signal' | 'reportCounts'>): Promise<void> {
+  const since = toTimestamp(deps.clock.now() - LOOKBACK_MS);
   const where = and(inValues('spec.status', ['PAYING', 'UNKNOWN']), { op: 'ge', field: 'metadata.creationTimestamp', value: since })!;
-  const page = await deps.client.list<StoredPayment>(KINDS.order, { where, sort: [{ field: 'metadata.creationTimestamp', direction: 'asc' }], page: 1, size: MAX_PER_RUN });
+  const page = await deps.client.list(PaymentInfo, { where, sort: [{ field: 'metadata.creationTimestamp', direction: 'asc' }], page: 1, size: MAX_PER_RUN });
   await forEachLimited(page.items, 8, async (order) => {
     if (ctx.signal.aborted) return;
     try {

@@ -1,4 +1,4 @@
-import { AppError } from '../../host/errors/app-error.js';
+import { AppError } from '../../host/sdk/index.js';
 
 /** Why an amount was refused; also the `reason` of the error detail, so clients can branch on it. */
 export type AmountProblem =

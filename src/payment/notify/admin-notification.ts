@@ -1,5 +1,6 @@
 import { formatMinor } from '../money/index.js';
-import type { OrderEvent, PaymentDeps } from '../payment-deps.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
+import type { OrderEvent } from '../orders/order-events.js';
 import { publicBaseUrl } from '../settings/payment-settings.js';
 
 /** templates/notifications/payment-status-changed.yaml */
@@ -14,7 +15,7 @@ const STATUS_TEXT: Record<string, string> = { UNPAID: '待支付', PAYING: '支�
  */
 export async function notifyAdministrators(deps: PaymentDeps, event: OrderEvent): Promise<void> {
   const settings = await deps.settings.read();
-  const spec = event.order.spec!;
+  const spec = event.order.spec;
   const link = `${publicBaseUrl(settings, deps.siteUrl)}/payment/${spec.paymentId}`;
   const variables = {
     subject: spec.subject,

@@ -1,12 +1,11 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
-import type { StoredPayment } from '../orders/types.js';
+import { AppError } from '../../host/sdk/index.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
+import { PaymentInfo } from '../orders/types.js';
 import { interfacePrivateKey } from '../settings/interface-keys.js';
 import { buildNotifyPayload } from './notify-payload.js';
 import { signNotify } from './notify-signature.js';
 import { postNotify } from './post-notify.js';
-import { BlockedTargetError } from './ssrf-guard.js';
+import { BlockedTargetError } from '../ssrf/ssrf-guard.js';
 import { NOTIFY_HEADERS, type NotifyDelivery } from './types.js';
 
 /** What one attempt came to. */
@@ -21,7 +20,7 @@ export type AttemptResult =
  * signs `timestamp.body` with the interface key and POSTs it. Any 2xx counts as delivered.
  */
 export async function deliverOnce(deps: PaymentDeps, delivery: NotifyDelivery): Promise<AttemptResult> {
-  const order = await deps.client.fetch<StoredPayment>(KINDS.order, delivery.spec.paymentId);
+  const order = await deps.client.fetch(PaymentInfo, delivery.spec.paymentId);
   if (!order) return { kind: 'fatal', error: 'the payment order no longer exists' };
   const settings = await deps.settings.read();
   let key;
@@ -31,7 +30,7 @@ export async function deliverOnce(deps: PaymentDeps, delivery: NotifyDelivery): 
     return { kind: 'failed', error: err instanceof AppError ? err.messageEn ?? err.message : 'interface key unusable' };
   }
   const body = JSON.stringify(buildNotifyPayload(delivery.spec.eventId, order.spec));
-  const timestamp = String(Math.floor(deps.now().getTime() / 1000));
+  const timestamp = String(Math.floor(deps.clock.now() / 1000));
   const headers = {
     [NOTIFY_HEADERS.eventId]: delivery.spec.eventId,
     [NOTIFY_HEADERS.timestamp]: timestamp,

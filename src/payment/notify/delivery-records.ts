@@ -1,8 +1,6 @@
-import type { Resource } from '../../host/resource/types.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
-import type { StoredPayment } from '../orders/types.js';
-import type { NotifyDelivery } from './types.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
+import type { PaymentInfo } from '../orders/types.js';
+import { PaymentNotifyDelivery } from './types.js';
 
 /** Resource name of an event's delivery record (event ids are already DNS-safe). */
 export const deliveryName = (eventId: string) => eventId.toLowerCase();
@@ -12,13 +10,12 @@ export const deliveryName = (eventId: string) => eventId.toLowerCase();
  * the change and its delivery commit together; no URL, no record. The name is the event id: an event is
  * queued once, whoever asks.
  */
-export async function queueDelivery(deps: PaymentDeps, order: StoredPayment, eventId: string): Promise<boolean> {
+export async function queueDelivery(deps: PaymentDeps, order: PaymentInfo, eventId: string): Promise<boolean> {
   if (!order.spec.notifyUrl) return false;
   const name = deliveryName(eventId);
-  if (await deps.client.fetch(KINDS.delivery, name)) return false;
-  const now = deps.now().toISOString();
-  const delivery: Omit<NotifyDelivery, 'apiVersion'> = {
-    kind: KINDS.delivery,
+  if (await deps.client.fetch(PaymentNotifyDelivery, name)) return false;
+  const now = new Date(deps.clock.now()).toISOString();
+  await deps.client.create(PaymentNotifyDelivery, {
     metadata: { name, labels: { 'payment.authpay.dev/payment-id': order.spec.paymentId } },
     spec: {
       eventId,
@@ -30,7 +27,6 @@ export async function queueDelivery(deps: PaymentDeps, order: StoredPayment, eve
       occurredAt: now,
     },
     status: { phase: 'PENDING', delivered: false, attempts: 0, nextAttemptAt: now },
-  };
-  await deps.client.create({ apiVersion: '', ...delivery } as unknown as Resource);
+  });
   return true;
 }

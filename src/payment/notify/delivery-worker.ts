@@ -1,11 +1,8 @@
-import { ConflictError } from '../../host/errors/app-error.js';
-import { PollingLoop } from '../../host/workers/polling-loop.js';
-import { and, eq, type Condition } from '../../host/store/query.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import { ConflictError, PollingLoop, and, eq, type Condition } from '../../host/sdk/index.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
 import { deliverOnce, type AttemptResult } from './deliver-once.js';
 import { retryDelayAfter } from './retry-schedule.js';
-import type { NotifyDelivery, NotifyDeliveryStatus } from './types.js';
+import { PaymentNotifyDelivery, withStatus, type NotifyDelivery, type NotifyDeliveryStatus } from './types.js';
 
 export interface DeliveryWorkerOptions {
   /** Longest sleep between two looks (it also wakes at once when an event is queued). Default 2 s. */
@@ -61,10 +58,11 @@ export class NotifyDeliveryWorker {
   }
 
   private async dueBatch(): Promise<NotifyDelivery[]> {
-    const now = this.deps.now().toISOString();
+    const now = new Date(this.deps.clock.now()).toISOString();
     const where: Condition = and(eq('status.phase', 'PENDING'), { op: 'le', field: 'status.nextAttemptAt', value: now })!;
-    const page = await this.deps.client.list<NotifyDelivery>(KINDS.delivery, { where, sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }], page: 1, size: this.batchSize });
-    return page.items;
+    const sort = [{ field: 'status.nextAttemptAt', direction: 'asc' as const }];
+    const page = await this.deps.client.list(PaymentNotifyDelivery, { where, sort, page: 1, size: this.batchSize });
+    return page.items.map(withStatus);
   }
 
   /** Claims, sends and records one attempt; a lost claim means another replica has it. */
@@ -76,8 +74,13 @@ export class NotifyDeliveryWorker {
   }
 
   private async claim(delivery: NotifyDelivery): Promise<NotifyDelivery | undefined> {
-    const now = this.deps.now();
-    const status: NotifyDeliveryStatus = { ...delivery.status, attempts: delivery.status.attempts + 1, lastAttemptAt: now.toISOString(), nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString() };
+    const now = this.deps.clock.now();
+    const status: NotifyDeliveryStatus = {
+      ...delivery.status,
+      attempts: delivery.status.attempts + 1,
+      lastAttemptAt: new Date(now).toISOString(),
+      nextAttemptAt: new Date(now + this.leaseMs).toISOString(),
+    };
     try {
       return await this.deps.client.update<NotifyDelivery>({ ...delivery, status });
     } catch (err) {
@@ -87,10 +90,11 @@ export class NotifyDeliveryWorker {
   }
 
   private async record(claimed: NotifyDelivery, result: AttemptResult): Promise<void> {
-    const now = this.deps.now();
+    const now = this.deps.clock.now();
     const status: NotifyDeliveryStatus = { ...claimed.status };
     if (result.kind === 'delivered') {
-      Object.assign(status, { phase: 'DELIVERED', delivered: true, deliveredAt: now.toISOString(), lastStatusCode: result.status });
+      const deliveredAt = new Date(now).toISOString();
+      Object.assign(status, { phase: 'DELIVERED', delivered: true, deliveredAt, lastStatusCode: result.status });
       delete status.nextAttemptAt;
       delete status.lastError;
     } else {
@@ -101,13 +105,13 @@ export class NotifyDeliveryWorker {
         status.phase = 'GAVE_UP';
         delete status.nextAttemptAt;
       } else {
-        status.nextAttemptAt = new Date(now.getTime() + delay).toISOString();
+        status.nextAttemptAt = new Date(now + delay).toISOString();
       }
     }
     this.deps.logger.info({ delivery: claimed.metadata.name, attempt: status.attempts, outcome: result.kind, phase: status.phase }, 'notifyUrl delivery attempt');
     // A merge patch: removed fields are sent as null so they disappear from the stored status.
     const patch: Record<string, unknown> = { ...status };
     for (const key of Object.keys(claimed.status)) if (!(key in status)) patch[key] = null;
-    await this.deps.client.patch(KINDS.delivery, claimed.metadata.name, { status: patch });
+    await this.deps.client.patch(PaymentNotifyDelivery, claimed.metadata.name, { status: patch });
   }
 }

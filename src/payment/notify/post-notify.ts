@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { checkNotifyUrlShape, guardedLookup } from './ssrf-guard.js';
+import { checkNotifyUrlShape, guardedLookup } from '../ssrf/ssrf-guard.js';
 
 export interface NotifyHttpResult {
   status: number;

@@ -1,4 +1,5 @@
-import type { Resource } from '../../host/resource/types.js';
+import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
+import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
 import type { PaymentStatus } from '../orders/types.js';
 
 export type DeliveryPhase = 'PENDING' | 'DELIVERED' | 'GAVE_UP';
@@ -25,8 +26,19 @@ export interface NotifyDeliveryStatus {
   manualResends?: number;
 }
 
-/** One notifyUrl delivery chain per order event (extensions/payment-notify-delivery.yaml). */
-export type NotifyDelivery = Resource<NotifyDeliverySpec, NotifyDeliveryStatus> & { spec: NotifyDeliverySpec; status: NotifyDeliveryStatus };
+/** One notifyUrl delivery chain per order event (extensions/payment-notify-delivery.yaml), named by event id. */
+export const PaymentNotifyDelivery = defineKind<NotifyDeliverySpec, NotifyDeliveryStatus>({
+  group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'PaymentNotifyDelivery', plural: 'paymentnotifydeliveries',
+});
+
+/** A stored delivery record; records are always created with their status. */
+export type NotifyDelivery = ObjectOf<typeof PaymentNotifyDelivery> & { status: NotifyDeliveryStatus };
+
+/** A read record as a NotifyDelivery: records are created with their status (delivery-records.ts). */
+export function withStatus(record: ObjectOf<typeof PaymentNotifyDelivery>): NotifyDelivery {
+  if (!record.status) throw new Error(`notify delivery ${record.metadata.name} has no status`);
+  return record as NotifyDelivery;
+}
 
 /** Headers of a delivery; the signature covers `timestamp + "." + raw body`. */
 export const NOTIFY_HEADERS = {

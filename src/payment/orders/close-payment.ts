@@ -1,13 +1,13 @@
-import { AppError } from '../../host/errors/app-error.js';
+import { AppError } from '../../host/sdk/index.js';
 import { isChannelError } from '../channels/index.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import type { OrderDeps } from './order-events.js';
 import { toChannelOrder } from './order-view.js';
 import { moveOrder, type TransitionSource } from './state-machine.js';
 import { syncWithChannel } from './sync-payment.js';
-import type { StoredPayment } from './types.js';
+import type { PaymentInfo } from './types.js';
 
 /** Whether the channel may know the order (it handed the payer a QR code or link). */
-export function reachedChannel(order: StoredPayment): boolean {
+export function reachedChannel(order: PaymentInfo): boolean {
   return order.spec.status !== 'UNPAID' || Boolean(order.spec.qrCode || order.spec.payUrl || order.spec.channelTradeNo);
 }
 
@@ -16,7 +16,7 @@ export function reachedChannel(order: StoredPayment): boolean {
  * reason CLOSED or TIMEOUT. Closing a FAILED order again changes nothing. When the channel says the trade
  * is already paid, the order is synchronised instead and the close is refused (409 ORDER_ALREADY_PAID).
  */
-export async function closePayment(deps: PaymentDeps, order: StoredPayment, source: TransitionSource, actor?: string): Promise<StoredPayment> {
+export async function closePayment(deps: OrderDeps, order: PaymentInfo, source: TransitionSource, actor?: string): Promise<PaymentInfo> {
   if (order.spec.status === 'FAILED') return order;
   if (order.spec.status === 'SUCCESS') throw alreadyPaid();
   if (reachedChannel(order)) {
@@ -38,7 +38,7 @@ export async function closePayment(deps: PaymentDeps, order: StoredPayment, sour
 }
 
 /** Compensation after a failed local write: the channel must not keep a payable trade. Never throws. */
-export async function closeAtChannelQuietly(deps: PaymentDeps, order: StoredPayment): Promise<void> {
+export async function closeAtChannelQuietly(deps: OrderDeps, order: PaymentInfo): Promise<void> {
   try {
     const channel = await deps.channels.instance(order.spec.paymentType);
     await channel.close(toChannelOrder(order.spec));

@@ -1,13 +1,13 @@
 import { isChannelError, parseChannelAmount, type InitiateResult } from '../channels/index.js';
-import type { PaymentDeps } from '../payment-deps.js';
-import { callbackPath } from '../api-groups.js';
+import type { OrderDeps } from './order-events.js';
+import { callbackPath } from '../api/api-groups.js';
 import { publicBaseUrl } from '../settings/payment-settings.js';
 import { closeAtChannelQuietly } from './close-payment.js';
 import { findOrCreateOrder, type Caller } from './find-or-create.js';
 import { checkInitiateUrls, type InitiatePaymentInput } from './initiate-input.js';
 import { toChannelOrder } from './order-view.js';
 import { applyTransition } from './state-machine.js';
-import type { StoredPayment } from './types.js';
+import { PaymentInfo } from './types.js';
 
 export interface CreatePaymentOptions {
   clientIp?: string;
@@ -21,7 +21,7 @@ export interface CreatePaymentOptions {
  * its qrCode or payUrl. A second call for an unpaid order returns that order (started again only if the
  * first start never reached the channel).
  */
-export async function createPayment(deps: PaymentDeps, input: InitiatePaymentInput, caller: Caller, options: CreatePaymentOptions = {}): Promise<StoredPayment> {
+export async function createPayment(deps: OrderDeps, input: InitiatePaymentInput, caller: Caller, options: CreatePaymentOptions = {}): Promise<PaymentInfo> {
   const choice = await deps.channels.forInitiation(input.paymentType, input.paymentChannel);
   const money = parseChannelAmount(choice.channel, input.paymentAmount, input.currency ?? 'CNY');
   const settings = await deps.settings.read();
@@ -40,7 +40,7 @@ export async function createPayment(deps: PaymentDeps, input: InitiatePaymentInp
 }
 
 /** A refusal by the channel ends the order (FAILED, reason = the channel's code); an outage leaves it UNPAID. */
-async function failAfterChannelError(deps: PaymentDeps, order: StoredPayment, err: unknown): Promise<void> {
+async function failAfterChannelError(deps: OrderDeps, order: PaymentInfo, err: unknown): Promise<void> {
   deps.logger.warn({ paymentId: order.spec.paymentId, err: (err as Error).message }, 'payment initiation failed at the channel');
   if (isChannelError(err, 'CHANNEL_UNAVAILABLE')) return;
   const reason = isChannelError(err) ? `${err.code}: ${err.message}` : 'INITIATION_FAILED';
@@ -48,7 +48,7 @@ async function failAfterChannelError(deps: PaymentDeps, order: StoredPayment, er
 }
 
 /** Writes the channel's answer; when the order changed meanwhile (closed), the trade is closed at the channel. */
-async function recordStart(deps: PaymentDeps, order: StoredPayment, result: InitiateResult): Promise<StoredPayment> {
+async function recordStart(deps: OrderDeps, order: PaymentInfo, result: InitiateResult): Promise<PaymentInfo> {
   const facts = {
     qrCode: result.qrCode,
     payUrl: result.payUrl ?? (result.form ? formUrl(result.form) : undefined),
@@ -57,7 +57,8 @@ async function recordStart(deps: PaymentDeps, order: StoredPayment, result: Init
   };
   if (result.status === 'UNPAID') {
     const spec = Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined));
-    return deps.client.patch<StoredPayment>('PaymentInfo', order.metadata.name, { metadata: { resourceVersion: order.metadata.resourceVersion }, spec });
+    const precondition = { resourceVersion: order.metadata.resourceVersion };
+    return deps.client.patch(PaymentInfo, order.metadata.name, { metadata: precondition, spec });
   }
   const outcome = await applyTransition(deps, order, { to: 'PAYING', source: 'INITIATE', facts });
   // Closed while we were at the channel: compensate, so the payer cannot pay an order that is over.

@@ -1,6 +1,6 @@
-import type { Resource } from '../../host/resource/types.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
+import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
 import type { PaymentInfo } from './types.js';
 
 export interface DailyStatSpec {
@@ -11,7 +11,12 @@ export interface DailyStatSpec {
   successAmounts: Record<string, number>;
 }
 
-export type DailyStat = Resource<DailyStatSpec>;
+/** One reporting day's totals (extensions/payment-daily-stat.yaml), named `day-{yyyy-mm-dd}`. */
+export const PaymentDailyStat = defineKind<DailyStatSpec>({
+  group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'PaymentDailyStat', plural: 'paymentdailystats',
+});
+
+export type DailyStat = ObjectOf<typeof PaymentDailyStat>;
 
 /** yyyy-mm-dd of an instant in a time zone (the overview's reporting day). */
 export function dayIn(instant: Date, timeZone: string): string {
@@ -31,11 +36,11 @@ export const statName = (day: string) => `day-${day}`;
 async function addToDay(deps: PaymentDeps, instant: Date, change: (spec: DailyStatSpec) => void): Promise<void> {
   const { reportTimeZone } = await deps.settings.read();
   const day = dayIn(instant, reportTimeZone);
-  const current = await deps.client.fetch<DailyStat>(KINDS.dailyStat, statName(day));
+  const current = await deps.client.fetch(PaymentDailyStat, statName(day));
   const spec: DailyStatSpec = structuredClone(current?.spec) ?? { day, orders: 0, amounts: {}, successCount: 0, successAmounts: {} };
   change(spec);
-  if (current) await deps.client.update<DailyStat>({ ...current, spec });
-  else await deps.client.create({ apiVersion: '', kind: KINDS.dailyStat, metadata: { name: statName(day) }, spec } as unknown as Resource);
+  if (current) await deps.client.update({ ...current, spec });
+  else await deps.client.create(PaymentDailyStat, { metadata: { name: statName(day) }, spec });
 }
 
 const bump = (map: Record<string, number>, currency: string, delta: number) => {
@@ -44,18 +49,18 @@ const bump = (map: Record<string, number>, currency: string, delta: number) => {
 
 /** A new order (+1) or a deleted one (-1) on its creation day. */
 export function recordCreated(deps: PaymentDeps, order: PaymentInfo, sign: 1 | -1): Promise<void> {
-  const created = new Date(order.metadata.creationTimestamp ?? deps.now().toISOString());
+  const created = new Date(order.metadata.creationTimestamp);
   return addToDay(deps, created, (s) => {
     s.orders = Math.max(0, s.orders + sign);
-    bump(s.amounts, order.spec!.currency, sign * order.spec!.paymentAmount);
+    bump(s.amounts, order.spec.currency, sign * order.spec.paymentAmount);
   });
 }
 
 /** An order that became SUCCESS (+1), or a deleted successful one (-1), on its payment day. */
 export function recordSuccess(deps: PaymentDeps, order: PaymentInfo, sign: 1 | -1): Promise<void> {
-  const paid = new Date(order.spec!.paidAt ?? deps.now().toISOString());
+  const paid = new Date(order.spec.paidAt ?? deps.clock.now());
   return addToDay(deps, paid, (s) => {
     s.successCount = Math.max(0, s.successCount + sign);
-    bump(s.successAmounts, order.spec!.currency, sign * order.spec!.paymentAmount);
+    bump(s.successAmounts, order.spec.currency, sign * order.spec.paymentAmount);
   });
 }

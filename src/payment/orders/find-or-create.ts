@@ -1,14 +1,11 @@
-import { AppError } from '../../host/errors/app-error.js';
-import type { Resource } from '../../host/resource/types.js';
-import { and, eq } from '../../host/store/query.js';
-import { KINDS } from '../api-groups.js';
+import { AppError, and, eq } from '../../host/sdk/index.js';
 import type { Money } from '../money/index.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
 import type { ResolvedChannel } from '../channels/index.js';
 import { recordCreated } from './daily-stats.js';
 import type { InitiatePaymentInput } from './initiate-input.js';
 import { newPaymentId } from './payment-id.js';
-import type { PaymentInfoSpec, StoredPayment } from './types.js';
+import { type PaymentInfoSpec, PaymentInfo } from './types.js';
 
 export interface Caller {
   /** The owner platform: SYSTEM_PLATFORM for the site's orders, the merchant's user name otherwise. */
@@ -17,8 +14,8 @@ export interface Caller {
 }
 
 /** The existing order of (platform, orderId), by the indexed fields. */
-export async function findByOrderId(deps: PaymentDeps, platform: string, orderId: string): Promise<StoredPayment | undefined> {
-  const page = await deps.client.list<StoredPayment>(KINDS.order, { where: and(eq('spec.platform', platform), eq('spec.orderId', orderId)), page: 1, size: 1 });
+export async function findByOrderId(deps: PaymentDeps, platform: string, orderId: string): Promise<PaymentInfo | undefined> {
+  const page = await deps.client.list(PaymentInfo, { where: and(eq('spec.platform', platform), eq('spec.orderId', orderId)), page: 1, size: 1 });
   return page.items[0];
 }
 
@@ -27,13 +24,13 @@ export async function findByOrderId(deps: PaymentDeps, platform: string, orderId
  * still payable with the same terms, refuses one that differs or has ended, else creates a new UNPAID order.
  * Two concurrent initiations of one orderId therefore yield one order.
  */
-export async function findOrCreateOrder(deps: PaymentDeps, input: InitiatePaymentInput, resolved: ResolvedChannel, money: Money, caller: Caller): Promise<{ order: StoredPayment; created: boolean }> {
+export async function findOrCreateOrder(deps: PaymentDeps, input: InitiatePaymentInput, resolved: ResolvedChannel, money: Money, caller: Caller): Promise<{ order: PaymentInfo; created: boolean }> {
   const { timeoutMinutes } = await deps.settings.read();
   return deps.client.transaction(async () => {
     const existing = await findByOrderId(deps, caller.platform, input.orderId);
     if (existing) return { order: reuse(existing, resolved, money), created: false };
-    const now = deps.now();
-    const paymentId = newPaymentId(now);
+    const now = deps.clock.now();
+    const paymentId = newPaymentId(new Date(now));
     const spec: PaymentInfoSpec = {
       orderId: input.orderId,
       paymentId,
@@ -49,16 +46,16 @@ export async function findOrCreateOrder(deps: PaymentDeps, input: InitiatePaymen
       username: caller.username,
       additionalData: input.additionalData ? { caller: input.additionalData } : undefined,
       status: 'UNPAID',
-      expiresAt: new Date(now.getTime() + timeoutMinutes * 60_000).toISOString(),
+      expiresAt: new Date(now + timeoutMinutes * 60_000).toISOString(),
     };
-    const clean = Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined));
-    const order = await deps.client.create<StoredPayment>({ apiVersion: '', kind: KINDS.order, metadata: { name: paymentId }, spec: clean } as unknown as Resource);
+    for (const key of Object.keys(spec) as (keyof PaymentInfoSpec)[]) if (spec[key] === undefined) delete spec[key];
+    const order = await deps.client.create(PaymentInfo, { metadata: { name: paymentId }, spec });
     await recordCreated(deps, order, 1);
     return { order, created: true };
   });
 }
 
-function reuse(existing: StoredPayment, resolved: ResolvedChannel, money: Money): StoredPayment {
+function reuse(existing: PaymentInfo, resolved: ResolvedChannel, money: Money): PaymentInfo {
   const s = existing.spec;
   const same = s.paymentAmount === money.amountMinor && s.currency === money.currency && s.paymentType === resolved.paymentType && s.paymentChannel === resolved.paymentChannel;
   if (!same) {

@@ -1,5 +1,5 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { checkNotifyUrlShape } from '../notify/ssrf-guard.js';
+import { AppError } from '../../host/sdk/index.js';
+import { checkNotifyUrlShape } from '../ssrf/ssrf-guard.js';
 
 /** The spec's initiatePayment body (plus optional currency and caller data). */
 export interface InitiatePaymentInput {

@@ -1,10 +1,7 @@
-import { and, eq, type Condition } from '../../host/store/query.js';
-import { toTimestamp } from '../../host/resource/time.js';
-import { listResult as toListResult, type ListResult } from '../../host/api/list-result.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import { and, eq, type Condition, toTimestamp, listResult as toListResult, type ListResult } from '../../host/sdk/index.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
 import { toView, type PaymentView } from './order-view.js';
-import type { StoredPayment } from './types.js';
+import { PaymentInfo } from './types.js';
 
 /** The spec's list filters (all optional) plus paging and the creation-time sort. */
 export interface OrderFilters {
@@ -60,6 +57,6 @@ export function orderCondition(f: Omit<OrderFilters, 'page' | 'size' | 'sort'>):
 }
 
 export async function listOrders(deps: PaymentDeps, f: OrderFilters, baseUrl: string): Promise<ListResult<PaymentView>> {
-  const page = await deps.client.list<StoredPayment>(KINDS.order, { where: orderCondition(f), sort: [{ field: 'metadata.creationTimestamp', direction: f.sort ?? 'desc' }], page: f.page, size: f.size });
+  const page = await deps.client.list(PaymentInfo, { where: orderCondition(f), sort: [{ field: 'metadata.creationTimestamp', direction: f.sort ?? 'desc' }], page: f.page, size: f.size });
   return toListResult(page.items.map((o) => toView(o, baseUrl)), page.total ?? page.items.length, f.page, f.size);
 }

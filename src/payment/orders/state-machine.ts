@@ -1,9 +1,7 @@
-import { ConflictError } from '../../host/errors/app-error.js';
-import { KINDS } from '../api-groups.js';
-import type { OrderEvent, PaymentDeps } from '../payment-deps.js';
-import { queueDelivery } from '../notify/delivery-records.js';
+import { ConflictError } from '../../host/sdk/index.js';
 import { recordSuccess } from './daily-stats.js';
-import type { PaymentInfo, PaymentInfoSpec, PaymentStatus, StoredPayment, TransitionRecord } from './types.js';
+import type { OrderDeps, OrderEvent } from './order-events.js';
+import { PaymentInfo, type PaymentInfoSpec, type PaymentStatus, type TransitionRecord } from './types.js';
 
 /**
  * The order state machine (DESIGN "Payment: decisions"): UNPAID → PAYING → SUCCESS | FAILED | UNKNOWN.
@@ -34,8 +32,8 @@ export interface TransitionRequest {
 }
 
 export type TransitionOutcome =
-  | { changed: true; order: StoredPayment; from: PaymentStatus; eventId?: string }
-  | { changed: false; order: StoredPayment; why: 'SAME_STATE' | 'ILLEGAL' | 'CONFLICT' };
+  | { changed: true; order: PaymentInfo; from: PaymentStatus; eventId?: string }
+  | { changed: false; order: PaymentInfo; why: 'SAME_STATE' | 'ILLEGAL' | 'CONFLICT' };
 
 const MAX_HISTORY = 20;
 
@@ -46,10 +44,10 @@ export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
 /**
  * Moves an order from the state it was read in. The write is a compare-and-set on the resourceVersion read:
  * when anything changed the order meanwhile, nothing is written and the outcome is CONFLICT with the fresh
- * order (the caller decides again). The notifyUrl delivery record and the day's totals are written in the
- * same transaction; listeners hear about the change only after it committed.
+ * order (the caller decides again). The event's records (orders/order-events.ts: the notifyUrl delivery) and
+ * the day's totals are written in the same transaction; listeners hear about the change only after it committed.
  */
-export async function applyTransition(deps: PaymentDeps, read: StoredPayment, request: TransitionRequest): Promise<TransitionOutcome> {
+export async function applyTransition(deps: OrderDeps, read: PaymentInfo, request: TransitionRequest): Promise<TransitionOutcome> {
   const from = read.spec.status;
   if (from === request.to) return { changed: false, order: read, why: 'SAME_STATE' };
   if (!canMove(from, request.to)) return { changed: false, order: read, why: 'ILLEGAL' };
@@ -57,24 +55,25 @@ export async function applyTransition(deps: PaymentDeps, read: StoredPayment, re
   let event: OrderEvent | undefined;
   try {
     const written = await deps.client.transaction(async () => {
-      const saved = (await deps.client.update(next)) as StoredPayment;
-      const eventId = ANNOUNCED.has(request.to) ? eventIdOf(read, request.to) : undefined;
-      const deliveryQueued = eventId ? await queueDelivery(deps, saved, eventId) : false;
+      const saved = await deps.client.update(next);
+      if (ANNOUNCED.has(request.to)) {
+        event = { eventId: eventIdOf(read, request.to), order: saved, from, to: request.to };
+        await deps.orderEvents.record(event);
+      }
       if (request.to === 'SUCCESS') await recordSuccess(deps, saved, +1);
-      if (eventId) event = { eventId, order: saved, from, to: request.to, deliveryQueued };
       return saved;
     });
-    if (event) deps.onOrderEvent(event);
+    if (event) deps.orderEvents.publish(event);
     return { changed: true, order: written, from, eventId: event?.eventId };
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
-    const fresh = await deps.client.get<StoredPayment>(KINDS.order, read.metadata.name);
+    const fresh = await deps.client.get(PaymentInfo, read.metadata.name);
     return { changed: false, order: fresh, why: 'CONFLICT' };
   }
 }
 
-function nextOrder(deps: PaymentDeps, read: StoredPayment, request: TransitionRequest): PaymentInfo {
-  const at = deps.now().toISOString();
+function nextOrder(deps: OrderDeps, read: PaymentInfo, request: TransitionRequest): PaymentInfo {
+  const at = new Date(deps.clock.now()).toISOString();
   const spec: PaymentInfoSpec = { ...read.spec, ...definedFacts(request.facts), status: request.to };
   if (request.to === 'FAILED') spec.failureReason = (request.reason ?? 'CHANNEL_FAILED').slice(0, 1024);
   if (request.to === 'SUCCESS') {
@@ -94,7 +93,7 @@ function definedFacts(facts: TransitionRequest['facts']): Partial<PaymentInfoSpe
 }
 
 /** `{paymentId}-{status}-{n}`: n counts earlier arrivals at the same status, so an event id never repeats. */
-export function eventIdOf(read: StoredPayment, to: PaymentStatus): string {
+export function eventIdOf(read: PaymentInfo, to: PaymentStatus): string {
   const earlier = (read.status?.transitions ?? []).filter((t) => t.to === to).length;
   return `${read.spec.paymentId}-${to.toLowerCase()}-${earlier + 1}`;
 }
@@ -104,12 +103,12 @@ export function eventIdOf(read: StoredPayment, to: PaymentStatus): string {
  * again and decides again (a concurrent callback, sync or close got there first).
  */
 export async function moveOrder(
-  deps: PaymentDeps,
+  deps: OrderDeps,
   name: string,
-  decide: (order: StoredPayment) => TransitionRequest | undefined,
-  initial?: StoredPayment,
+  decide: (order: PaymentInfo) => TransitionRequest | undefined,
+  initial?: PaymentInfo,
 ): Promise<TransitionOutcome> {
-  let order = initial ?? (await deps.client.get<StoredPayment>(KINDS.order, name));
+  let order = initial ?? (await deps.client.get(PaymentInfo, name));
   for (let attempt = 1; ; attempt++) {
     const request = decide(order);
     if (!request) return { changed: false, order, why: 'SAME_STATE' };

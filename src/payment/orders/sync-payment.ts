@@ -1,15 +1,15 @@
 import type { QueryResult } from '../channels/index.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import type { OrderDeps } from './order-events.js';
 import { toChannelOrder } from './order-view.js';
 import { canMove, moveOrder, type TransitionRequest, type TransitionSource } from './state-machine.js';
-import type { StoredPayment } from './types.js';
+import type { PaymentInfo } from './types.js';
 
 /**
  * What the channel's answer means for the order: SUCCESS only when amount and currency match (else the
  * order becomes UNKNOWN for a person to look at), FAILED with the vendor status as reason, PAYING when the
  * channel has the trade; UNPAID (the channel never saw it) changes nothing.
  */
-export function decideFromQuery(order: StoredPayment, truth: QueryResult, source: TransitionSource): TransitionRequest | undefined {
+export function decideFromQuery(order: PaymentInfo, truth: QueryResult, source: TransitionSource): TransitionRequest | undefined {
   const s = order.spec;
   let request: TransitionRequest | undefined;
   if (truth.status === 'SUCCESS') {
@@ -26,7 +26,7 @@ export function decideFromQuery(order: StoredPayment, truth: QueryResult, source
 }
 
 /** Asks the channel for the truth and moves the order accordingly (compare-and-set, retried on conflict). */
-export async function syncWithChannel(deps: PaymentDeps, order: StoredPayment, source: TransitionSource, signal?: AbortSignal): Promise<StoredPayment> {
+export async function syncWithChannel(deps: OrderDeps, order: PaymentInfo, source: TransitionSource, signal?: AbortSignal): Promise<PaymentInfo> {
   const channel = await deps.channels.instance(order.spec.paymentType);
   const truth = await channel.query(toChannelOrder(order.spec), signal);
   const outcome = await moveOrder(deps, order.metadata.name, (current) => decideFromQuery(current, truth, source), order);

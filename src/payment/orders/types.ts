@@ -1,4 +1,5 @@
-import type { Resource } from '../../host/resource/types.js';
+import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
+import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
 import type { PaymentStatus, PaymentType } from '../channels/index.js';
 
 export type { PaymentStatus };
@@ -49,7 +50,13 @@ export interface PaymentInfoStatus {
   [extra: string]: unknown;
 }
 
-export type PaymentInfo = Resource<PaymentInfoSpec, PaymentInfoStatus>;
+/** A payment order (extensions/payment-info.yaml); the resource name is the paymentId. */
+export const PaymentInfo = defineKind<PaymentInfoSpec, PaymentInfoStatus>({
+  group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'PaymentInfo', plural: 'paymentinfos',
+});
 
 /** A PaymentInfo as read from the store (spec and resourceVersion always present). */
-export type StoredPayment = PaymentInfo & { spec: PaymentInfoSpec; metadata: PaymentInfo['metadata'] & { resourceVersion: string } };
+export type PaymentInfo = ObjectOf<typeof PaymentInfo>;
+
+/** The platform of the site's own orders (merchant orders carry the merchant's user name instead). */
+export const SYSTEM_PLATFORM = 'system';

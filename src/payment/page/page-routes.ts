@@ -1,10 +1,9 @@
 import express, { type Router } from 'express';
 import path from 'node:path';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import type { OrderDeps } from '../orders/order-events.js';
 import { looksLikePaymentId } from '../orders/payment-id.js';
 import { syncWithChannel } from '../orders/sync-payment.js';
-import type { StoredPayment } from '../orders/types.js';
+import { PaymentInfo } from '../orders/types.js';
 import { PAGE_TEMPLATE_DIR } from './page-template.js';
 import { renderNotFoundPage, renderPaymentPage } from './render-page.js';
 
@@ -12,7 +11,7 @@ import { renderNotFoundPage, renderPaymentPage } from './render-page.js';
 const QUERY_ON_OPEN = new Set(['INTL_WALLET', 'CARD', 'CUSTOM']);
 
 /** `GET /payment/{paymentId}` (HTML, anonymous) and its script. Mounted at /payment by service.ts. */
-export function paymentPageRouter(deps: PaymentDeps): Router {
+export function paymentPageRouter(deps: OrderDeps): Router {
   const router = express.Router();
   router.get('/assets/payment-page.js', (_req, res) => {
     res.type('application/javascript').set('Cache-Control', 'public, max-age=300').sendFile(path.join(PAGE_TEMPLATE_DIR, 'payment-page.js'));
@@ -20,7 +19,7 @@ export function paymentPageRouter(deps: PaymentDeps): Router {
   router.get('/:paymentId', async (req, res, next) => {
     try {
       const id = req.params.paymentId;
-      let order = looksLikePaymentId(id) ? await deps.client.fetch<StoredPayment>(KINDS.order, id) : undefined;
+      let order = looksLikePaymentId(id) ? await deps.client.fetch(PaymentInfo, id) : undefined;
       res.set('Cache-Control', 'no-store');
       if (!order) return void res.status(404).type('html').send(renderNotFoundPage());
       order = await queryOnOpen(deps, order);
@@ -32,7 +31,7 @@ export function paymentPageRouter(deps: PaymentDeps): Router {
   return router;
 }
 
-async function queryOnOpen(deps: PaymentDeps, order: StoredPayment): Promise<StoredPayment> {
+async function queryOnOpen(deps: OrderDeps, order: PaymentInfo): Promise<PaymentInfo> {
   const open = order.spec.status === 'UNPAID' || order.spec.status === 'PAYING';
   if (!open || !QUERY_ON_OPEN.has(order.spec.paymentType)) return order;
   try {

@@ -1,14 +1,13 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { AppError, NotFoundError } from '../../host/errors/app-error.js';
-import { KINDS, PUBLIC_GROUP } from '../api-groups.js';
+import { defineOperation, type OperationDef, AppError, NotFoundError } from '../../host/sdk/index.js';
+import { PUBLIC_GROUP } from '../api/api-groups.js';
 import { handleCallback } from '../callbacks/handle-callback.js';
 import { SandboxChannel } from '../channels/sandbox/index.js';
 import { isChannelError } from '../channels/index.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import type { OrderDeps } from '../orders/order-events.js';
 import { formatMinor } from '../money/index.js';
 import { toChannelOrder } from '../orders/order-view.js';
 import { looksLikePaymentId } from '../orders/payment-id.js';
-import type { StoredPayment } from '../orders/types.js';
+import { PaymentInfo } from '../orders/types.js';
 
 const ID_PARAMS = { type: 'object', properties: { paymentId: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['paymentId'] };
 
@@ -29,13 +28,13 @@ export interface PublicPaymentStatus {
   paidAt?: string;
 }
 
-async function readOrder(deps: PaymentDeps, paymentId: string): Promise<StoredPayment> {
-  const order = looksLikePaymentId(paymentId) ? await deps.client.fetch<StoredPayment>(KINDS.order, paymentId) : undefined;
+async function readOrder(deps: OrderDeps, paymentId: string): Promise<PaymentInfo> {
+  const order = looksLikePaymentId(paymentId) ? await deps.client.fetch(PaymentInfo, paymentId) : undefined;
   if (!order) throw new NotFoundError('支付订单', paymentId);
   return order;
 }
 
-export function publicStatusOf(order: StoredPayment): PublicPaymentStatus {
+export function publicStatusOf(order: PaymentInfo): PublicPaymentStatus {
   const s = order.spec;
   const open = s.status === 'UNPAID' || s.status === 'PAYING';
   return {
@@ -59,7 +58,7 @@ export function publicStatusOf(order: StoredPayment): PublicPaymentStatus {
  * Anonymous operations of the payment page: the status it polls, and the SANDBOX buttons. The payment id
  * is the capability (100 random bits); answers carry only what the page shows.
  */
-export function publicOperations(deps: PaymentDeps): OperationDef[] {
+export function publicOperations(deps: OrderDeps): OperationDef[] {
   return [
     defineOperation<unknown, unknown, { paymentId: string }>({
       operationId: 'getPaymentStatus',
@@ -89,7 +88,7 @@ export function publicOperations(deps: PaymentDeps): OperationDef[] {
 }
 
 /** Settles the simulated trade and runs its signed callback through the real callback path. */
-export async function sandboxPay(deps: PaymentDeps, order: StoredPayment, outcome: 'success' | 'fail'): Promise<PublicPaymentStatus & { callback: { status: number; body: string } }> {
+export async function sandboxPay(deps: OrderDeps, order: PaymentInfo, outcome: 'success' | 'fail'): Promise<PublicPaymentStatus & { callback: { status: number; body: string } }> {
   if (order.spec.paymentType !== 'SANDBOX') throw new AppError('NOT_SANDBOX_ORDER', '不是沙箱订单', { status: 400, messageEn: 'only SANDBOX orders can be paid by simulation' });
   const channel = await deps.channels.instance('SANDBOX');
   if (!(channel instanceof SandboxChannel)) throw new AppError('INTERNAL', '沙箱不可用');

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { API_VERSION, PUBLIC_GROUP } from '../api-groups.js';
+import { API_VERSION, PUBLIC_GROUP } from '../api/api-groups.js';
 import { formatMinor } from '../money/index.js';
 import type { PaymentInfoSpec } from '../orders/types.js';
 import { fillTemplate, readTemplate } from './page-template.js';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ExtensionClient } from '../../host/client/extension-client.js';
-import { AppError } from '../../host/errors/app-error.js';
+import { type ExtensionClient, AppError } from '../../host/sdk/index.js';
 import { ChannelError, createChannelRegistry, type ChannelDeps, type ChannelRegistry, type PaymentChannel, type PaymentType, type ResolvedChannel } from '../channels/index.js';
-import { ResourceSandboxTradeStore } from '../sandbox/resource-trade-store.js';
+import { ResourceSandboxTradeStore } from '../channels/sandbox/index.js';
 import { channelSettingsOf } from './channel-options.js';
 import type { PaymentSettings, PaymentSettingValues } from './payment-settings.js';
 

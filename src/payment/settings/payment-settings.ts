@@ -1,5 +1,4 @@
-import { FlatSettings, type FlatFieldMap } from '../../host/settings/flat-settings.js';
-import type { PluginSettings } from '../../host/settings/settings-service.js';
+import { FlatSettings, type FlatFieldMap, type PluginSettings } from '../../host/sdk/index.js';
 
 /** Setting (form) and ConfigMap (values) of the service, shipped in extensions/payment-settings.yaml. */
 export const SETTING_NAME = 'payment-settings';

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isAppError } from '../../../src/host/errors/app-error.js';
+import { isAppError } from '../../../src/host/sdk/index.js';
 import type { PaymentChannel } from '../../../src/payment/channels/channel.js';
 import type { CallbackEvent, CallbackRequest } from '../../../src/payment/channels/types.js';
 

@@ -1,15 +1,13 @@
 import os from 'node:os';
 import { lookup } from 'node:dns/promises';
-import { isPrivateAddress } from '../../../src/payment/notify/ssrf-guard.js';
-import { eq } from '../../../src/host/store/query.js';
-import type { NotifyDelivery } from '../../../src/payment/notify/types.js';
+import { eq, isNonPublicAddress, systemClock } from '../../../src/host/sdk/index.js';
+import { PaymentNotifyDelivery, withStatus, type NotifyDelivery } from '../../../src/payment/notify/types.js';
 import { RETRY_DELAYS_MS } from '../../../src/payment/notify/retry-schedule.js';
 import { NotifyReceiver } from '../support/notify-receiver.js';
 import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
 
 let server: PaymentServer;
 let receiver: NotifyReceiver;
-const realNow = () => new Date();
 
 beforeAll(async () => {
   server = await startPaymentServer();
@@ -18,7 +16,7 @@ beforeAll(async () => {
   receiver.publicKeyPem = (await api(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
 }, 60_000);
 afterEach(() => {
-  server.payment.deps.now = realNow;
+  server.payment.deps.clock = systemClock;
 });
 afterAll(async () => {
   await receiver?.stop();
@@ -33,15 +31,15 @@ async function paidOrder(orderId: string, notifyUrl = receiver.url): Promise<str
 }
 
 async function chainOf(paymentId: string): Promise<NotifyDelivery> {
-  const page = await server.runtime.client.list<NotifyDelivery>('PaymentNotifyDelivery', { where: eq('spec.paymentId', paymentId) });
+  const page = await server.runtime.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', paymentId) });
   expect(page.items).toHaveLength(1);
-  return page.items[0];
+  return withStatus(page.items[0]);
 }
 
 /** Moves the service's clock past the next attempt and wakes the worker (no waiting for real 15 s). */
 function advanceClock(ms: number): void {
   const offset = ms;
-  server.payment.deps.now = () => new Date(Date.now() + offset);
+  server.payment.deps.clock = { ...systemClock, now: () => Date.now() + offset };
   server.payment.worker.wake();
 }
 
@@ -84,7 +82,12 @@ describe('notifyUrl delivery', () => {
   test('a notifyUrl on a private or loopback address is refused unless allowPrivateNotifyTargets', async () => {
     await configure(server, { allowPrivateNotifyTargets: false });
     try {
-      for (const url of ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data']) {
+      const literal = [
+        'http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data',
+      ];
+      // IPv6 addresses that carry a loopback IPv4 address reach it: IPv4-mapped (both spellings) and IPv4-compatible.
+      const carried = ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:7f00:1]/hook', 'http://[::127.0.0.1]/hook'];
+      for (const url of [...literal, ...carried]) {
         const refused = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: `ssrf-${Math.random()}`, subject: 'x', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl: url });
         expect(refused.status).toBe(400);
         expect(refused.body.details[0].field).toBe('notifyUrl');
@@ -98,7 +101,7 @@ describe('notifyUrl delivery', () => {
     const before = receiver.received.length;
     // The machine's own name resolves (through the resolver, not by a literal address) to a private address.
     const { address } = await lookup(os.hostname());
-    expect(isPrivateAddress(address)).toBe(true);
+    expect(isNonPublicAddress(address)).toBe(true);
     const notifyUrl = receiver.url.replace('127.0.0.1', os.hostname());
     const created = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: 'ssrf-later', subject: 'x', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl });
     expect(created.status).toBe(200);

@@ -1,4 +1,5 @@
 import { api, anonymous, BOOTSTRAP_TOKEN, configure, CONSOLE, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+import { PaymentInfo } from '../../../src/payment/orders/types.js';
 
 let server: PaymentServer;
 
@@ -11,7 +12,7 @@ afterAll(() => server?.stop());
 const valid = { orderId: 'bad-base', subject: 'x', paymentAmount: '1.00', paymentType: 'SANDBOX', paymentChannel: 'SIMULATED' };
 
 async function countOrders(): Promise<number> {
-  return server.runtime.client.count('PaymentInfo');
+  return server.runtime.client.count(PaymentInfo);
 }
 
 describe('initiation refuses bad input with a clear error and writes nothing', () => {

@@ -1,4 +1,5 @@
 import { anonymous, api, BOOTSTRAP_TOKEN, configure, CONSOLE, PUBLIC, startPaymentServer, UC, type PaymentServer } from '../support/payment-server.js';
+import { PaymentInfo } from '../../../src/payment/orders/types.js';
 
 let server: PaymentServer;
 let alice: Record<string, string>;
@@ -73,7 +74,7 @@ describe('console and user center', () => {
     const mine = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: 'uc-1', subject: 'mine', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED' });
     // createPayment records the caller; give the order to alice as the site would for her purchase.
     const name = mine.body.data.paymentId;
-    await server.runtime.client.patch('PaymentInfo', name, { spec: { username: 'alice' } });
+    await server.runtime.client.patch(PaymentInfo, name, { spec: { username: 'alice' } });
     const list = (await api(server, 'GET', `${UC}/payments?status=PAYING`, undefined, alice)).body.data;
     expect(list.items.map((o: { paymentId: string }) => o.paymentId)).toEqual([name]);
     expect((await api(server, 'GET', `${UC}/payments`, undefined, bob)).body.data.total).toBe(0);

@@ -14,4 +14,5 @@ export const sandboxDefinition: PaymentChannelDefinition<SandboxOptions> = {
 export { SandboxChannel, SANDBOX_CHANNELS, SANDBOX_CURRENCIES, type SandboxOutcome, type SandboxDeps } from './sandbox-channel.js';
 export { validateSandboxOptions, generateSandboxSecret, type SandboxOptions } from './options.js';
 export { SANDBOX_SIGNATURE_HEADER, SANDBOX_TOLERANCE_SECONDS, signSandboxPayload } from './signature.js';
-export { MemorySandboxTradeStore, type SandboxTrade, type SandboxTradeStore } from './trade-store.js';
+export { MemorySandboxTradeStore, type SandboxTradeSpec, type SandboxTradeStore } from './trade-store.js';
+export { SandboxTrade, ResourceSandboxTradeStore } from './resource-trade-store.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ErrorDetail } from '../../../host/errors/app-error.js';
+import type { ErrorDetail } from '../../../host/sdk/index.js';
 import { ChannelError } from '../errors.js';
 
 /** Shorter secrets would make the simulated callback signature guessable. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { systemClock, type Clock } from '../../../host/sdk/index.js';
 import { decideAnswer } from '../callback-answer.js';
 import { hasHeader, headerValue, rawBodyText } from '../callback-request.js';
 import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
@@ -7,7 +8,7 @@ import type { CallbackAnswer, CallbackAnswerInput, CallbackEvent, CallbackReques
 import type { SandboxOptions } from './options.js';
 import { mapSandboxEventType, parseSandboxEvent, type SandboxEvent } from './sandbox-event.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, verifySandboxSignature } from './signature.js';
-import { MemorySandboxTradeStore, type SandboxTrade, type SandboxTradeStore } from './trade-store.js';
+import { MemorySandboxTradeStore, type SandboxTradeSpec, type SandboxTradeStore } from './trade-store.js';
 
 export const SANDBOX_CHANNELS = ['SIMULATED'] as const;
 export type SandboxOutcome = 'success' | 'fail';
@@ -31,12 +32,12 @@ export class SandboxChannel implements PaymentChannel {
   readonly currencies = SANDBOX_CURRENCIES;
   readonly #options: SandboxOptions;
   readonly #store: SandboxTradeStore;
-  readonly #now: () => Date;
+  readonly #clock: Clock;
 
   constructor(options: SandboxOptions, deps: SandboxDeps = {}) {
     this.#options = options;
     this.#store = deps.store ?? new MemorySandboxTradeStore();
-    this.#now = deps.now ?? (() => new Date());
+    this.#clock = deps.clock ?? systemClock;
   }
 
   get enabled(): boolean {
@@ -73,7 +74,7 @@ export class SandboxChannel implements PaymentChannel {
   async simulateOutcome(order: ChannelOrder, outcome: SandboxOutcome): Promise<CallbackRequest> {
     this.#assertUsable(order);
     const trade = await this.#settle(order, outcome);
-    const created = Math.floor(this.#now().getTime() / 1000);
+    const created = Math.floor(this.#clock.now() / 1000);
     const event: SandboxEvent = {
       id: `evt_${randomBytes(12).toString('hex')}`,
       type: trade.status === 'SUCCESS' ? 'payment.succeeded' : 'payment.failed',
@@ -87,7 +88,7 @@ export class SandboxChannel implements PaymentChannel {
 
   async verifyCallback(request: CallbackRequest): Promise<CallbackEvent> {
     const rawBody = rawBodyText(request);
-    const nowSeconds = Math.floor(this.#now().getTime() / 1000);
+    const nowSeconds = Math.floor(this.#clock.now() / 1000);
     verifySandboxSignature(rawBody, headerValue(request, SANDBOX_SIGNATURE_HEADER), this.#options.secret, nowSeconds);
     const event = parseSandboxEvent(rawBody);
     const status = mapSandboxEventType(event.type);
@@ -104,7 +105,7 @@ export class SandboxChannel implements PaymentChannel {
     return hasHeader(request, SANDBOX_SIGNATURE_HEADER);
   }
 
-  async #settle(order: ChannelOrder, outcome: SandboxOutcome): Promise<SandboxTrade> {
+  async #settle(order: ChannelOrder, outcome: SandboxOutcome): Promise<SandboxTradeSpec> {
     const trade = (await this.#store.get(order.paymentId))
       ?? { paymentId: order.paymentId, tradeNo: `SBX${randomBytes(12).toString('hex')}`, status: 'PAYING', amountMinor: order.amountMinor, currency: order.currency };
     if (trade.status === 'SUCCESS') {
@@ -114,8 +115,8 @@ export class SandboxChannel implements PaymentChannel {
     if (trade.status === 'FAILED' && outcome === 'success') {
       throw new ChannelError('CHANNEL_REJECTED', 'sandbox trade is closed', { provider: { code: 'TRADE_CLOSED' } });
     }
-    const settled: SandboxTrade = outcome === 'success'
-      ? { ...trade, status: 'SUCCESS', paidAt: this.#now().toISOString() }
+    const settled: SandboxTradeSpec = outcome === 'success'
+      ? { ...trade, status: 'SUCCESS', paidAt: new Date(this.#clock.now()).toISOString() }
       : { ...trade, status: 'FAILED' };
     await this.#store.put(settled);
     return settled;

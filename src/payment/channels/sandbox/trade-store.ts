@@ -1,5 +1,5 @@
-/** The simulated gateway's record of a trade. */
-export interface SandboxTrade {
+/** The simulated gateway's record of a trade (the spec of a SandboxTrade resource). */
+export interface SandboxTradeSpec {
   paymentId: string;
   tradeNo: string;
   status: 'PAYING' | 'SUCCESS' | 'FAILED';
@@ -14,19 +14,19 @@ export interface SandboxTrade {
  * The default lives in memory (one process); a multi-replica installation injects a shared one.
  */
 export interface SandboxTradeStore {
-  get(paymentId: string): Promise<SandboxTrade | undefined>;
-  put(trade: SandboxTrade): Promise<void>;
+  get(paymentId: string): Promise<SandboxTradeSpec | undefined>;
+  put(trade: SandboxTradeSpec): Promise<void>;
 }
 
 export class MemorySandboxTradeStore implements SandboxTradeStore {
-  readonly #trades = new Map<string, SandboxTrade>();
+  readonly #trades = new Map<string, SandboxTradeSpec>();
 
-  async get(paymentId: string): Promise<SandboxTrade | undefined> {
+  async get(paymentId: string): Promise<SandboxTradeSpec | undefined> {
     const trade = this.#trades.get(paymentId);
     return trade === undefined ? undefined : { ...trade };
   }
 
-  async put(trade: SandboxTrade): Promise<void> {
+  async put(trade: SandboxTradeSpec): Promise<void> {
     this.#trades.set(trade.paymentId, { ...trade });
   }
 }

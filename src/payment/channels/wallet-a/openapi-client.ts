@@ -1,3 +1,4 @@
+import { systemClock } from '../../../host/sdk/index.js';
 import { callGateway } from '../http/gateway-fetch.js';
 import { ChannelError, channelRejected } from '../errors.js';
 import type { ChannelDeps } from '../types.js';
@@ -34,7 +35,7 @@ export class AlipayOpenApiClient {
 
   /** All parameters of a call, signed (request signing: sorted, raw values, RSA-SHA256, base64). */
   signedParams(method: string, biz: Record<string, unknown>, extras: CallExtras = {}): Record<string, string> {
-    const now = this.deps.now?.() ?? new Date();
+    const now = new Date((this.deps.clock ?? systemClock).now());
     const params: Record<string, string> = {
       app_id: this.options.appId,
       method,

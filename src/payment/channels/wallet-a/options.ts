@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import type { ErrorDetail } from '../../../host/errors/app-error.js';
+import type { ErrorDetail } from '../../../host/sdk/index.js';
 import { ChannelError } from '../errors.js';
 import { loadRsaPrivateKey, loadRsaPublicKey } from './keys.js';
 

@@ -7,15 +7,17 @@ import {
   validateSandboxOptions,
 } from '../../../../src/payment/channels/sandbox/index.js';
 import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/types.js';
+import { systemClock } from '../../../../src/host/sdk/index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 
 const secret = generateSandboxSecret();
 let clock = new Date('2024-05-01T00:00:00Z');
-const now = () => clock;
+const now = () => clock.getTime();
 let seq = 0;
 
 function makeChannel(options: Partial<{ enabled: boolean; secret: string }> = {}): SandboxChannel {
-  return sandboxDefinition.create(validateSandboxOptions({ enabled: true, secret, ...options }), { now }) as SandboxChannel;
+  const channel = sandboxDefinition.create(validateSandboxOptions({ enabled: true, secret, ...options }), { clock: { ...systemClock, now } });
+  return channel as SandboxChannel;
 }
 
 function order(overrides: Partial<ChannelOrder> = {}): ChannelOrder {

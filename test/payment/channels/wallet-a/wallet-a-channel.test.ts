@@ -1,4 +1,5 @@
 import { walletADefinition, WalletAChannel } from '../../../../src/payment/channels/wallet-a/index.js';
+import { systemClock } from '../../../../src/host/sdk/index.js';
 import type { ChannelOrder } from '../../../../src/payment/channels/types.js';
 import { startCallbackReceiver, type CallbackReceiver } from '../callback-receiver.js';
 import { FakeAlipayGateway } from './fake-alipay-gateway.js';
@@ -26,7 +27,7 @@ function order(overrides: Partial<ChannelOrder> = {}): ChannelOrder {
 
 function makeChannel(options: Record<string, unknown> = {}, timeoutMs = 2000): WalletAChannel {
   const validated = walletADefinition.validateOptions({ appId: APP_ID, privateKey: APP.privatePkcs1Pem, alipayPublicKey: ALIPAY.publicSpkiPem, gateway: gateway.url, ...options });
-  return walletADefinition.create(validated, { now: () => fixedNow, timeoutMs }) as WalletAChannel;
+  return walletADefinition.create(validated, { clock: { ...systemClock, now: () => fixedNow.getTime() }, timeoutMs }) as WalletAChannel;
 }
 
 beforeAll(async () => {

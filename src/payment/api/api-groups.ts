@@ -4,17 +4,9 @@ export const CONSOLE_GROUP = 'console.api.payment.authpay.dev';
 export const UC_GROUP = 'uc.api.payment.authpay.dev';
 export const API_VERSION = 'v1alpha1';
 
-/** The platform of the site's own orders (merchant orders carry the merchant's user name instead). */
-export const SYSTEM_PLATFORM = 'system';
-
-/** Kinds of the payment service (extensions/*.yaml). */
-export const KINDS = {
-  order: 'PaymentInfo',
-  delivery: 'PaymentNotifyDelivery',
-  callbackLog: 'PaymentCallbackLog',
-  sandboxTrade: 'SandboxTrade',
-  dailyStat: 'PaymentDailyStat',
-} as const;
+/** The group of the payment service's resources (extensions/*.yaml); each family defines its kinds in it. */
+export const RESOURCE_GROUP = 'payment.authpay.dev';
+export const RESOURCE_VERSION = 'v1alpha1';
 
 /** The asynchronous callback path of a payment type below the public base URL. */
 export function callbackPath(paymentType: string): string {

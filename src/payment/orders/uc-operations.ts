@@ -1,29 +1,26 @@
-import { defineOperation, type OperationDef } from '../../host/api/operations/operation.js';
-import { AppError, NotFoundError } from '../../host/errors/app-error.js';
-import type { Principal } from '../../host/auth/principal.js';
-import { listResultSchema } from '../../host/api/list-result.js';
-import { SYSTEM_PLATFORM, UC_GROUP } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
-import { closePayment } from '../orders/close-payment.js';
-import { createPayment } from '../orders/create-payment.js';
-import { deleteOrder } from '../orders/delete-orders.js';
-import { listOrders, ORDER_FILTER_QUERY, type OrderFilters } from '../orders/list-orders.js';
-import { PAYMENT_VIEW_SCHEMA, toView } from '../orders/order-view.js';
-import type { StoredPayment } from '../orders/types.js';
-import { orderOr404, pageBase, PAYMENT_ID_PARAMS } from '../console/order-lookup.js';
+import { defineOperation, type OperationDef, AppError, NotFoundError, type Principal, listResultSchema } from '../../host/sdk/index.js';
+import { UC_GROUP } from '../api/api-groups.js';
+import type { OrderDeps } from './order-events.js';
+import { closePayment } from './close-payment.js';
+import { createPayment } from './create-payment.js';
+import { deleteOrder } from './delete-orders.js';
+import { listOrders, ORDER_FILTER_QUERY, type OrderFilters } from './list-orders.js';
+import { PAYMENT_VIEW_SCHEMA, toView } from './order-view.js';
+import { SYSTEM_PLATFORM, type PaymentInfo } from './types.js';
+import { orderOr404, pageBase, PAYMENT_ID_PARAMS } from './order-lookup.js';
 
 const tags = ['payment-uc'];
 const { platform: _p, username: _u, ...OWN_FILTERS } = ORDER_FILTER_QUERY;
 
 /** The caller's own system-platform order; another user's answers 404 (its existence is not revealed). */
-async function ownOrder(deps: PaymentDeps, principal: Principal, paymentId: string): Promise<StoredPayment> {
+async function ownOrder(deps: OrderDeps, principal: Principal, paymentId: string): Promise<PaymentInfo> {
   const order = await orderOr404(deps, paymentId);
   if (order.spec.platform !== SYSTEM_PLATFORM || order.spec.username !== principal.username) throw new NotFoundError('支付订单', paymentId);
   return order;
 }
 
 /** User center (payment:uc:manage): own system-platform orders only. */
-export function ucOperations(deps: PaymentDeps): OperationDef[] {
+export function ucOperations(deps: OrderDeps): OperationDef[] {
   return [
     defineOperation<Omit<OrderFilters, 'platform' | 'username'>>({
       operationId: 'listMyPayments', group: UC_GROUP, method: 'get', path: '/payments', tags,

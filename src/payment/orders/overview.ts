@@ -1,11 +1,9 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { and, eq } from '../../host/store/query.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
+import { AppError, and, eq } from '../../host/sdk/index.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
 import { formatMinor } from '../money/index.js';
-import { dayIn, type DailyStat } from '../orders/daily-stats.js';
-import { toView, type PaymentView } from '../orders/order-view.js';
-import type { StoredPayment } from '../orders/types.js';
+import { dayIn, PaymentDailyStat } from './daily-stats.js';
+import { toView, type PaymentView } from './order-view.js';
+import { PaymentInfo } from './types.js';
 
 export interface TrendPoint {
   day: string;
@@ -35,11 +33,12 @@ const DAY_MS = 86_400_000;
  */
 export async function paymentOverview(deps: PaymentDeps, range: { from?: string; to?: string }, baseUrl: string): Promise<PaymentOverview> {
   const { reportTimeZone } = await deps.settings.read();
-  const to = range.to ?? dayIn(deps.now(), reportTimeZone);
+  const to = range.to ?? dayIn(new Date(deps.clock.now()), reportTimeZone);
   const from = range.from ?? shiftDay(to, -29);
   const days = daysBetween(from, to);
-  const stats = await deps.client.list<DailyStat>(KINDS.dailyStat, { where: and({ op: 'ge', field: 'spec.day', value: from }, { op: 'le', field: 'spec.day', value: to }), sort: [{ field: 'spec.day', direction: 'asc' }], page: 1, size: MAX_DAYS });
-  const byDay = new Map(stats.items.map((s) => [s.spec!.day, s.spec!]));
+  const dayRange = and({ op: 'ge', field: 'spec.day', value: from }, { op: 'le', field: 'spec.day', value: to });
+  const stats = await deps.client.list(PaymentDailyStat, { where: dayRange, sort: [{ field: 'spec.day', direction: 'asc' }], page: 1, size: MAX_DAYS });
+  const byDay = new Map(stats.items.map((s) => [s.spec.day, s.spec]));
   const totals = { orders: 0, amounts: {} as Record<string, number>, success: 0, successAmounts: {} as Record<string, number> };
   const trend = days.map((day) => {
     const s = byDay.get(day);
@@ -49,7 +48,7 @@ export async function paymentOverview(deps: PaymentDeps, range: { from?: string;
     addAll(totals.successAmounts, s?.successAmounts);
     return { day, orders: s?.orders ?? 0, successCount: s?.successCount ?? 0, successAmounts: decimals(s?.successAmounts ?? {}) };
   });
-  const recent = await deps.client.list<StoredPayment>(KINDS.order, { where: eq('spec.status', 'SUCCESS'), sort: [{ field: 'spec.paidAt', direction: 'desc' }], page: 1, size: 10 });
+  const recent = await deps.client.list(PaymentInfo, { where: eq('spec.status', 'SUCCESS'), sort: [{ field: 'spec.paidAt', direction: 'desc' }], page: 1, size: 10 });
   return {
     from, to,
     totalOrders: totals.orders,
@@ -61,7 +60,7 @@ export async function paymentOverview(deps: PaymentDeps, range: { from?: string;
   };
 }
 
-function inRange(order: StoredPayment, from: string, to: string, zone: string): boolean {
+function inRange(order: PaymentInfo, from: string, to: string, zone: string): boolean {
   const day = order.spec.paidAt ? dayIn(new Date(order.spec.paidAt), zone) : '';
   return day >= from && day <= to;
 }

@@ -1,10 +1,9 @@
-import { AppError } from '../../host/errors/app-error.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
-import { closePayment } from '../orders/close-payment.js';
-import { checkInitiateUrls } from '../orders/initiate-input.js';
-import { moveOrder } from '../orders/state-machine.js';
-import type { PaymentStatus, StoredPayment } from '../orders/types.js';
+import { AppError } from '../../host/sdk/index.js';
+import type { OrderDeps } from './order-events.js';
+import { closePayment } from './close-payment.js';
+import { checkInitiateUrls } from './initiate-input.js';
+import { moveOrder } from './state-machine.js';
+import { type PaymentStatus, PaymentInfo } from './types.js';
 
 /** What an administrator may edit: basic information, and the status through the state machine. */
 export interface UpdatePaymentInput {
@@ -40,7 +39,7 @@ export const UPDATE_PAYMENT_BODY = {
  * if asked: only moves the state machine allows (SUCCESS stays final), recorded with the administrator's
  * name; an illegal move is 422 naming the field.
  */
-export async function updatePayment(deps: PaymentDeps, order: StoredPayment, input: UpdatePaymentInput, actor: string): Promise<StoredPayment> {
+export async function updatePayment(deps: OrderDeps, order: PaymentInfo, input: UpdatePaymentInput, actor: string): Promise<PaymentInfo> {
   const settings = await deps.settings.read();
   checkInitiateUrls({ notifyUrl: input.notifyUrl ?? undefined, returnUrl: input.returnUrl ?? undefined } as never, settings.allowPrivateNotifyTargets);
   const spec: Record<string, unknown> = {};
@@ -50,7 +49,7 @@ export async function updatePayment(deps: PaymentDeps, order: StoredPayment, inp
   let current = order;
   if (Object.keys(spec).length) {
     const metadata = input.resourceVersion ? { resourceVersion: input.resourceVersion } : undefined;
-    current = await deps.client.patch<StoredPayment>(KINDS.order, order.metadata.name, { ...(metadata ? { metadata } : {}), spec });
+    current = await deps.client.patch(PaymentInfo, order.metadata.name, { ...(metadata ? { metadata } : {}), spec });
   }
   if (!input.status || input.status === current.spec.status) return current;
   const to = input.status;

@@ -3,11 +3,12 @@
  * same signed success callback 100 times concurrently (50 each) → one transition, one delivery chain,
  * one administrator message.
  */
-import { eq } from '../../../src/host/store/query.js';
-import { SandboxChannel } from '../../../src/payment/channels/sandbox/index.js';
-import { toChannelOrder } from '../../../src/payment/orders/order-view.js';
-import type { StoredPayment } from '../../../src/payment/orders/types.js';
-import { api, configure, CONSOLE, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+import { eq } from '../../../../src/host/sdk/index.js';
+import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.js';
+import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
+import { PaymentInfo } from '../../../../src/payment/orders/types.js';
+import { api, configure, CONSOLE, PUBLIC, startPaymentServer, type PaymentServer } from '../../support/payment-server.js';
+import { PaymentNotifyDelivery } from '../../../../src/payment/notify/types.js';
 
 const BASE_URL = process.env.AUTHPAY_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `pay_replay_${process.pid}_${Date.now()}`;
@@ -34,13 +35,13 @@ test('100 concurrent copies of a success callback across two replicas change the
   const created = (await api(a, 'POST', `${CONSOLE}/payments`, { orderId: 'pg-replay', subject: 'pg', paymentAmount: '5.00', paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl: 'https://example.com/hook' })).body.data;
   expect(created.status).toBe('PAYING');
   const sandbox = (await a.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
-  const callback = await sandbox.simulateOutcome(toChannelOrder((await a.runtime.client.get<StoredPayment>('PaymentInfo', created.paymentId)).spec), 'success');
+  const callback = await sandbox.simulateOutcome(toChannelOrder((await a.runtime.client.get(PaymentInfo, created.paymentId)).spec), 'success');
   const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => fetch(`${(i % 2 ? a : b).url}${PUBLIC}/asyncCallback/SANDBOX`, { method: 'POST', headers: callback.headers as Record<string, string>, body: String(callback.rawBody) }).then((r) => r.status)));
   expect(answers.every((s) => s === 200)).toBe(true);
-  const order = await a.runtime.client.get<StoredPayment>('PaymentInfo', created.paymentId);
+  const order = await a.runtime.client.get(PaymentInfo, created.paymentId);
   expect(order.spec.status).toBe('SUCCESS');
   expect(order.status?.transitions?.filter((t) => t.to === 'SUCCESS')).toHaveLength(1);
-  expect((await a.runtime.client.list('PaymentNotifyDelivery', { where: eq('spec.paymentId', created.paymentId) })).items).toHaveLength(1);
+  expect((await a.runtime.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', created.paymentId) })).items).toHaveLength(1);
   await Promise.all([a.payment.settled(), b.payment.settled()]);
   // admin's messages: inbox ones (recipient admin) and, when admin has an address, inbox e-mail ones (username admin).
   const admin = { items: (await a.runtime.client.list('OutboxMessage')).items.filter((m) => (m.spec as { username?: string }).username === 'admin') };

@@ -1,13 +1,12 @@
-import { NotFoundError } from '../../host/errors/app-error.js';
-import { KINDS } from '../api-groups.js';
-import type { PaymentDeps } from '../payment-deps.js';
-import { looksLikePaymentId } from '../orders/payment-id.js';
-import type { StoredPayment } from '../orders/types.js';
+import { NotFoundError } from '../../host/sdk/index.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
+import { looksLikePaymentId } from './payment-id.js';
+import { PaymentInfo } from './types.js';
 import { publicBaseUrl } from '../settings/payment-settings.js';
 
 /** An order by payment number, or 404 (also for malformed numbers, without a store read). */
-export async function orderOr404(deps: PaymentDeps, paymentId: string): Promise<StoredPayment> {
-  const order = looksLikePaymentId(paymentId) ? await deps.client.fetch<StoredPayment>(KINDS.order, paymentId) : undefined;
+export async function orderOr404(deps: PaymentDeps, paymentId: string): Promise<PaymentInfo> {
+  const order = looksLikePaymentId(paymentId) ? await deps.client.fetch(PaymentInfo, paymentId) : undefined;
   if (!order) throw new NotFoundError('支付订单', paymentId);
   return order;
 }

@@ -1,11 +1,12 @@
-import { eq } from '../../../src/host/store/query.js';
-import { closeExpiredOrders } from '../../../src/payment/jobs/close-expired.handler.js';
-import { syncOpenOrders } from '../../../src/payment/jobs/sync-payments.handler.js';
-import type { StoredPayment } from '../../../src/payment/orders/types.js';
-import { FakeAlipayGateway } from '../channels/wallet-a/fake-alipay-gateway.js';
-import { ALIPAY, APP, APP_ID } from '../channels/wallet-a/test-keys.js';
-import { NotifyReceiver } from '../support/notify-receiver.js';
-import { api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+import { eq } from '../../../../src/host/sdk/index.js';
+import { closeExpiredOrders } from '../../../../src/payment/jobs/close-expired.handler.js';
+import { syncOpenOrders } from '../../../../src/payment/jobs/sync-payments.handler.js';
+import { PaymentInfo } from '../../../../src/payment/orders/types.js';
+import { FakeAlipayGateway } from './fake-alipay-gateway.js';
+import { ALIPAY, APP, APP_ID } from './test-keys.js';
+import { NotifyReceiver } from '../../support/notify-receiver.js';
+import { api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../../support/payment-server.js';
+import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-log.js';
 
 let server: PaymentServer;
 let gateway: FakeAlipayGateway;
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 const initiate = (orderId: string, extra: Record<string, unknown> = {}) =>
   api(server, 'POST', `${CONSOLE}/payments`, { orderId, subject: '插件授权', paymentAmount: 0.01, paymentType: 'ALIPAY', paymentChannel: 'FACE_TO_FACE_PAYMENT', notifyUrl: receiver.url, ...extra });
-const stored = (paymentId: string) => server.runtime.client.get<StoredPayment>('PaymentInfo', paymentId);
+const stored = (paymentId: string) => server.runtime.client.get(PaymentInfo, paymentId);
 
 describe('WALLET_A end to end against a local Alipay gateway', () => {
   test('face-to-face: QR code on the page, signed notify → SUCCESS answered "success", business system notified', async () => {
@@ -87,7 +88,7 @@ describe('WALLET_A end to end against a local Alipay gateway', () => {
     const unknown = await gateway.notify(order.paymentId, gateway.notifyParams(order.paymentId, { out_trade_no: 'p20990101aaaaaaaaaaaaaaaaaaaa' }));
     expect(unknown).toMatchObject({ status: 400, body: 'fail' });
     expect((await stored(order.paymentId)).spec.status).toBe('PAYING');
-    const logs = await server.runtime.client.list('PaymentCallbackLog', { where: eq('spec.paymentId', order.paymentId) });
+    const logs = await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', order.paymentId) });
     expect(logs.items.map((l) => (l.spec as { reason: string }).reason)).toContain('CALLBACK_MISMATCH');
   });
 
@@ -110,12 +111,12 @@ describe('WALLET_A end to end against a local Alipay gateway', () => {
 
     const expiring = (await initiate('ali-expire')).body.data;
     gateway.scan(expiring.paymentId);
-    const realNow = server.payment.deps.now;
-    server.payment.deps.now = () => new Date(Date.now() + 31 * 60_000);
+    const realClock = server.payment.deps.clock;
+    server.payment.deps.clock = { ...realClock, now: () => realClock.now() + 31 * 60_000 };
     try {
       await closeExpiredOrders(server.payment.deps, jobContext());
     } finally {
-      server.payment.deps.now = realNow;
+      server.payment.deps.clock = realClock;
     }
     expect((await stored(expiring.paymentId)).spec).toMatchObject({ status: 'FAILED', failureReason: 'TIMEOUT' });
     expect(gateway.trades.get(expiring.paymentId)!.status).toBe('TRADE_CLOSED');

@@ -1,10 +1,12 @@
-import { eq } from '../../../src/host/store/query.js';
-import { dedupeIdOf } from '../../../src/host/notifications/enqueue-messages.js';
-import { SandboxChannel } from '../../../src/payment/channels/sandbox/index.js';
-import { toChannelOrder } from '../../../src/payment/orders/order-view.js';
-import type { StoredPayment } from '../../../src/payment/orders/types.js';
-import { NotifyReceiver } from '../support/notify-receiver.js';
-import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+import { eq } from '../../../../src/host/sdk/index.js';
+import { dedupeIdOf } from '../../../../src/host/notifications/enqueue-messages.js';
+import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.js';
+import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
+import { PaymentInfo } from '../../../../src/payment/orders/types.js';
+import { NotifyReceiver } from '../../support/notify-receiver.js';
+import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../../support/payment-server.js';
+import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-log.js';
+import { PaymentNotifyDelivery } from '../../../../src/payment/notify/types.js';
 
 let server: PaymentServer;
 let receiver: NotifyReceiver;
@@ -22,8 +24,8 @@ afterAll(async () => {
 
 const order = (orderId: string, extra: Record<string, unknown> = {}) => ({ orderId, subject: '会员 1 个月', body: 'monthly plan', paymentAmount: '12.30', paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl: receiver.url, returnUrl: 'https://shop.example.com/orders/1', ...extra });
 
-async function storedOrder(paymentId: string): Promise<StoredPayment> {
-  return server.runtime.client.get<StoredPayment>('PaymentInfo', paymentId);
+async function storedOrder(paymentId: string): Promise<PaymentInfo> {
+  return server.runtime.client.get(PaymentInfo, paymentId);
 }
 
 describe('SANDBOX payment end to end over HTTP', () => {
@@ -65,14 +67,14 @@ describe('SANDBOX payment end to end over HTTP', () => {
     const stored = await storedOrder(created.paymentId);
     expect(stored.spec.status).toBe('SUCCESS');
     expect((stored.status?.transitions ?? []).filter((t) => t.to === 'SUCCESS')).toHaveLength(1);
-    const chains = await server.runtime.client.list('PaymentNotifyDelivery', { where: eq('spec.paymentId', created.paymentId) });
+    const chains = await server.runtime.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', created.paymentId) });
     expect(chains.items).toHaveLength(1);
     await eventually(() => receiver.forPayment(created.paymentId).length === 1);
     await server.payment.settled();
     // admin's messages: inbox ones (recipient admin) and, when admin has an address, inbox e-mail ones (username admin).
     const adminMessages = { items: (await server.runtime.client.list('OutboxMessage')).items.filter((m) => (m.spec as { username?: string }).username === 'admin') };
     expect(adminMessages.items.filter((m) => String((m.spec as { text: string }).text).includes(created.paymentId))).toHaveLength(1);
-    const logs = await server.runtime.client.list('PaymentCallbackLog', { where: eq('spec.paymentId', created.paymentId) });
+    const logs = await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', created.paymentId) });
     expect(logs.items).toHaveLength(100);
     expect(logs.items.filter((l) => (l.spec as { reason: string }).reason === 'TRANSITIONED')).toHaveLength(1);
     // Once delivered, nothing is sent again.

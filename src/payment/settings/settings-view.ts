@@ -1,13 +1,20 @@
-import { AppError } from '../../host/errors/app-error.js';
-import type { PaymentDeps } from '../payment-deps.js';
-import { publicKeyOf } from '../settings/interface-keys.js';
+import { AppError } from '../../host/sdk/index.js';
+import type { ChannelProvider } from './channel-provider.js';
+import { publicKeyOf } from './interface-keys.js';
+import type { PaymentSettings } from './payment-settings.js';
+
+/** What the settings operations need (a part of the service's PaymentDeps). */
+export interface SettingsViewDeps {
+  settings: PaymentSettings;
+  channels: ChannelProvider;
+}
 
 /**
  * The flat settings object of getPaymentSettings: secrets masked ("******" when set, "" when not),
  * sandboxEnabled as effective (an unset switch follows the production flag), plus which channels are
  * usable right now.
  */
-export async function readSettingsView(deps: PaymentDeps): Promise<Record<string, unknown>> {
+export async function readSettingsView(deps: SettingsViewDeps): Promise<Record<string, unknown>> {
   const { values, configured } = await deps.settings.flat.readMasked();
   const effective = await deps.settings.read();
   return { ...values, sandboxEnabled: effective.sandboxEnabled, secretsConfigured: configured, availableChannels: await deps.channels.available() };
@@ -18,7 +25,7 @@ export async function readSettingsView(deps: PaymentDeps): Promise<Record<string
  * without a public key gets its public key derived; unknown keys and invalid values are refused by the
  * host's form validation and nothing is written.
  */
-export async function writeSettings(deps: PaymentDeps, partial: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function writeSettings(deps: SettingsViewDeps, partial: Record<string, unknown>): Promise<Record<string, unknown>> {
   const patch = { ...partial };
   const pem = patch.interfacePrivateKey;
   if (typeof pem === 'string' && pem && pem !== '******' && patch.interfacePublicKey === undefined) {

@@ -1,0 +1,45 @@
+import { defineOperation, eq, type ListQuery, type OperationDef } from '../../host/sdk/index.js';
+import { CONSOLE_GROUP } from '../api/api-groups.js';
+import { PaymentCallbackLog } from '../callbacks/callback-log.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
+import { PaymentNotifyDelivery } from '../notify/types.js';
+import { orderOr404, pageBase, PAYMENT_ID_PARAMS } from '../orders/order-lookup.js';
+import { toView } from '../orders/order-view.js';
+
+const tags = ['payment-console'];
+
+/** The 20 newest records of one order, newest first by the given time field. */
+const recent = (paymentId: string, timeField: string): ListQuery => ({
+  where: eq('spec.paymentId', paymentId),
+  sort: [{ field: timeField, direction: 'desc' }],
+  page: 1,
+  size: 20,
+});
+
+/**
+ * The console's order details: the order (orders), its notifyUrl deliveries (notify) and its verified
+ * callbacks (callbacks). It sits above the three families because it shows all of them.
+ */
+export function orderDetailsOperations(deps: PaymentDeps): OperationDef[] {
+  return [
+    defineOperation<unknown, unknown, { paymentId: string }>({
+      operationId: 'getPayment', group: CONSOLE_GROUP, method: 'get', path: '/payments/:paymentId', tags,
+      summary: 'Details of an order with its status history, notifyUrl deliveries and callbacks',
+      params: PAYMENT_ID_PARAMS,
+      handler: async ({ params }) => {
+        const order = await orderOr404(deps, params.paymentId);
+        const paymentId = order.spec.paymentId;
+        const [deliveries, callbacks] = await Promise.all([
+          deps.client.list(PaymentNotifyDelivery, recent(paymentId, 'metadata.creationTimestamp')),
+          deps.client.list(PaymentCallbackLog, recent(paymentId, 'spec.receivedAt')),
+        ]);
+        return {
+          ...toView(order, await pageBase(deps)),
+          transitions: order.status?.transitions ?? [],
+          notifyDeliveries: deliveries.items.map((d) => ({ name: d.metadata.name, ...d.spec, ...d.status })),
+          callbacks: callbacks.items.map((c) => c.spec),
+        };
+      },
+    }),
+  ];
+}
