@@ -27,7 +27,7 @@ export { listResult, listResultSchema, PAGE_QUERY_PROPERTIES } from '../api/list
 export type { ListResult } from '../api/list-result.js';
 export { AppError, NotFoundError, ConflictError, AlreadyExistsError, ValidationError, InvalidError, isAppError } from '../errors/app-error.js';
 export type { ErrorCode, ErrorDetail, AppErrorOptions } from '../errors/app-error.js';
-export type { Principal } from '../auth/principal.js';
+export type { Principal } from '../request/principal.js';
 
 // Settings
 export type { PluginSettings } from '../settings/settings-service.js';

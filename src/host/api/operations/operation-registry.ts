@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { AppError } from '../../errors/app-error.js';
-import { ANONYMOUS } from '../../auth/principal.js';
+import { ANONYMOUS } from '../../request/principal.js';
 import { ok, prefersEnglish } from '../envelope/envelope.js';
 import { setRouteTemplate } from '../../ops/route-label.js';
 import type { JsonSchema, OperationDef } from './operation.js';
