@@ -42,6 +42,12 @@ export { Informer } from '../controller/informer.js';
 export { reconcileFinalizer } from '../controller/finalizers.js';
 export { PollingLoop } from '../workers/polling-loop.js';
 
+// Outbox delivery: one leased claim → deliver → retry → give-up loop, generic over the item kind
+export { LeasedDeliveryWorker } from '../workers/leased-delivery-worker.js';
+export type { AttemptResult, Lease, LeasedDelivery, LeasedDeliveryWorkerOptions, Settlement } from '../workers/leased-delivery-worker.js';
+export { exponentialBackoff, delayTable } from '../workers/retry-schedule.js';
+export type { ExponentialBackoff, RetrySchedule } from '../workers/retry-schedule.js';
+
 // Clock: one type for "now" and timers everywhere
 export { systemClock, sleep } from '../controller/clock.js';
 export type { Clock, TimerHandle } from '../controller/clock.js';
