@@ -147,9 +147,11 @@ export class HostRuntime {
       this.auth.authorization(),
     ];
     const uiApps = packageUiApps(PACKAGE_ROOT);
+    const openApi = openApiSource(() => this.operations.list());
+    const ops = opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, openApi });
     const routes: Array<{ path: string; router: Router | RequestHandler }> = [
       // [listen:routes] host routes (generic API, login, health, metrics, openapi)
-      { path: '/', router: onlyFor(OPS_PATHS, opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, openApi: openApiSource(() => this.operations.list()) })) },
+      { path: '/', router: onlyFor(OPS_PATHS, ops) },
       { path: '/', router: mountGenericApi(this) },
       { path: '/', router: onlyFor(LOGIN_PATHS, this.auth.routes()) },
       // browser apps: /console/ and /uc/ with SPA fallback (src/host/ui)

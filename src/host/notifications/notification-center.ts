@@ -18,7 +18,8 @@ import { registerOutboxGauge } from './outbox-gauge.js';
 import { inboxOperations } from './inbox-operations.js';
 import { outboxOperations } from './outbox-operations.js';
 import type { OperationDef } from '../api/operations/operation.js';
-import { CHANNELS, type Channel, type Notifier, type OutboxMessage, type OutboxMessageSpec, type OutboxPhase, type SendInput, type SendResult } from './types.js';
+import { CHANNELS, type Channel, type Notifier, type OutboxMessage, type OutboxMessageSpec, type OutboxPhase } from './types.js';
+import type { SendInput, SendResult } from './types.js';
 
 export interface NotificationCenterOptions {
   client: ExtensionClient;
@@ -59,7 +60,9 @@ export class NotificationCenter implements Notifier {
     this.smtp.onChange?.(() => this.smtpChanged());
     const delivered = o.metrics?.counter({ name: 'authpay_notification_deliveries_total', help: 'Notification delivery attempts by channel and outcome', labelNames: ['channel', 'outcome'] });
     const logger = o.logger.child({ component: 'notifications' });
-    const outbox = new OutboxDelivery({ client: o.client, logger, mailer: this.mailer, smtp: () => this.smtp, clock: this.clock, onOutcome: (channel, outcome) => delivered?.inc({ channel, outcome }) });
+    const onOutcome = (channel: Channel, outcome: string) => delivered?.inc({ channel, outcome });
+    const smtp = () => this.smtp;
+    const outbox = new OutboxDelivery({ client: o.client, logger, mailer: this.mailer, smtp, clock: this.clock, onOutcome });
     this.worker = new LeasedDeliveryWorker(outbox, {
       name: 'outbox',
       logger,

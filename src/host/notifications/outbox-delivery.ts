@@ -54,7 +54,9 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
   }
 
   async nextDueAt(): Promise<number | undefined> {
-    const next = await this.o.client.list<OutboxMessage>('OutboxMessage', { where: eq('status.phase', 'PENDING'), sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }], page: 1, size: 1, countTotal: false });
+    const where = eq('status.phase', 'PENDING');
+    const sort = [{ field: 'status.nextAttemptAt', direction: 'asc' as const }];
+    const next = await this.o.client.list<OutboxMessage>('OutboxMessage', { where, sort, page: 1, size: 1, countTotal: false });
     const at = next.items[0]?.status?.nextAttemptAt;
     return at ? Date.parse(at) : undefined;
   }
@@ -135,7 +137,8 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
     const next: OutboxMessageStatus = final
       ? { phase: 'FAILED', attempts: status.attempts, lastAttemptAt: status.lastAttemptAt, lastError, inboxAt: status.inboxAt }
       : { ...status, phase: 'PENDING', lastError, nextAttemptAt: iso(settlement.nextAttemptAt) };
-    this.o.logger.warn({ outboxMessage: msg.metadata.name, channel, attempts: status.attempts, final, error: lastError }, 'notification delivery failed');
+    const failure = { outboxMessage: msg.metadata.name, channel, attempts: status.attempts, final, error: lastError };
+    this.o.logger.warn(failure, 'notification delivery failed');
     await this.write(msg, next);
     this.o.onOutcome?.(channel, final ? 'failed' : 'retry');
   }

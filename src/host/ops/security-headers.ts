@@ -44,7 +44,9 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHan
   const strictTransportSecurity = options.hsts ? { maxAge: 15552000, includeSubDomains: false } : false;
   // Resources such as the JWKS under /public/ are read by other sites through CORS.
   const crossOriginResourcePolicy = { policy: 'same-site' as const };
-  const documentHeaders = headersOf(helmet({ contentSecurityPolicy: { useDefaults: false, directives }, strictTransportSecurity, crossOriginResourcePolicy }));
+  const documentHeaders = headersOf(
+    helmet({ contentSecurityPolicy: { useDefaults: false, directives }, strictTransportSecurity, crossOriginResourcePolicy }),
+  );
   const apiHeaders = headersOf(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },

@@ -22,7 +22,12 @@ export interface AuthFailure {
 
 export const ANONYMOUS_USER = 'anonymousUser';
 
-export const ANONYMOUS: Principal = Object.freeze({ username: ANONYMOUS_USER, anonymous: true, roles: ['anonymous'], via: 'anonymous' }) as Principal;
+export const ANONYMOUS: Principal = Object.freeze({
+  username: ANONYMOUS_USER,
+  anonymous: true,
+  roles: ['anonymous'],
+  via: 'anonymous' as const,
+});
 
 declare module 'express-serve-static-core' {
   interface Request {

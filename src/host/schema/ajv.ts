@@ -31,7 +31,8 @@ function pointerSegments(pointer: string): string[] {
 export function ajvErrorDetails(errors: ErrorObject[] | null | undefined, prefix = ''): ErrorDetail[] {
   return (errors ?? []).map((e) => {
     const params = e.params as { missingProperty?: string; additionalProperty?: string };
-    const property = e.keyword === 'required' ? params.missingProperty : e.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+    const property =
+      e.keyword === 'required' ? params.missingProperty : e.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
     const path = [prefix, ...pointerSegments(e.instancePath), property].filter((p): p is string => p !== undefined && p !== '');
     return { field: path.join('.'), message: e.message ?? 'invalid', reason: e.keyword };
   });

@@ -28,6 +28,7 @@ export type { ListResult } from '../api/list-result.js';
 export { AppError, NotFoundError, ConflictError, AlreadyExistsError, ValidationError, InvalidError, isAppError } from '../errors/app-error.js';
 export type { ErrorCode, ErrorDetail, AppErrorOptions } from '../errors/app-error.js';
 export type { Principal } from '../request/principal.js';
+export { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
 
 // Settings
 export type { PluginSettings } from '../settings/settings-service.js';

@@ -101,7 +101,8 @@ export class LeasedDeliveryWorker<T, C = undefined, D = undefined> {
     private readonly items: LeasedDelivery<T, C, D>,
     private readonly o: LeasedDeliveryWorkerOptions,
   ) {
-    this.loop = new PollingLoop(() => this.cycle(), { intervalMs: o.pollIntervalMs, onError: (err) => o.logger.error({ err }, `${o.name} delivery cycle failed`) });
+    const onError = (err: unknown) => o.logger.error({ err }, `${o.name} delivery cycle failed`);
+    this.loop = new PollingLoop(() => this.cycle(), { intervalMs: o.pollIntervalMs, onError });
   }
 
   start(): void {
@@ -155,7 +156,8 @@ export class LeasedDeliveryWorker<T, C = undefined, D = undefined> {
     const found = await this.runOnce();
     if (found >= this.o.batchSize) return 0;
     const next = await this.items.nextDueAt?.();
-    return next === undefined ? this.o.pollIntervalMs : Math.min(this.o.pollIntervalMs, Math.max(0, next - this.o.clock.now()));
+    if (next === undefined) return this.o.pollIntervalMs;
+    return Math.min(this.o.pollIntervalMs, Math.max(0, next - this.o.clock.now()));
   }
 }
 

@@ -18,7 +18,9 @@ function detailsOf(value: unknown, prefix?: string) {
 }
 
 test('fields are dotted paths below the prefix', () => {
-  expect(detailsOf({ items: [{ name: 'long name' }] }, 'body')).toEqual([{ field: 'body.items.0.name', message: 'must NOT have more than 3 characters', reason: 'maxLength' }]);
+  expect(detailsOf({ items: [{ name: 'long name' }] }, 'body')).toEqual([
+    { field: 'body.items.0.name', message: 'must NOT have more than 3 characters', reason: 'maxLength' },
+  ]);
   expect(detailsOf({ items: [], at: 'yesterday' }, 'spec')).toEqual([expect.objectContaining({ field: 'spec.at', reason: 'format' })]);
 });
 

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
-import { LeasedDeliveryWorker, type AttemptResult, type Lease, type LeasedDelivery, type Settlement } from '../../../src/host/workers/leased-delivery-worker.js';
+import { LeasedDeliveryWorker } from '../../../src/host/workers/leased-delivery-worker.js';
+import type { AttemptResult, Lease, LeasedDelivery, Settlement } from '../../../src/host/workers/leased-delivery-worker.js';
 import { delayTable, exponentialBackoff } from '../../../src/host/workers/retry-schedule.js';
 
 interface Item {
@@ -24,7 +25,8 @@ class Table implements LeasedDelivery<Item, undefined, number> {
   }
 
   async due(now: number, limit: number): Promise<Item[]> {
-    const due = [...this.rows.values()].filter((i) => i.phase === 'PENDING' && i.nextAttemptAt <= now).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt);
+    const due = [...this.rows.values()].filter((i) => i.phase === 'PENDING' && i.nextAttemptAt <= now);
+    due.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt);
     return due.slice(0, limit).map((i) => ({ ...i }));
   }
 

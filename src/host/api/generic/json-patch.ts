@@ -14,10 +14,13 @@ function invalid(message: string): AppError {
 function checkShape(patch: unknown): JsonPatchOperation[] {
   if (!Array.isArray(patch)) throw new AppError('BAD_REQUEST', 'a JSON patch must be an array of operations');
   for (const o of patch as Array<Partial<Record<'op' | 'path' | 'from' | 'value', unknown>>>) {
-    if (!o || typeof o !== 'object' || typeof o.path !== 'string') throw new AppError('BAD_REQUEST', 'every JSON patch operation needs "op" and "path"');
-    if (!OPS.includes(o.op as string)) throw new AppError('BAD_REQUEST', `unknown JSON patch operation "${String(o.op)}"`);
-    if ((o.op === 'move' || o.op === 'copy') && typeof o.from !== 'string') throw new AppError('BAD_REQUEST', `JSON patch operation "${o.op}" needs "from"`);
-    if ((o.op === 'add' || o.op === 'replace' || o.op === 'test') && !('value' in o)) throw new AppError('BAD_REQUEST', `JSON patch operation "${o.op}" needs "value"`);
+    const refuse = (message: string) => new AppError('BAD_REQUEST', message);
+    if (!o || typeof o !== 'object' || typeof o.path !== 'string') throw refuse('every JSON patch operation needs "op" and "path"');
+    if (!OPS.includes(o.op as string)) throw refuse(`unknown JSON patch operation "${String(o.op)}"`);
+    const needsFrom = o.op === 'move' || o.op === 'copy';
+    if (needsFrom && typeof o.from !== 'string') throw refuse(`JSON patch operation "${o.op}" needs "from"`);
+    const needsValue = o.op === 'add' || o.op === 'replace' || o.op === 'test';
+    if (needsValue && !('value' in o)) throw refuse(`JSON patch operation "${o.op}" needs "value"`);
   }
   return patch as JsonPatchOperation[];
 }
@@ -56,7 +59,9 @@ export function applyJsonPatch(document: unknown, patch: unknown): unknown {
   } catch (err) {
     if (err instanceof jsonPatch.JsonPatchError) throw invalid(whyNotApplied(err));
     // The library refuses paths through __proto__ / constructor.prototype with a plain TypeError.
-    if (err instanceof TypeError && err.message.startsWith('JSON-Patch:')) throw invalid('paths through __proto__ or constructor.prototype are not allowed');
+    if (err instanceof TypeError && err.message.startsWith('JSON-Patch:')) {
+      throw invalid('paths through __proto__ or constructor.prototype are not allowed');
+    }
     throw err;
   }
 }

@@ -19,12 +19,17 @@ function packageVersion(): string {
  * late registrations appear; the document is rebuilt only when the set of operations changed.
  */
 export function openApiSource(operations: () => OperationDef[], info?: OpenApiInfo): () => unknown {
-  const shown = info ?? { title: 'AuthPay API', version: packageVersion(), description: 'Business operations of the host and its plugins; every answer is the envelope {success, code, message, data}.' };
+  const shown = info ?? {
+    title: 'AuthPay API',
+    version: packageVersion(),
+    description: 'Business operations of the host and its plugins; every answer is the envelope {success, code, message, data}.',
+  };
   let cached: { key: OperationDef[]; doc: unknown } | undefined;
   return () => {
     const ops = operations();
     // Same length and members means the same document.
-    if (!cached || cached.key.length !== ops.length || cached.key.some((d, i) => d !== ops[i])) cached = { key: ops, doc: buildOpenApi(ops, shown) };
+    const changed = !cached || cached.key.length !== ops.length || cached.key.some((d, i) => d !== ops[i]);
+    if (!cached || changed) cached = { key: ops, doc: buildOpenApi(ops, shown) };
     return cached.doc;
   };
 }

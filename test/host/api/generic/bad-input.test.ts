@@ -58,7 +58,8 @@ test('schema violations are 422 Invalid with one cause per field', async () => {
   expect(fields).toEqual(expect.arrayContaining([['spec.authStatus', 'FieldValueNotSupported'], ['spec.extra', 'FieldValueForbidden']]));
   const missing = await post(JSON.stringify({ ...authLog('no-spec'), spec: { pluginKey: 'p' } }));
   expect(missing.status).toBe(422);
-  const required = ((await status(missing)).details.causes as Array<{ field: string; reason: string }>).filter((c) => c.reason === 'FieldValueRequired');
+  const causes = (await status(missing)).details.causes as Array<{ field: string; reason: string }>;
+  const required = causes.filter((c) => c.reason === 'FieldValueRequired');
   expect(required.length).toBeGreaterThan(0);
   for (const cause of required) expect(cause.field).toMatch(/^spec\.[A-Za-z]+$/);
   expect(await names()).toEqual([]);
