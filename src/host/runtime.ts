@@ -11,6 +11,7 @@ import type { Store } from './store/store.js';
 import { KindRegistry } from './schema/kind-registry.js';
 import { ExtensionClient } from './client/extension-client.js';
 import { OperationRegistry } from './api/operations/operation-registry.js';
+import { openApiSource } from './api/operations/openapi-source.js';
 import { createApp } from './server/app.js';
 import { createHttpServer } from './server/http-server.js';
 import { mountGenericApi } from './api/generic/mount.js';
@@ -28,7 +29,7 @@ import type { NotificationCenter } from './notifications/notification-center.js'
 import { startWorkloads, type HostWorkloads } from './leader/workloads.js';
 import { applySettingResources } from './settings/extension-loader.js';
 import { uiPaths, uiRoutes, packageUiApps } from './ui/ui-routes.js';
-import { useHostSettings } from './settings/host-settings.js';
+import { useHostSettings } from './host-settings.js';
 import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin-context.js';
 
 /** Package root (two levels above this file in src/ and in dist/). */
@@ -146,9 +147,11 @@ export class HostRuntime {
       this.auth.authorization(),
     ];
     const uiApps = packageUiApps(PACKAGE_ROOT);
+    const openApi = openApiSource(() => this.operations.list());
+    const ops = opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, openApi });
     const routes: Array<{ path: string; router: Router | RequestHandler }> = [
       // [listen:routes] host routes (generic API, login, health, metrics, openapi)
-      { path: '/', router: onlyFor(OPS_PATHS, opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, operations: () => this.operations.list() })) },
+      { path: '/', router: onlyFor(OPS_PATHS, ops) },
       { path: '/', router: mountGenericApi(this) },
       { path: '/', router: onlyFor(LOGIN_PATHS, this.auth.routes()) },
       // browser apps: /console/ and /uc/ with SPA fallback (src/host/ui)

@@ -1,6 +1,6 @@
 import type { Request, Response, RequestHandler } from 'express';
-import type { AuthFailure, Principal } from './principal.js';
-import { ANONYMOUS } from './principal.js';
+import type { AuthFailure, Principal } from '../request/principal.js';
+import { ANONYMOUS } from '../request/principal.js';
 import { SESSION_COOKIE, CSRF_COOKIE, readCookies, setCsrfCookie } from './cookies.js';
 import { checkCsrf, csrfTokenFor, isStateChanging } from './csrf.js';
 import type { AuthServices } from './auth-services.js';

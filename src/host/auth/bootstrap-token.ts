@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Principal } from './principal.js';
+import type { Principal } from '../request/principal.js';
 import { safeEqual } from '../security/safe-equal.js';
 
 export const BOOTSTRAP_PRINCIPAL: Principal = Object.freeze({ username: 'bootstrap', anonymous: false, roles: ['super-role'], via: 'bootstrap' }) as Principal;

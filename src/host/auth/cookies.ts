@@ -1,3 +1,4 @@
+import { parseCookie, type Cookies } from 'cookie';
 import type { Request, Response, CookieOptions } from 'express';
 
 export const SESSION_COOKIE = 'AUTHPAY_SESSION';
@@ -5,28 +6,19 @@ export const SESSION_COOKIE = 'AUTHPAY_SESSION';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 
-/** Parses the Cookie header; the first value of a repeated name wins, malformed pairs are skipped. */
-export function readCookies(req: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  const header = req.headers.cookie;
-  if (!header) return out;
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) continue;
-    const name = pair.slice(0, eq).trim();
-    let value = pair.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    if (name in out) continue;
-    try {
-      out[name] = decodeURIComponent(value);
-    } catch {
-      out[name] = value;
-    }
-  }
-  return out;
+/**
+ * The request's cookies (the `cookie` package): the first value of a repeated name wins, pairs without `=`
+ * are skipped, values are percent-decoded when they can be. Our own values (a JWT, a base64url token) never
+ * carry quotes or escapes.
+ */
+export function readCookies(req: Pick<Request, 'headers'>): Cookies {
+  return req.headers.cookie ? parseCookie(req.headers.cookie) : {};
 }
 
-/** Secure when the request came over TLS (directly or through a trusted proxy). */
+/**
+ * Secure when the request came over TLS (directly or through a trusted proxy). Cookies are written with
+ * Express's res.cookie, which serializes them with the `cookie` package as well (its own pinned copy).
+ */
 function base(req: Request): CookieOptions {
   return { path: '/', sameSite: 'lax', secure: req.secure };
 }

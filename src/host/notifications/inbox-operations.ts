@@ -1,5 +1,5 @@
 import { AppError, NotFoundError } from '../errors/app-error.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../request/principal.js';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import { and, eq } from '../store/query.js';

@@ -7,16 +7,19 @@ import { compileTemplate, renderTemplate, type CompiledTemplate, type RenderedMe
 import { TemplateStore } from './template-store.js';
 import { resolveRecipients, type DeliveryTarget } from './resolve-recipients.js';
 import { enqueueMessages } from './enqueue-messages.js';
-import { DeliveryWorker } from './delivery-worker.js';
+import { OutboxDelivery } from './outbox-delivery.js';
+import { LeasedDeliveryWorker } from '../workers/leased-delivery-worker.js';
+import { exponentialBackoff } from '../workers/retry-schedule.js';
 import { SmtpMailer } from './smtp-mailer.js';
-import { NO_SMTP_SETTINGS, readSmtpSettings, type SmtpSettingsProvider } from './smtp-settings.js';
+import { NO_SMTP_SETTINGS, readSmtpSettings, type SmtpSettings, type SmtpSettingsProvider } from './smtp-settings.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { SANITIZE_OPTIONS, htmlToText } from './safe-html.js';
 import { registerOutboxGauge } from './outbox-gauge.js';
 import { inboxOperations } from './inbox-operations.js';
 import { outboxOperations } from './outbox-operations.js';
 import type { OperationDef } from '../api/operations/operation.js';
-import { CHANNELS, type Channel, type Notifier, type OutboxMessageSpec, type OutboxPhase, type SendInput, type SendResult } from './types.js';
+import { CHANNELS, type Channel, type Notifier, type OutboxMessage, type OutboxMessageSpec, type OutboxPhase } from './types.js';
+import type { SendInput, SendResult } from './types.js';
 
 export interface NotificationCenterOptions {
   client: ExtensionClient;
@@ -45,7 +48,7 @@ export class NotificationCenter implements Notifier {
   readonly templates: TemplateStore;
   private smtp: SmtpSettingsProvider;
   private smtpReady?: Promise<boolean>;
-  private readonly worker: DeliveryWorker;
+  private readonly worker: LeasedDeliveryWorker<OutboxMessage, SmtpSettings | undefined>;
   private readonly mailer = new SmtpMailer();
   private readonly clock: () => number;
 
@@ -56,18 +59,18 @@ export class NotificationCenter implements Notifier {
     this.smtp = o.smtp ?? NO_SMTP_SETTINGS;
     this.smtp.onChange?.(() => this.smtpChanged());
     const delivered = o.metrics?.counter({ name: 'authpay_notification_deliveries_total', help: 'Notification delivery attempts by channel and outcome', labelNames: ['channel', 'outcome'] });
-    this.worker = new DeliveryWorker({
-      client: o.client,
-      logger: o.logger.child({ component: 'notifications' }),
-      mailer: this.mailer,
-      smtp: () => this.smtp,
-      retry: { ...DEFAULT_RETRY_POLICY, ...o.retry },
-      clock: this.clock,
-      random: o.random,
+    const logger = o.logger.child({ component: 'notifications' });
+    const onOutcome = (channel: Channel, outcome: string) => delivered?.inc({ channel, outcome });
+    const smtp = () => this.smtp;
+    const outbox = new OutboxDelivery({ client: o.client, logger, mailer: this.mailer, smtp, clock: this.clock, onOutcome });
+    this.worker = new LeasedDeliveryWorker(outbox, {
+      name: 'outbox',
+      logger,
+      clock: { now: this.clock },
+      retry: exponentialBackoff({ ...DEFAULT_RETRY_POLICY, ...o.retry }, o.random),
       pollIntervalMs: o.pollIntervalMs ?? 5_000,
       batchSize: o.batchSize ?? 20,
       leaseMs: o.leaseMs ?? 300_000,
-      onOutcome: (channel, outcome) => delivered?.inc({ channel, outcome }),
     });
     if (o.metrics) registerOutboxGauge(o.metrics, o.client, o.logger);
   }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as yaml from 'js-yaml';
-import { Ajv } from 'ajv';
 import { AppError, NotFoundError, ValidationError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
+import { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
 import { compileTemplate, type CompiledTemplate } from './render-template.js';
 import type { NotificationTemplate, TemplateSource } from './types.js';
 
@@ -31,7 +31,7 @@ const FILE_SCHEMA = {
 };
 
 // Compiled once for every template file the process reads.
-const validateFile = new Ajv({ allErrors: true, strict: false }).compile(FILE_SCHEMA);
+const validateFile = createAjv().compile<TemplateSource>(FILE_SCHEMA);
 
 /**
  * Finds templates by id: a NotificationTemplate resource of that name wins (administrators may reword a
@@ -81,9 +81,9 @@ function checkId(id: string): string {
 }
 
 function checkSource(source: unknown, where: string): TemplateSource {
-  if (validateFile(source)) return source as unknown as TemplateSource;
-  const summary = (validateFile.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-  throw new AppError('INTERNAL', `notification template ${where} is invalid: ${summary}`);
+  if (validateFile(source)) return source;
+  const details = ajvErrorDetails(validateFile.errors);
+  throw new AppError('INTERNAL', `notification template ${where} is invalid: ${detailSummary(details)}`, { details });
 }
 
 function loadFile(id: string, file: string): CompiledTemplate {

@@ -1,5 +1,6 @@
 import helmet from 'helmet';
-import type { ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 
 export interface SecurityHeaderOptions {
@@ -43,7 +44,9 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHan
   const strictTransportSecurity = options.hsts ? { maxAge: 15552000, includeSubDomains: false } : false;
   // Resources such as the JWKS under /public/ are read by other sites through CORS.
   const crossOriginResourcePolicy = { policy: 'same-site' as const };
-  const documentHeaders = headersOf(helmet({ contentSecurityPolicy: { useDefaults: false, directives }, strictTransportSecurity, crossOriginResourcePolicy }) as unknown as HelmetMiddleware);
+  const documentHeaders = headersOf(
+    helmet({ contentSecurityPolicy: { useDefaults: false, directives }, strictTransportSecurity, crossOriginResourcePolicy }),
+  );
   const apiHeaders = headersOf(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
@@ -58,7 +61,7 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHan
       xDownloadOptions: false,
       xPermittedCrossDomainPolicies: false,
       xXssProtection: false,
-    }) as unknown as HelmetMiddleware,
+    }),
   );
   return (req, res, next) => {
     const path = req.path;
@@ -68,24 +71,26 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHan
   };
 }
 
-type HelmetMiddleware = (req: unknown, res: Pick<ServerResponse, 'setHeader' | 'removeHeader'>, next: (err?: unknown) => void) => void;
+/** A response that is never sent and remembers every header set on it, in order and with its case. */
+class HeaderRecorder extends ServerResponse {
+  readonly recorded: Array<[string, string]> = [];
+
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    this.recorded.push([name, String(value)]);
+    return super.setHeader(name, value);
+  }
+}
 
 /**
  * The headers helmet sets, computed once. With this configuration (no per-request CSP nonce) they are the
  * same for every response, and replaying a list costs a fraction of running helmet's eleven nested
  * middleware functions on every request (this runs on the hot checkAuth path too).
  */
-function headersOf(middleware: HelmetMiddleware): Array<[string, string]> {
-  const headers: Array<[string, string]> = [];
+function headersOf(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
+  const req = new IncomingMessage(new Socket());
+  const res = new HeaderRecorder(req);
   let failure: unknown;
-  const recorder = {
-    setHeader(name: string, value: number | string | readonly string[]) {
-      headers.push([name, String(value)]);
-      return this as unknown as ServerResponse;
-    },
-    removeHeader() {},
-  };
-  middleware({}, recorder, (err) => (failure = err));
+  middleware(req, res, (err) => (failure = err));
   if (failure) throw failure;
-  return headers;
+  return res.recorded;
 }

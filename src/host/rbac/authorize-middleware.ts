@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors/app-error.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
-import { ANONYMOUS } from '../auth/principal.js';
+import { ANONYMOUS } from '../request/principal.js';
 import type { Authorizer } from './authorizer.js';
 import { requestInfoOf, type RequestInfo } from './request-info.js';
 

@@ -1,6 +1,6 @@
 import type { ExtensionClient } from '../client/extension-client.js';
 import type { WatchHandle } from '../store/store.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../request/principal.js';
 import { effectivePermissions } from './role-expansion.js';
 import { RoleIndex } from './role-index.js';
 import { rulesAllow } from './policy-rule.js';

@@ -62,3 +62,10 @@ export function requestInfoOf(method: string, path: string, watch = false): Requ
   if (watch && (verb === 'list' || verb === 'get')) verb = 'watch';
   return { isResourceRequest: true, verb, apiGroup, apiVersion, resource, name, subresource, path: nonResource.path };
 }
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The Kubernetes-style reading of the request, set by the authorization middleware. */
+    requestInfo?: RequestInfo;
+  }
+}

@@ -1,5 +1,5 @@
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
-import { HOST_CONSOLE_GROUP } from '../settings/settings-operations.js';
+import { HOST_CONSOLE_GROUP } from '../api/host-groups.js';
 import type { JobRunRecords } from './job-run-records.js';
 import type { JobOutcome } from './types.js';
 import { listResult, listResultSchema } from '../api/list-result.js';

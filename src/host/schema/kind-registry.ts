@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as yaml from 'js-yaml';
-import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
 import { InvalidError, NotFoundError, AppError } from '../errors/app-error.js';
 import type { Resource } from '../resource/types.js';
 import { apiVersionOf } from '../resource/types.js';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+import { ajvErrorDetails, createAjv } from './ajv.js';
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean';
 
@@ -96,8 +94,7 @@ export class KindRegistry {
   private readonly ajv: Ajv;
 
   constructor() {
-    this.ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: false });
-    addFormats(this.ajv);
+    this.ajv = createAjv({ useDefaults: true, coerceTypes: false });
   }
 
   /** Registers every CustomResourceDefinition found in the YAML files of a directory (non-recursive). */
@@ -177,7 +174,7 @@ export class KindRegistry {
   /** Validates an object against its kind's schema; throws InvalidError naming each failing field. */
   validate(info: KindInfo, obj: Resource): void {
     if ((info.validate as (o: unknown) => boolean)(obj)) return;
-    const details = (info.validate.errors ?? []).map(toDetail);
+    const details = ajvErrorDetails(info.validate.errors);
     const summary = details.map((d) => `${d.field || '<root>'}: ${d.message}`).join('; ');
     throw new InvalidError(`${info.kind} "${obj.metadata?.name ?? ''}" is invalid: ${summary}`, details);
   }
@@ -186,12 +183,6 @@ export class KindRegistry {
   compile(schema: Record<string, unknown>): ValidateFunction {
     return this.ajv.compile(schema);
   }
-}
-
-function toDetail(e: ErrorObject) {
-  const field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
-  return { field, message: `${e.message ?? 'invalid'}${extra}`, reason: e.keyword };
 }
 
 /**

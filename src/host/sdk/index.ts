@@ -27,7 +27,8 @@ export { listResult, listResultSchema, PAGE_QUERY_PROPERTIES } from '../api/list
 export type { ListResult } from '../api/list-result.js';
 export { AppError, NotFoundError, ConflictError, AlreadyExistsError, ValidationError, InvalidError, isAppError } from '../errors/app-error.js';
 export type { ErrorCode, ErrorDetail, AppErrorOptions } from '../errors/app-error.js';
-export type { Principal } from '../auth/principal.js';
+export type { Principal } from '../request/principal.js';
+export { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
 
 // Settings
 export type { PluginSettings } from '../settings/settings-service.js';
@@ -41,6 +42,12 @@ export type { ControllerDefinition } from '../controller/types.js';
 export { Informer } from '../controller/informer.js';
 export { reconcileFinalizer } from '../controller/finalizers.js';
 export { PollingLoop } from '../workers/polling-loop.js';
+
+// Outbox delivery: one leased claim → deliver → retry → give-up loop, generic over the item kind
+export { LeasedDeliveryWorker } from '../workers/leased-delivery-worker.js';
+export type { AttemptResult, Lease, LeasedDelivery, LeasedDeliveryWorkerOptions, Settlement } from '../workers/leased-delivery-worker.js';
+export { exponentialBackoff, delayTable } from '../workers/retry-schedule.js';
+export type { ExponentialBackoff, RetrySchedule } from '../workers/retry-schedule.js';
 
 // Clock: one type for "now" and timers everywhere
 export { systemClock, sleep } from '../controller/clock.js';

@@ -22,13 +22,16 @@ export interface TlsFiles {
  */
 function appClasses(app: Express): Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'> {
   function AppRequest(this: http.IncomingMessage, socket: Socket) {
+    // Node's http classes are old-style constructors callable on `this`; their typings only describe `new`.
     (http.IncomingMessage as unknown as (this: http.IncomingMessage, socket: Socket) => void).call(this, socket);
   }
   AppRequest.prototype = app.request;
   function AppResponse(this: http.ServerResponse, req: http.IncomingMessage, options?: object) {
+    // As above: called on `this` so the object is born with app.response as its prototype.
     (http.ServerResponse as unknown as (this: http.ServerResponse, req: http.IncomingMessage, options?: object) => void).call(this, req, options);
   }
   AppResponse.prototype = app.response;
+  // Plain constructor functions stand in for the classes (a class's prototype cannot be replaced).
   return {
     IncomingMessage: AppRequest as unknown as typeof http.IncomingMessage,
     ServerResponse: AppResponse as unknown as typeof http.ServerResponse,

@@ -1,10 +1,8 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import { ValidationError, type ErrorDetail } from '../errors/app-error.js';
+import type { ValidateFunction } from 'ajv';
+import { ValidationError } from '../errors/app-error.js';
+import { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
 import { groupDefaults, groupJsonSchema, isSecretField } from './form-schema.js';
 import { CONFIG_MAP_ANNOTATION, type GroupValues, type Setting, type SettingForm } from './types.js';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** One group of a setting, ready to use: defaults, secret field names and its compiled validator. */
 export interface CompiledGroup {
@@ -29,11 +27,7 @@ export interface CompiledSetting {
  * as strings from some inputs), so a validated value is already normalised.
  */
 export class SettingCompiler {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: false });
-
-  constructor() {
-    addFormats(this.ajv);
-  }
+  private readonly ajv = createAjv({ coerceTypes: true, useDefaults: false });
 
   compile(setting: Setting): CompiledSetting {
     const forms = setting.spec?.forms ?? [];
@@ -64,12 +58,6 @@ export function configMapNameOf(setting: Setting): string {
 /** Validates (and coerces in place) one group's complete value; throws naming `group.field`. */
 export function validateGroup(group: string, compiled: CompiledGroup, value: GroupValues): void {
   if (compiled.validate(value)) return;
-  const details = (compiled.validate.errors ?? []).map((e) => detailOf(group, e));
-  throw new ValidationError(`设置校验失败: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
-}
-
-function detailOf(group: string, e: ErrorObject): ErrorDetail {
-  const params = e.params as { missingProperty?: string; additionalProperty?: string };
-  const field = params.missingProperty ?? params.additionalProperty ?? e.instancePath.replace(/^\//, '').split('/')[0];
-  return { field: field ? `${group}.${field}` : group, message: e.message ?? 'invalid', reason: e.keyword };
+  const details = ajvErrorDetails(compiled.validate.errors, group);
+  throw new ValidationError(`设置校验失败: ${detailSummary(details)}`, details);
 }

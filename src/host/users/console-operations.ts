@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.js';
 import type { OperationDef } from '../api/operations/operation.js';
-import type { AuthServices } from '../auth/auth-services.js';
+import type { UserOperationDeps } from './user-operation-deps.js';
 import { assertRolesExist, setUserRoles } from '../rbac/role-grants.js';
 import { ANNOTATION_DISPLAY_NAME, ANNOTATION_MODULE, ANNOTATION_UI_PERMISSIONS, ANNOTATION_DEPENDENCIES, LABEL_HIDDEN, LABEL_ROLE_TEMPLATE } from '../rbac/types.js';
 import { jsonArrayAnnotation } from '../rbac/role-expansion.js';
@@ -9,16 +9,16 @@ import { HOST_CONSOLE_GROUP, NEW_USER_BODY, PUBLIC_USER_SCHEMA, ROLES_SCHEMA, US
 import { listResult } from '../api/list-result.js';
 import { publicUser, type User } from './types.js';
 
-const withRoles = (s: AuthServices, user: User) => ({ ...publicUser(user), roles: s.authorizer.boundRoles(user.metadata.name) });
+const withRoles = (s: UserOperationDeps, user: User) => ({ ...publicUser(user), roles: s.authorizer.boundRoles(user.metadata.name) });
 
-async function setDisabled(s: AuthServices, caller: string, name: string, disabled: boolean) {
+async function setDisabled(s: UserOperationDeps, caller: string, name: string, disabled: boolean) {
   if (disabled && caller === name) throw new AppError('BAD_REQUEST', '不能禁用自己', { messageEn: 'you cannot disable yourself' });
   const user = await s.users.setDisabled(name, disabled);
   if (disabled) await s.sessions.revokeAllOf(name);
   return withRoles(s, user);
 }
 
-function listUsersOp(s: AuthServices): OperationDef {
+function listUsersOp(s: UserOperationDeps): OperationDef {
   return {
     operationId: 'listUsers',
     group: HOST_CONSOLE_GROUP,
@@ -43,7 +43,7 @@ function listUsersOp(s: AuthServices): OperationDef {
   };
 }
 
-function userActionOp(s: AuthServices, operationId: string, action: 'disable' | 'enable'): OperationDef {
+function userActionOp(s: UserOperationDeps, operationId: string, action: 'disable' | 'enable'): OperationDef {
   return {
     operationId,
     group: HOST_CONSOLE_GROUP,
@@ -58,7 +58,7 @@ function userActionOp(s: AuthServices, operationId: string, action: 'disable' | 
 }
 
 /** Administrator user management under console.api.host.authpay.dev. */
-export function consoleUserOperations(s: AuthServices): OperationDef[] {
+export function consoleUserOperations(s: UserOperationDeps): OperationDef[] {
   return [
     listUsersOp(s),
     {

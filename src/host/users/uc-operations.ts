@@ -1,7 +1,7 @@
 import { AppError } from '../errors/app-error.js';
 import type { OperationDef } from '../api/operations/operation.js';
-import type { Principal } from '../auth/principal.js';
-import type { AuthServices } from '../auth/auth-services.js';
+import type { Principal } from '../request/principal.js';
+import type { UserOperationDeps } from './user-operation-deps.js';
 import { RateLimiter } from '../ratelimit/rate-limiter.js';
 import { NEW_USER_BODY, HOST_UC_GROUP, PASSWORD_SCHEMA, PUBLIC_USER_SCHEMA } from './schemas.js';
 import { publicUser, type PublicUser } from './types.js';
@@ -15,7 +15,7 @@ export interface CurrentUser {
   uiPermissions: string[];
 }
 
-async function currentUser(s: AuthServices, principal: Principal): Promise<CurrentUser> {
+async function currentUser(s: UserOperationDeps, principal: Principal): Promise<CurrentUser> {
   const user = principal.via === 'bootstrap' ? undefined : await s.users.fetch(principal.username);
   const shown: PublicUser = user ? publicUser(user) : { name: principal.username, displayName: principal.username, email: '', disabled: false };
   const perms = s.authorizer.permissionsOf(principal);
@@ -23,7 +23,7 @@ async function currentUser(s: AuthServices, principal: Principal): Promise<Curre
 }
 
 /** Self-service operations under uc.api.host.authpay.dev: they only ever act on the caller. */
-export function userCenterOperations(s: AuthServices): OperationDef[] {
+export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
   const signUps = new RateLimiter({ limit: 30, windowMs: 10 * 60_000 });
   return [
     {

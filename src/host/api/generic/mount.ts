@@ -1,5 +1,7 @@
-import type { RequestHandler } from 'express';
-import type { HostRuntime } from '../../runtime.js';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ExtensionClient } from '../../client/extension-client.js';
+import type { Logger } from '../../logging/logger.js';
+import type { KindRegistry } from '../../schema/kind-registry.js';
 import type { GenericApiDeps } from './deps.js';
 import { statusErrorHandler } from './error-handler.js';
 import { isGenericPath, looksLikeBusinessGroup } from './paths.js';
@@ -11,13 +13,23 @@ export interface GenericApiOptions {
   defaultWatchTimeoutSeconds?: number;
 }
 
+/** The parts of the host runtime the generic API is built from (HostRuntime has them all). */
+export interface GenericApiHost {
+  registry: KindRegistry;
+  client: ExtensionClient;
+  logger: Logger;
+  operations: { hasGroup(group: string): boolean };
+  /** Error handlers of the HTTP app; the generic API adds its Status handler here. */
+  errorHandlers: ErrorRequestHandler[];
+}
+
 const mounted = new WeakSet<object>();
 
 /**
  * Builds the generic API for a runtime and registers its Status error handler in runtime.errorHandlers
  * (once per runtime). Returns the router to mount at "/".
  */
-export function mountGenericApi(runtime: Pick<HostRuntime, 'registry' | 'client' | 'logger' | 'operations' | 'errorHandlers'>, options: GenericApiOptions = {}): RequestHandler {
+export function mountGenericApi(runtime: GenericApiHost, options: GenericApiOptions = {}): RequestHandler {
   const isBusinessGroup = (group: string) => looksLikeBusinessGroup(group) || runtime.operations.hasGroup(group);
   const deps: GenericApiDeps = {
     registry: runtime.registry,

@@ -8,7 +8,7 @@ import { queryString } from './context.js';
 import { parseResourceVersion, selectorCondition } from './list.js';
 import { isTrueParam } from './query-params.js';
 import { includeObjectOf, partialMetadata, representationOf, toTable } from './representation.js';
-import { statusFromError } from './status.js';
+import { statusFromError, type Status } from './status.js';
 import { WatchFilter } from './watch-filter.js';
 
 const INITIAL_PAGE = 500;
@@ -81,6 +81,10 @@ export async function serveWatch(deps: GenericApiDeps, kind: KindInfo, req: Requ
   const write = (type: string, obj: Resource) => {
     if (!closed) res.write(encode(type, obj));
   };
+  // An ERROR event carries a Status as it is, in every representation (Kubernetes does the same).
+  const writeError = (status: Status) => {
+    if (!closed) res.write(`${JSON.stringify({ type: 'ERROR', object: status })}\n`);
+  };
   const bookmark = (annotations?: Record<string, string>) =>
     write('BOOKMARK', { apiVersion: kind.apiVersion, kind: kind.kind, metadata: { name: '', resourceVersion: String(lastRevision), ...(annotations ? { annotations } : {}) } });
   res.on('close', finish);
@@ -96,12 +100,12 @@ export async function serveWatch(deps: GenericApiDeps, kind: KindInfo, req: Requ
         const out = plan.filter.translate(event);
         if (out) write(out.type, out.object);
       },
-      (err) => failWatch(err, write, finish),
+      (err) => failWatch(err, writeError, finish),
     );
     if (closed) handle.stop();
     if (plan.bookmarks) timers.push(setInterval(() => bookmark(), deps.bookmarkIntervalMs));
   } catch (err) {
-    failWatch(err, write, finish);
+    failWatch(err, writeError, finish);
   }
 }
 
@@ -122,8 +126,7 @@ async function sendInitialState(deps: GenericApiDeps, plan: WatchPlan, req: Requ
   return revision;
 }
 
-function failWatch(err: unknown, write: (type: string, obj: Resource) => void, finish: () => void): void {
-  const status = statusFromError(err);
-  write('ERROR', status as unknown as Resource);
+function failWatch(err: unknown, writeError: (status: Status) => void, finish: () => void): void {
+  writeError(statusFromError(err));
   finish();
 }

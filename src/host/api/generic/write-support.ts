@@ -1,6 +1,6 @@
 import { AppError, InvalidError } from '../../errors/app-error.js';
 import type { KindInfo } from '../../schema/kind-registry.js';
-import type { Resource } from '../../resource/types.js';
+import type { ObjectMeta, Resource } from '../../resource/types.js';
 import type { Store } from '../../store/store.js';
 
 const DRY_RUN_ROLLBACK = Symbol('dry-run rollback');
@@ -35,8 +35,9 @@ export function normalizeBody(kind: KindInfo, body: Record<string, unknown>): Re
   if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
     throw new InvalidError(`${kind.kind} is invalid: metadata must be an object`, [{ field: 'metadata', message: 'must be an object', reason: 'type' }]);
   }
-  const { namespace: _namespace, ...meta } = metadata as Record<string, unknown>;
-  return { ...body, apiVersion: kind.apiVersion, kind: kind.kind, metadata: meta } as unknown as Resource;
+  // The fields of metadata are checked by the client on write (metadata-rules.ts), as for every other write.
+  const { namespace: _namespace, ...meta } = metadata as ObjectMeta & { namespace?: unknown };
+  return { ...body, apiVersion: kind.apiVersion, kind: kind.kind, metadata: meta };
 }
 
 /**

@@ -1,14 +1,11 @@
 import express, { type Router, type Request, type RequestHandler, type Response, type NextFunction } from 'express';
 import type { ValidateFunction } from 'ajv';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { AppError } from '../../errors/app-error.js';
-import { ANONYMOUS } from '../../auth/principal.js';
+import { ANONYMOUS } from '../../request/principal.js';
 import { ok, prefersEnglish } from '../envelope/envelope.js';
 import { setRouteTemplate } from '../../ops/route-label.js';
+import { ajvErrorDetails, createAjv, detailSummary } from '../../schema/ajv.js';
 import type { JsonSchema, OperationDef } from './operation.js';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 interface Compiled {
   def: OperationDef;
@@ -23,17 +20,12 @@ interface Compiled {
  */
 export class OperationRegistry {
   private readonly ops = new Map<string, Compiled>();
-  private readonly bodyAjv = new Ajv({ allErrors: true, strict: false, useDefaults: true, removeAdditional: false });
-  private readonly queryAjv = new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: 'array' });
+  private readonly bodyAjv = createAjv({ useDefaults: true, removeAdditional: false });
+  private readonly queryAjv = createAjv({ useDefaults: true, coerceTypes: 'array' });
   private readonly routers = new Map<string, Router>();
   /** Operations without path parameters by `METHOD /apis/{group}/{version}{path}`: one lookup, no route walk. */
   private readonly fixedRoutes = new Map<string, { template: string; handler: RequestHandler }>();
   private readonly groups = new Set<string>();
-
-  constructor() {
-    addFormats(this.bodyAjv);
-    addFormats(this.queryAjv);
-  }
 
   add(def: OperationDef): void {
     if (this.ops.has(def.operationId)) throw new Error(`operationId ${def.operationId} is registered twice`);
@@ -126,14 +118,8 @@ export class OperationRegistry {
 
 function validate(fn: ValidateFunction | undefined, value: unknown, where: string): void {
   if (!fn || fn(value)) return;
-  const details = (fn.errors ?? []).map((e) => {
-    const field = `${where}${e.instancePath.replace(/\//g, '.')}`;
-    const extra =
-      e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` :
-      e.keyword === 'required' ? ` "${(e.params as { missingProperty: string }).missingProperty}"` : '';
-    return { field, message: `${e.message ?? 'invalid'}${extra}` };
-  });
-  const summary = details.map((d) => `${d.field} ${d.message}`).join('; ');
+  const details = ajvErrorDetails(fn.errors, where);
+  const summary = detailSummary(details);
   throw new AppError('VALIDATION_FAILED', `参数校验失败: ${summary}`, { details, messageEn: `invalid input: ${summary}` });
 }
 

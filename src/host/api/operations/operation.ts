@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Principal } from '../../auth/principal.js';
+import type { Principal } from '../../request/principal.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type JsonSchema = Record<string, unknown>;

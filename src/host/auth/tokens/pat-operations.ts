@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/app-error.js';
 import type { OperationDef } from '../../api/operations/operation.js';
-import type { Principal } from '../principal.js';
+import type { Principal } from '../../request/principal.js';
 import type { PatService } from './pat-service.js';
 
 import { HOST_UC_GROUP as UC_GROUP } from '../../api/host-groups.js';

@@ -54,9 +54,14 @@ test('schema violations are 422 Invalid with one cause per field', async () => {
   expect(body.reason).toBe('Invalid');
   expect(body.details).toMatchObject({ name: 'bad-spec', group: GROUP, kind: 'sitepluginauthlogs' });
   const fields = (body.details.causes as Array<{ field: string; reason: string }>).map((c) => [c.field, c.reason]);
-  expect(fields).toEqual(expect.arrayContaining([['spec.authStatus', 'FieldValueNotSupported'], ['spec', 'FieldValueForbidden']]));
+  // The unknown property is named itself (dotted path), not its parent object.
+  expect(fields).toEqual(expect.arrayContaining([['spec.authStatus', 'FieldValueNotSupported'], ['spec.extra', 'FieldValueForbidden']]));
   const missing = await post(JSON.stringify({ ...authLog('no-spec'), spec: { pluginKey: 'p' } }));
   expect(missing.status).toBe(422);
+  const causes = (await status(missing)).details.causes as Array<{ field: string; reason: string }>;
+  const required = causes.filter((c) => c.reason === 'FieldValueRequired');
+  expect(required.length).toBeGreaterThan(0);
+  for (const cause of required) expect(cause.field).toMatch(/^spec\.[A-Za-z]+$/);
   expect(await names()).toEqual([]);
 });
 

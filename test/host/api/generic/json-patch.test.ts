@@ -23,4 +23,15 @@ test('refuses malformed patches and failing operations', () => {
   expect(() => applyJsonPatch(doc, [{ op: 'replace', path: '/nope', value: 1 }])).toThrow(expect.objectContaining({ code: 'INVALID' }));
   expect(() => applyJsonPatch(doc, [{ op: 'remove', path: '/a/list/7' }])).toThrow(expect.objectContaining({ code: 'INVALID' }));
   expect(() => applyJsonPatch(doc, [{ op: 'test', path: '/a/b', value: 2 }])).toThrow(/test of "\/a\/b" failed/);
+  expect(() => applyJsonPatch(doc, [{ op: 'add', path: '/a/list/9', value: 1 }])).toThrow(/out of range/);
+  expect(() => applyJsonPatch(doc, [{ op: 'add', path: '/a/list/x', value: 1 }])).toThrow(expect.objectContaining({ code: 'INVALID' }));
+  expect(() => applyJsonPatch(doc, [{ op: 'move', from: '/nope', path: '/x' }])).toThrow(/path "\/nope" does not exist/);
+  expect(() => applyJsonPatch(doc, [{ op: 'add', path: 'a', value: 1 }])).toThrow(expect.objectContaining({ code: 'INVALID' }));
+});
+
+test('replaces the whole document; never writes through __proto__', () => {
+  expect(applyJsonPatch(doc, [{ op: 'replace', path: '', value: { z: 1 } }])).toEqual({ z: 1 });
+  const pollute = [{ op: 'add', path: '/__proto__/polluted', value: 1 }];
+  expect(() => applyJsonPatch(doc, pollute)).toThrow(expect.objectContaining({ code: 'INVALID' }));
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });

@@ -1,4 +1,4 @@
-import type { JsonSchema, OperationDef } from '../api/operations/operation.js';
+import type { JsonSchema, OperationDef } from './operation.js';
 
 export interface OpenApiInfo {
   title: string;

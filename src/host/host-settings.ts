@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExtensionClient } from '../client/extension-client.js';
-import { DEFAULT_AUTH_SETTINGS, type AuthSettings, type AuthSettingsSource } from '../auth/auth-settings.js';
-import { smtpSettingsFrom } from '../notifications/settings-adapters.js';
-import type { SmtpSettingsProvider } from '../notifications/smtp-settings.js';
-import { applySettingResources } from './extension-loader.js';
-import type { Resource } from '../resource/types.js';
-import type { SettingsReader } from './types.js';
+import type { ExtensionClient } from './client/extension-client.js';
+import { DEFAULT_AUTH_SETTINGS, type AuthSettings, type AuthSettingsSource } from './auth/auth-settings.js';
+import { smtpSettingsFrom } from './notifications/settings-adapters.js';
+import type { SmtpSettingsProvider } from './notifications/smtp-settings.js';
+import { applySettingResources } from './settings/extension-loader.js';
+import type { Resource } from './resource/types.js';
+import type { SettingsReader } from './settings/types.js';
 
 export const HOST_SETTING_NAME = 'host-settings';
-/** Package root: three levels above this file (src/host/settings), as the runtime resolves its CRDs. */
-const HOST_SETTINGS_DIR = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..'), 'src', 'host', 'settings');
+/** Package root: two levels above this file (src/host or dist/host), as the runtime resolves its CRDs. */
+const HOST_SETTINGS_DIR = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'), 'src', 'host', 'settings');
 
 interface AuthGroup {
   signUpEnabled: boolean;

@@ -1,85 +1,64 @@
 import type { Logger } from '../logging/logger.js';
-import { PollingLoop } from '../workers/polling-loop.js';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { ConflictError, NotFoundError } from '../errors/app-error.js';
 import { and, eq, type Condition } from '../store/query.js';
+import type { AttemptResult, Lease, LeasedDelivery, Settlement } from '../workers/leased-delivery-worker.js';
 import { deliverByEmail, deliverToInbox } from './deliver-message.js';
 import { isPermanentSmtpError, type SmtpMailer } from './smtp-mailer.js';
 import { readSmtpSettings, type SmtpSettings, type SmtpSettingsProvider } from './smtp-settings.js';
-import { retryDelayMs, type RetryPolicy } from './retry-policy.js';
 import type { Channel, OutboxMessage, OutboxMessageStatus } from './types.js';
 import { withoutUndefined } from './without-undefined.js';
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'waiting_config';
 
-export interface DeliveryWorkerOptions {
+export interface OutboxDeliveryOptions {
   client: ExtensionClient;
   logger: Logger;
   mailer: SmtpMailer;
   smtp: () => SmtpSettingsProvider;
-  retry: RetryPolicy;
   clock: () => number;
-  random?: () => number;
-  /** Longest sleep between two looks at the outbox (it wakes earlier for a known due time or a send). */
-  pollIntervalMs: number;
-  batchSize: number;
-  /** How long a claimed message is reserved for the claiming process before another may try it. */
-  leaseMs: number;
   onOutcome?: (channel: Channel, outcome: DeliveryOutcome) => void;
 }
+
+/** The SMTP settings of one cycle; undefined while e-mail is not configured. */
+type Smtp = SmtpSettings | undefined;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Delivers due outbox messages. It asks the store for PENDING messages whose nextAttemptAt has passed (an
- * indexed range, oldest first), claims each with a compare-and-set write that pushes nextAttemptAt out by
- * a lease (so replicas never send the same message at once), delivers it, and records SENT or schedules the
- * next attempt with exponential backoff.
+ * OutboxMessages as items of the host's leased delivery worker: due = PENDING with nextAttemptAt passed
+ * (an indexed range, oldest first); a claim pushes nextAttemptAt out by the lease; a delivered message
+ * becomes SENT, a failed one PENDING again on the retry schedule or FAILED (an administrator can retry it).
+ * E-mail waits as WAITING_CONFIG while SMTP is not configured and goes back to PENDING once it is.
  */
-export class DeliveryWorker {
-  private readonly loop: PollingLoop;
+export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
+  constructor(private readonly o: OutboxDeliveryOptions) {}
 
-  constructor(private readonly o: DeliveryWorkerOptions) {
-    this.loop = new PollingLoop(() => this.cycle(), { intervalMs: o.pollIntervalMs, onError: (err) => o.logger.error({ err }, 'outbox delivery cycle failed') });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Looks at the outbox now (after a send or a settings change) instead of at the next poll. */
-  wake(): void {
-    this.loop.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** One batch, then how long to sleep: at once when the batch was full, else until the next due message. */
-  private async cycle(): Promise<number> {
-    const handled = await this.runOnce();
-    return handled >= this.o.batchSize ? 0 : Math.min(this.o.pollIntervalMs, await this.msUntilNextDue());
-  }
-
-  /** One pass: release waiting e-mails if SMTP is configured, then deliver one batch of due messages. */
-  async runOnce(): Promise<number> {
+  /** Reads the SMTP settings for the cycle and, when they are there, releases e-mails that waited for them. */
+  async prepare(): Promise<Smtp> {
     const settings = await readSmtpSettings(this.o.smtp());
     if (settings) await this.releaseWaiting();
-    const now = this.o.clock();
+    return settings;
+  }
+
+  async due(now: number, limit: number): Promise<OutboxMessage[]> {
     const due = await this.o.client.list<OutboxMessage>('OutboxMessage', {
       where: and(eq('status.phase', 'PENDING'), { op: 'le', field: 'status.nextAttemptAt', value: iso(now) }),
       sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }],
       page: 1,
-      size: this.o.batchSize,
+      size: limit,
       // The worker takes pages off the front; counting every due message each time would read them all.
       countTotal: false,
     });
-    // Steps that are store writes only go in one transaction; e-mails to send are claimed and sent one by one.
-    const storeOnly = due.items.filter((m) => m.spec!.channel === 'INBOX' || !settings);
-    if (storeOnly.length) await this.storeOnlyBatch(storeOnly, settings);
-    if (settings) for (const msg of due.items) if (msg.spec!.channel !== 'INBOX') await this.process(msg, settings);
-    return due.items.length;
+    return due.items;
+  }
+
+  async nextDueAt(): Promise<number | undefined> {
+    const where = eq('status.phase', 'PENDING');
+    const sort = [{ field: 'status.nextAttemptAt', direction: 'asc' as const }];
+    const next = await this.o.client.list<OutboxMessage>('OutboxMessage', { where, sort, page: 1, size: 1, countTotal: false });
+    const at = next.items[0]?.status?.nextAttemptAt;
+    return at ? Date.parse(at) : undefined;
   }
 
   /**
@@ -88,13 +67,17 @@ export class DeliveryWorker {
    * first). They need no lease: the step is one store transaction, so it happens entirely or not at all, and
    * a replica that got there first makes the version check fail (nothing written). A cycle's steps share
    * that transaction (one commit instead of up to three per message). Should it fail, each message goes the
-   * one-by-one way.
+   * one-by-one way. Returns the messages to claim and deliver: e-mails while SMTP is configured, and inbox
+   * messages the shared transaction could not write.
    */
-  private async storeOnlyBatch(messages: OutboxMessage[], settings: SmtpSettings | undefined): Promise<void> {
+  async withoutLease(messages: OutboxMessage[], settings: Smtp): Promise<OutboxMessage[]> {
+    const storeOnly = messages.filter((m) => m.spec!.channel === 'INBOX' || !settings);
+    const emails = settings ? messages.filter((m) => m.spec!.channel !== 'INBOX') : [];
+    if (!storeOnly.length) return emails;
     const outcomes: Array<[Channel, DeliveryOutcome]> = [];
     try {
       await this.o.client.transaction(async (tx) => {
-        for (const msg of messages) {
+        for (const msg of storeOnly) {
           const now = iso(this.o.clock());
           if (msg.spec!.channel === 'INBOX') {
             const status = sentStatus({ ...msg.status!, attempts: (msg.status!.attempts ?? 0) + 1, lastAttemptAt: now }, now);
@@ -109,10 +92,55 @@ export class DeliveryWorker {
       });
     } catch (err) {
       this.o.logger.debug({ err: (err as Error).message }, 'store-only batch not written at once; one by one');
-      for (const msg of messages) await this.process(msg, settings);
-      return;
+      const inbox: OutboxMessage[] = [];
+      for (const msg of storeOnly) {
+        if (msg.spec!.channel === 'INBOX') inbox.push(msg);
+        else if (await this.write(msg, { ...msg.status!, phase: 'WAITING_CONFIG' })) this.o.onOutcome?.('EMAIL', 'waiting_config');
+      }
+      return [...inbox, ...emails];
     }
     for (const [channel, outcome] of outcomes) this.o.onOutcome?.(channel, outcome);
+    return emails;
+  }
+
+  /** An inbox e-mail message's inbox part goes in with the claim: the user has it even while SMTP fails. */
+  claim(msg: OutboxMessage, lease: Lease): Promise<OutboxMessage | undefined> {
+    const attempts = (msg.status?.attempts ?? 0) + 1;
+    return this.write(msg, { ...msg.status!, attempts, lastAttemptAt: iso(lease.now), nextAttemptAt: iso(lease.until) });
+  }
+
+  attemptsOf(claimed: OutboxMessage): number {
+    return claimed.status!.attempts;
+  }
+
+  async deliver(claimed: OutboxMessage, settings: Smtp): Promise<AttemptResult> {
+    try {
+      if (claimed.spec!.channel === 'INBOX') await deliverToInbox(this.o.client, claimed, iso(this.o.clock()));
+      else if (settings) await deliverByEmail(this.o.mailer, settings, claimed);
+      else return { kind: 'failed', error: 'SMTP is not configured' }; // not reached: withoutLease parks these
+    } catch (err) {
+      return { kind: 'failed', error: describe(err, settings), permanent: isPermanentSmtpError(err) };
+    }
+    return { kind: 'delivered' };
+  }
+
+  async record(msg: OutboxMessage, settlement: Settlement): Promise<void> {
+    const channel = msg.spec!.channel;
+    const status = msg.status!;
+    if (settlement.kind === 'delivered') {
+      await this.write(msg, sentStatus(status, iso(settlement.at)));
+      this.o.onOutcome?.(channel, 'sent');
+      return;
+    }
+    const lastError = settlement.error;
+    const final = settlement.kind === 'gave-up';
+    const next: OutboxMessageStatus = final
+      ? { phase: 'FAILED', attempts: status.attempts, lastAttemptAt: status.lastAttemptAt, lastError, inboxAt: status.inboxAt }
+      : { ...status, phase: 'PENDING', lastError, nextAttemptAt: iso(settlement.nextAttemptAt) };
+    const failure = { outboxMessage: msg.metadata.name, channel, attempts: status.attempts, final, error: lastError };
+    this.o.logger.warn(failure, 'notification delivery failed');
+    await this.write(msg, next);
+    this.o.onOutcome?.(channel, final ? 'failed' : 'retry');
   }
 
   /**
@@ -130,12 +158,6 @@ export class DeliveryWorker {
     });
   }
 
-  private async msUntilNextDue(): Promise<number> {
-    const next = await this.o.client.list<OutboxMessage>('OutboxMessage', { where: eq('status.phase', 'PENDING'), sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }], page: 1, size: 1, countTotal: false });
-    const at = next.items[0]?.status?.nextAttemptAt;
-    return at ? Math.max(0, Date.parse(at) - this.o.clock()) : this.o.pollIntervalMs;
-  }
-
   /** Moves e-mails that waited for SMTP settings back to PENDING, in bounded batches. */
   private async releaseWaiting(): Promise<void> {
     const where: Condition = eq('status.phase', 'WAITING_CONFIG');
@@ -145,40 +167,6 @@ export class DeliveryWorker {
       for (const msg of page.items) await this.write(msg, { ...msg.status!, phase: 'PENDING', nextAttemptAt: iso(this.o.clock()) });
       if (page.items.length < 100) return;
     }
-  }
-
-  private async process(msg: OutboxMessage, settings: SmtpSettings | undefined): Promise<void> {
-    const channel = msg.spec!.channel;
-    if (channel === 'EMAIL' && !settings) {
-      if (await this.write(msg, { ...msg.status!, phase: 'WAITING_CONFIG' })) this.o.onOutcome?.(channel, 'waiting_config');
-      return;
-    }
-    const now = this.o.clock();
-    const attempts = (msg.status?.attempts ?? 0) + 1;
-    // An inbox e-mail message's inbox part goes in with the claim: the user has it even while SMTP fails.
-    const claimed = await this.write(msg, { ...msg.status!, attempts, lastAttemptAt: iso(now), nextAttemptAt: iso(now + this.o.leaseMs) });
-    if (!claimed) return; // another process claimed it first
-    try {
-      if (channel === 'INBOX') await deliverToInbox(this.o.client, claimed, iso(this.o.clock()));
-      else await deliverByEmail(this.o.mailer, settings!, claimed);
-    } catch (err) {
-      await this.recordFailure(claimed, err, settings);
-      return;
-    }
-    await this.write(claimed, sentStatus(claimed.status!, iso(this.o.clock())));
-    this.o.onOutcome?.(channel, 'sent');
-  }
-
-  private async recordFailure(msg: OutboxMessage, err: unknown, settings: SmtpSettings | undefined): Promise<void> {
-    const status = msg.status!;
-    const lastError = describe(err, settings);
-    const final = isPermanentSmtpError(err) || status.attempts >= this.o.retry.maxAttempts;
-    const next: OutboxMessageStatus = final
-      ? { phase: 'FAILED', attempts: status.attempts, lastAttemptAt: status.lastAttemptAt, lastError, inboxAt: status.inboxAt }
-      : { ...status, phase: 'PENDING', lastError, nextAttemptAt: iso(this.o.clock() + retryDelayMs(this.o.retry, status.attempts, this.o.random)) };
-    this.o.logger.warn({ outboxMessage: msg.metadata.name, channel: msg.spec!.channel, attempts: status.attempts, final, error: lastError }, 'notification delivery failed');
-    await this.write(msg, next);
-    this.o.onOutcome?.(msg.spec!.channel, final ? 'failed' : 'retry');
   }
 
   /**
@@ -208,7 +196,6 @@ function sentStatus(status: OutboxMessageStatus, now: string): OutboxMessageStat
 function inboxPending(msg: OutboxMessage): boolean {
   return msg.spec!.inbox === true && !msg.status?.inboxAt;
 }
-
 
 /** The error text kept in the outbox: short, and never the SMTP password. */
 function describe(err: unknown, settings: SmtpSettings | undefined): string {
