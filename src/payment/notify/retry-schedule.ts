@@ -5,11 +5,3 @@
 export const RETRY_DELAYS_MS: readonly number[] = [
   15, 15, 30, 180, 600, 1200, 1800, 1800, 1800, 3600, 10800, 10800, 10800, 21600, 21600,
 ].map((s) => s * 1000);
-
-/** Attempts in one chain: the first plus one per delay. */
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-
-/** Delay after the n-th failed attempt (1-based), or undefined when the chain is exhausted. */
-export function retryDelayAfter(attempt: number): number | undefined {
-  return attempt >= 1 && attempt <= RETRY_DELAYS_MS.length ? RETRY_DELAYS_MS[attempt - 1] : undefined;
-}
