@@ -1,4 +1,4 @@
-import type { PluginContext, PluginEntry } from './host/plugin/plugin-context.js';
+import type { PluginContext, PluginEntry } from './host/sdk/index.js';
 import { pluginAuthService } from './plugin-auth/service.js';
 import { paymentService } from './payment/service.js';
 

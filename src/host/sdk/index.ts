@@ -27,6 +27,8 @@ export { listResult, listResultSchema, PAGE_QUERY_PROPERTIES } from '../api/list
 export type { ListResult } from '../api/list-result.js';
 export { AppError, NotFoundError, ConflictError, AlreadyExistsError, ValidationError, InvalidError, isAppError } from '../errors/app-error.js';
 export type { ErrorCode, ErrorDetail, AppErrorOptions } from '../errors/app-error.js';
+export { HostUser } from '../users/types.js';
+export type { PluginVisibleUserSpec } from '../users/types.js';
 export type { Principal } from '../request/principal.js';
 export { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
 

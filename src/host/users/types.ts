@@ -1,4 +1,5 @@
 import type { Resource } from '../resource/types.js';
+import { defineKind } from '../resource/kind-def.js';
 
 export const USER_KIND = 'User';
 
@@ -38,3 +39,8 @@ export function publicUser(user: User): PublicUser {
     lastLoginAt: user.status?.lastLoginAt,
   };
 }
+
+/** What a plugin may read of a user: the kind as the SDK exports it, without the password fields. */
+export type PluginVisibleUserSpec = Pick<UserSpec, 'displayName' | 'email' | 'disabled'>;
+
+export const HostUser = defineKind<PluginVisibleUserSpec, UserStatus>({ group: 'host.authpay.dev', version: 'v1alpha1', kind: USER_KIND, plural: 'users' });

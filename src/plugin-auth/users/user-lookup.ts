@@ -1,19 +1,14 @@
-import { AppError, type ExtensionClient } from '../../host/sdk/index.js';
-
-/**
- * Users are the host's kind: the SDK exports no kind definition for them, so they are named by kind name.
- * A host without the User kind (some test set-ups) has every name.
- */
-const USER_KIND = 'User';
+import { AppError, HostUser, type ExtensionClient } from '../../host/sdk/index.js';
 
 /** USER_NOT_FOUND unless a host User of this name exists. */
 export async function requireUser(client: ExtensionClient, username: string): Promise<void> {
   if (!(await userExists(client, username))) throw userNotFound(username);
 }
 
+/** A host without the User kind (some test set-ups) has every name. */
 export async function userExists(client: ExtensionClient, username: string): Promise<boolean> {
-  if (!client.registry.find(USER_KIND)) return true;
-  return (await client.fetch(USER_KIND, username)) !== undefined;
+  if (!client.registry.find(HostUser.kind)) return true;
+  return (await client.fetch(HostUser, username)) !== undefined;
 }
 
 /** Spec error row "application for a plugin or user that does not exist". */
