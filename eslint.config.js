@@ -4,6 +4,7 @@
 // checked here too, because Prettier cannot break comments, strings or template literals.
 import './scripts/lint/typescript-for-eslint.cjs'; // must stay the first import: see the file
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import stylistic from '@stylistic/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import pluginVue from 'eslint-plugin-vue';
@@ -12,7 +13,7 @@ import tseslint from 'typescript-eslint';
 
 const MAX_LEN = { code: 140, tabWidth: 2, ignoreUrls: true, ignoreRegExpLiterals: true };
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['**/dist/', '**/node_modules/', 'data/', 'coverage/', 'bench/.data/', 'console-ui/.build-lock/'],
   },
@@ -33,7 +34,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['test/**', 'bench/**'],
+    files: ['test/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {
@@ -51,7 +52,13 @@ export default tseslint.config(
       // `_name` marks a parameter or binding kept for its position (callbacks, destructuring).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       eqeqeq: ['error', 'smart'],
+      'no-throw-literal': 'error',
     },
+  },
+  {
+    // The server logs through its pino logger (src/host/logging), never the console.
+    files: ['src/**'],
+    rules: { 'no-console': 'error' },
   },
   prettier,
   {
