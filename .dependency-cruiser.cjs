@@ -52,5 +52,24 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(console-ui|uc-ui)/' },
+    // `npm run graph` (docs/architecture-deps.svg): top to bottom from the entry points through the services to
+    // the SDK and the host behind it; one colour per room, the SDK and the arrows into it stand out.
+    reporterOptions: {
+      dot: {
+        theme: {
+          graph: { rankdir: 'TB', concentrate: 'true', newrank: 'true', nodesep: '0.25', ranksep: '0.5', fontsize: '12' },
+          node: { fontsize: '10' },
+          edge: { color: '#00000055', penwidth: '1.2' },
+          modules: [
+            { criteria: { source: '^src/host/sdk' }, attributes: { fillcolor: '#9be3b0', penwidth: '2', fontsize: '12' } },
+            { criteria: { source: '^src/host/' }, attributes: { fillcolor: '#e8e8e8' } },
+            { criteria: { source: '^src/payment/' }, attributes: { fillcolor: '#ffdcb8' } },
+            { criteria: { source: '^src/plugin-auth/' }, attributes: { fillcolor: '#cfe0ff' } },
+            { criteria: { source: '^src/[^/]+$' }, attributes: { fillcolor: '#ffffff' } },
+          ],
+          dependencies: [{ criteria: { resolved: '^src/host/sdk' }, attributes: { color: '#2d8a4e', penwidth: '1.6' } }],
+        },
+      },
+    },
   },
 };

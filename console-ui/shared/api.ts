@@ -4,7 +4,12 @@
  * throws ApiError carrying the server's `message` (already in the user's language) and machine `code`.
  */
 export class ApiError extends Error {
-  constructor(message: string, readonly code: string, readonly status: number, readonly details?: unknown) {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+    readonly details?: unknown,
+  ) {
     super(message);
   }
 }
@@ -25,7 +30,10 @@ export type Query = Record<string, string | number | boolean | undefined | null>
 const SAFE = new Set(['GET', 'HEAD']);
 
 function cookie(name: string): string {
-  const hit = document.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${name}=`));
+  const hit = document.cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${name}=`));
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : '';
 }
 

@@ -26,7 +26,10 @@ export interface TempServerOptions {
 export async function startTempServer(options: TempServerOptions): Promise<TempServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.prefix}-`));
   try {
-    const { runtime, url, port } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', ...options.config }, options.env ?? {});
+    const { runtime, url, port } = await startServer(
+      { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', ...options.config },
+      options.env ?? {},
+    );
     return {
       runtime,
       url,

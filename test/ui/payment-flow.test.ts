@@ -32,7 +32,9 @@ test('a console test payment is paid on its payment page and listed as successfu
     if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
   });
-  const storedSettings = admin.page.waitForResponse((res) => new URL(res.url()).pathname === settingsApi && res.request().method() === 'GET');
+  const storedSettings = admin.page.waitForResponse(
+    (res) => new URL(res.url()).pathname === settingsApi && res.request().method() === 'GET',
+  );
   await admin.page.goto('/console/payment/settings');
   await admin.page.fill('input[name=callbackDomain]', server.url);
   await admin.page.fill('input[name=reportTimeZone]', REPORT_ZONE);

@@ -105,4 +105,3 @@ async function expectText(locator: import('playwright-core').Locator, text: stri
   await locator.filter({ hasText: text }).waitFor();
   expect((await locator.textContent())?.trim()).toBe(text);
 }
-

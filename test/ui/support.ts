@@ -23,7 +23,17 @@ export async function startUiServer(): Promise<UiServer> {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-ui.mjs'), '--quiet'], { cwd: ROOT, stdio: 'inherit' });
   const server = await startTempServer({ prefix: 'authpay-ui', env: { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD } });
   const { runtime, url } = server;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   return {
     runtime,
     url,

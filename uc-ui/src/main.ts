@@ -10,5 +10,11 @@ import { provideRouter } from './router-instance.js';
 setMessages(MESSAGES);
 const router = provideRouter(createRouter('/uc/'));
 createApp({
-  render: () => h(AppShell, { brand: 'AuthPay 用户中心', routes: ROUTES, router, otherApp: { href: '/console/', label: MESSAGES['app.console'], permission: 'plugin:plugin-auth:view' } }),
+  render: () =>
+    h(AppShell, {
+      brand: 'AuthPay 用户中心',
+      routes: ROUTES,
+      router,
+      otherApp: { href: '/console/', label: MESSAGES['app.console'], permission: 'plugin:plugin-auth:view' },
+    }),
 }).mount('#app');

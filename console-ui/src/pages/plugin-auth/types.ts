@@ -28,13 +28,32 @@ export interface SitePlugin {
 
 export interface AuthLog {
   metadata: Meta;
-  spec: { pluginKey: string; authUser: string; authDomain: string; authStatus: 0 | 1; authTime?: string; expireTime?: string; license?: string };
+  spec: {
+    pluginKey: string;
+    authUser: string;
+    authDomain: string;
+    authStatus: 0 | 1;
+    authTime?: string;
+    expireTime?: string;
+    license?: string;
+  };
   expireTimeDisplay?: { validity: 'PERMANENT' | 'LIMITED' | 'EXPIRED' | 'NONE'; text: string; textEn: string };
 }
 
 export interface PermanentCode {
   metadata: Meta;
-  spec: { code: string; pluginKey: string; channel: string; status: 'PENDING' | 'USED' | 'EXPIRED'; restrictedUser?: string; authUser?: string; authDomain?: string; authTime?: string; expiresAt?: string; createdBy?: string };
+  spec: {
+    code: string;
+    pluginKey: string;
+    channel: string;
+    status: 'PENDING' | 'USED' | 'EXPIRED';
+    restrictedUser?: string;
+    authUser?: string;
+    authDomain?: string;
+    authTime?: string;
+    expiresAt?: string;
+    createdBy?: string;
+  };
 }
 
 export interface PermanentUser {

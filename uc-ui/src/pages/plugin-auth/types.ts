@@ -1,7 +1,18 @@
 /** Shapes of the user-center plugin-authorization operations. */
 export interface CatalogPlugin {
   metadata: { name: string };
-  spec: { key: string; name: string; price: number; logo?: string; description?: string; version?: string; author?: string; docs?: string; url?: string; payUrl?: string };
+  spec: {
+    key: string;
+    name: string;
+    price: number;
+    logo?: string;
+    description?: string;
+    version?: string;
+    author?: string;
+    docs?: string;
+    url?: string;
+    payUrl?: string;
+  };
   priceType: 'FREE' | 'LIMITED_FREE' | 'PAID';
 }
 
