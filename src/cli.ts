@@ -29,7 +29,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { runtime, port } = await startServer();
-  runtime.logger.info({ port, store: runtime.store.backend, dataDir: runtime.config.databaseUrl ? undefined : runtime.config.dataDir }, `AuthPay listening on port ${port}`);
+  runtime.logger.info(
+    { port, store: runtime.store.backend, dataDir: runtime.config.databaseUrl ? undefined : runtime.config.dataDir },
+    `AuthPay listening on port ${port}`,
+  );
   const shutdown = async (signal: string) => {
     runtime.logger.info({ signal }, 'shutting down');
     await runtime.stop();

@@ -3,7 +3,10 @@ import type { HostConfig } from './host/config.js';
 import { entry } from './plugin-entry.js';
 
 /** Starts the host with the AuthPay package loaded; used by `authpay serve` and by tests. */
-export async function startServer(config: Partial<HostConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<{ runtime: HostRuntime; port: number; url: string }> {
+export async function startServer(
+  config: Partial<HostConfig> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ runtime: HostRuntime; port: number; url: string }> {
   const runtime = new HostRuntime(config, env);
   try {
     await runtime.init();

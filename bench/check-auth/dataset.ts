@@ -17,7 +17,12 @@ const CONFIG_MAP = 'plugin-auth-configmap';
  * 10,000 users, N records of which the first `expired` are past their expiry). An existing directory with a
  * database is reused as it is, so repeated runs skip the load.
  */
-export async function ensureDataset(dataDir: string, n: number, expired: number, log: (msg: string) => void): Promise<{ loaded: boolean; perSecond?: number }> {
+export async function ensureDataset(
+  dataDir: string,
+  n: number,
+  expired: number,
+  log: (msg: string) => void,
+): Promise<{ loaded: boolean; perSecond?: number }> {
   const file = path.join(dataDir, DB_FILE);
   const exists = fs.existsSync(file);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -31,7 +36,9 @@ export async function ensureDataset(dataDir: string, n: number, expired: number,
     await disableCleanup(client);
     if (exists) return { loaded: false };
     await loadCatalogAndUsers(client);
-    const load = await loadRecords(client, n, expired, Date.now(), (done, ms) => log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`));
+    const load = await loadRecords(client, n, expired, Date.now(), (done, ms) =>
+      log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`),
+    );
     return { loaded: true, perSecond: load.perSecond };
   } finally {
     await store.close();

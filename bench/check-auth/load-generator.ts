@@ -76,7 +76,10 @@ async function runWrk(o: LoadOptions): Promise<LoadFigures> {
     const before = childrenCpuMs();
     const { stdout } = await promisify(execFile)('wrk', args, { maxBuffer: 1 << 20 });
     // wrk.lua prints the latency and error fields under LoadFigures' own names.
-    type WrkLine = Pick<LoadFigures, 'p50' | 'p90' | 'p99' | 'p999' | 'max' | 'non2xx' | 'errors'> & { requests: number; durationUs: number };
+    type WrkLine = Pick<LoadFigures, 'p50' | 'p90' | 'p99' | 'p999' | 'max' | 'non2xx' | 'errors'> & {
+      requests: number;
+      durationUs: number;
+    };
     const { requests, durationUs, ...figures } = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as WrkLine;
     return {
       ...figures,
@@ -102,7 +105,15 @@ async function runAutocannon(o: LoadOptions): Promise<LoadFigures> {
   const moduleName = 'autocannon';
   const autocannon = ((await import(moduleName)) as { default: Autocannon }).default;
   let counter = 0;
-  const requests = o.requests.map((r) => (r.freshNonce ? { method: 'GET', path: r.path, setupRequest: (req: { path: string }) => ({ ...req, path: `${r.path}&nonce=n${(counter++).toString(36)}` }) } : { method: 'GET', path: r.path }));
+  const requests = o.requests.map((r) =>
+    r.freshNonce
+      ? {
+          method: 'GET',
+          path: r.path,
+          setupRequest: (req: { path: string }) => ({ ...req, path: `${r.path}&nonce=n${(counter++).toString(36)}` }),
+        }
+      : { method: 'GET', path: r.path },
+  );
   const cpuBefore = process.cpuUsage();
   const result = await autocannon({ url: o.url, connections: o.connections, duration: o.durationSeconds, requests });
   const cpu = process.cpuUsage(cpuBefore);

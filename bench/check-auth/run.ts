@@ -67,32 +67,65 @@ async function measure(authpay: ChildServer, bare: ChildServer) {
   for (let round = 1; round <= rounds; round++) {
     bareRuns.push(await load(bare, bareRequests));
     licensedRuns.push(await load(authpay, licensedRequests));
-    log(`round ${round}: bare ${Math.round(bareRuns.at(-1)!.requestsPerSecond)}/s, checkAuth ${Math.round(licensedRuns.at(-1)!.requestsPerSecond)}/s (p99 ${licensedRuns.at(-1)!.p99} ms)`);
+    log(
+      `round ${round}: bare ${Math.round(bareRuns.at(-1)!.requestsPerSecond)}/s, checkAuth ${Math.round(licensedRuns.at(-1)!.requestsPerSecond)}/s (p99 ${licensedRuns.at(-1)!.p99} ms)`,
+    );
   }
   const nonce = await load(authpay, withLicenseAndNonce(targets));
   const healthz = await load(authpay, [{ path: '/healthz' }]);
   const sized = await load(bare, bareSized(targets));
   const checked = await spotCheck(authpay.url, targets);
   const fresh = await load(authpay, withoutLicense(targets), Math.max(3, Math.round(duration / 2)));
-  return { targets, bare: combine(bareRuns), licensed: combine(licensedRuns), byRound: { bare: bareRuns, licensed: licensedRuns }, nonce, healthz, sized, fresh, checked };
+  return {
+    targets,
+    bare: combine(bareRuns),
+    licensed: combine(licensedRuns),
+    byRound: { bare: bareRuns, licensed: licensedRuns },
+    nonce,
+    healthz,
+    sized,
+    fresh,
+    checked,
+  };
 }
 
 async function main(): Promise<void> {
-  const dataDir = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-check-auth-'));
+  const dataDir = process.env.BENCH_DATA_DIR
+    ? path.resolve(process.env.BENCH_DATA_DIR)
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-check-auth-'));
   const expired = Math.floor(n / 10);
   log(`data set: ${n} records in ${dataDir}`);
   const dataset = await ensureDataset(dataDir, n, expired, log);
   log(dataset.loaded ? `loaded (${Math.round(dataset.perSecond ?? 0)}/s)` : 'reusing the existing data set');
   log('compiling the server (it runs as production runs it: node on the build, not tsx)');
   const build = buildCompiled();
-  const authpay = await spawnServer(AUTHPAY_SERVER_ARGS, { AUTHPAY_BENCH_MAIN: build.mainUrl, AUTHPAY_DATA_DIR: dataDir, AUTHPAY_BOOTSTRAP_TOKEN: token, AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password' }, '/healthz');
+  const authpay = await spawnServer(
+    AUTHPAY_SERVER_ARGS,
+    {
+      AUTHPAY_BENCH_MAIN: build.mainUrl,
+      AUTHPAY_DATA_DIR: dataDir,
+      AUTHPAY_BOOTSTRAP_TOKEN: token,
+      AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password',
+    },
+    '/healthz',
+  );
   const bare = await spawnServer(BARE_SERVER_ARGS, {}, '/bare');
   try {
     await configure(authpay);
     const m = await measure(authpay, bare);
     const report = renderCheckAuth({
-      n, machine: describeMachine(machineInfo()), command: commandLine(), generator: loadGenerator(), connections, durationSeconds: duration, rounds, targets: m.targets.length,
-      bare: m.bare, licensed: m.licensed, byRound: m.byRound, spotCheck: m.checked,
+      n,
+      machine: describeMachine(machineInfo()),
+      command: commandLine(),
+      generator: loadGenerator(),
+      connections,
+      durationSeconds: duration,
+      rounds,
+      targets: m.targets.length,
+      bare: m.bare,
+      licensed: m.licensed,
+      byRound: m.byRound,
+      spotCheck: m.checked,
       extra: [
         { label: 'checkAuth with license and a fresh nonce (signed afresh)', figures: m.nonce },
         { label: 'checkAuth without license (new license issued and written)', figures: m.fresh },
@@ -112,7 +145,9 @@ async function main(): Promise<void> {
 }
 
 function commandLine(): string {
-  const env = ['BENCH_N', 'BENCH_DURATION', 'BENCH_ROUNDS', 'BENCH_CONNECTIONS', 'BENCH_TARGETS'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+  const env = ['BENCH_N', 'BENCH_DURATION', 'BENCH_ROUNDS', 'BENCH_CONNECTIONS', 'BENCH_TARGETS']
+    .filter((k) => process.env[k])
+    .map((k) => `${k}=${process.env[k]}`);
   return [...env, 'npm run bench:check-auth'].join(' ');
 }
 

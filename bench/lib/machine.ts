@@ -21,7 +21,10 @@ export function machineInfo(): MachineInfo {
     node: process.version,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     date: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    loadAverage: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadAverage: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 

@@ -61,7 +61,10 @@ export function rssOf(pid: number): number {
 }
 
 function lastJsonLine(text: string): Record<string, number> | undefined {
-  const line = text.split('\n').reverse().find((l) => l.startsWith('{"bench"'));
+  const line = text
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{"bench"'));
   if (!line) return undefined;
   try {
     return JSON.parse(line) as Record<string, number>;
@@ -88,7 +91,10 @@ export async function measureServerStart(options: ServerStartOptions): Promise<S
   const port = await freePort();
   const path = options.probePath ?? '/apis';
   const started = nowMs();
-  const child = spawn(process.execPath, options.args, { env: { ...options.env, PORT: String(port), AUTHPAY_HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, options.args, {
+    env: { ...options.env, PORT: String(port), AUTHPAY_HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let stdout = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
@@ -96,7 +102,8 @@ export async function measureServerStart(options: ServerStartOptions): Promise<S
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering:\n${stderr}`);
-      if (nowMs() - started > (options.timeoutMs ?? 120_000)) throw new Error(`server did not answer within ${options.timeoutMs ?? 120_000} ms:\n${stderr}`);
+      if (nowMs() - started > (options.timeoutMs ?? 120_000))
+        throw new Error(`server did not answer within ${options.timeoutMs ?? 120_000} ms:\n${stderr}`);
       const status = await probe(port, path);
       if (status !== undefined) {
         const readyMs = nowMs() - started;
@@ -124,7 +131,10 @@ export interface ChildServer {
  */
 export async function spawnServer(args: string[], env: NodeJS.ProcessEnv, probePath: string, timeoutMs = 180_000): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port), AUTHPAY_HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), AUTHPAY_HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const started = nowMs();

@@ -9,7 +9,12 @@ export interface ThroughputResult {
 }
 
 /** Runs op(i) for i in [0, total) with `concurrency` requests in flight; ok(result) counts failures. */
-export async function runConcurrent<T>(total: number, concurrency: number, op: (i: number) => Promise<T>, ok: (r: T) => boolean): Promise<ThroughputResult> {
+export async function runConcurrent<T>(
+  total: number,
+  concurrency: number,
+  op: (i: number) => Promise<T>,
+  ok: (r: T) => boolean,
+): Promise<ThroughputResult> {
   const samples: number[] = [];
   let next = 0;
   let failures = 0;

@@ -27,26 +27,81 @@ const CALLBACK = '/apis/api.payment.authpay.dev/v1alpha1/asyncCallback';
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-payment-'));
-  const env = { AUTHPAY_BOOTSTRAP_TOKEN: TOKEN, AUTHPAY_ADMIN_PASSWORD: 'bench-admin-1', ...(process.env.BENCH_DATABASE_URL ? { AUTHPAY_DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) };
+  const env = {
+    AUTHPAY_BOOTSTRAP_TOKEN: TOKEN,
+    AUTHPAY_ADMIN_PASSWORD: 'bench-admin-1',
+    ...(process.env.BENCH_DATABASE_URL ? { AUTHPAY_DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  };
   const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, env);
   const gateway = await new FakeAlipayGateway({ appId: APP_ID, appPublicKey: APP.publicKey, gatewayPrivateKey: ALIPAY.privateKey }).start();
   const admin = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-  const call = (method: string, p: string, body?: unknown) => fetch(`${url}${p}`, { method, headers: admin, body: body === undefined ? undefined : JSON.stringify(body) });
-  await call('PUT', `${CONSOLE}/settings`, { sandboxEnabled: true, callbackDomain: url, walletAEnabled: true, walletAAppId: APP_ID, walletAPrivateKey: APP.privatePkcs8Pem, walletAPublicKey: ALIPAY.publicSpkiPem, walletAGateway: gateway.url });
+  const call = (method: string, p: string, body?: unknown) =>
+    fetch(`${url}${p}`, { method, headers: admin, body: body === undefined ? undefined : JSON.stringify(body) });
+  await call('PUT', `${CONSOLE}/settings`, {
+    sandboxEnabled: true,
+    callbackDomain: url,
+    walletAEnabled: true,
+    walletAAppId: APP_ID,
+    walletAPrivateKey: APP.privatePkcs8Pem,
+    walletAPublicKey: ALIPAY.publicSpkiPem,
+    walletAGateway: gateway.url,
+  });
   const deps = paymentService.current!.deps;
   const results: Array<[string, ThroughputResult]> = [];
   try {
-    const initiate = (prefix: string, type: string, channel: string) => (i: number) => call('POST', `${CONSOLE}/payments`, { orderId: `${prefix}-${i}`, subject: 'bench', paymentAmount: '1.00', paymentType: type, paymentChannel: channel }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: { paymentId: string } } }));
+    const initiate = (prefix: string, type: string, channel: string) => (i: number) =>
+      call('POST', `${CONSOLE}/payments`, {
+        orderId: `${prefix}-${i}`,
+        subject: 'bench',
+        paymentAmount: '1.00',
+        paymentType: type,
+        paymentChannel: channel,
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: { paymentId: string } } }));
     const sandboxIds: string[] = [];
-    results.push(['initiate SANDBOX (createPayment)', await runConcurrent(N, CONCURRENCY, (i) => initiate('sbx', 'SANDBOX', 'SIMULATED')(i).then((r) => (sandboxIds.push(r.body.data.paymentId), r)), (r) => r.status === 200)]);
+    results.push([
+      'initiate SANDBOX (createPayment)',
+      await runConcurrent(
+        N,
+        CONCURRENCY,
+        (i) => initiate('sbx', 'SANDBOX', 'SIMULATED')(i).then((r) => (sandboxIds.push(r.body.data.paymentId), r)),
+        (r) => r.status === 200,
+      ),
+    ]);
     const aliIds: string[] = [];
-    results.push(['initiate WALLET_A face-to-face (precreate at the gateway)', await runConcurrent(N, CONCURRENCY, (i) => initiate('ali', 'WALLET_A', 'FACE_TO_FACE_PAYMENT')(i).then((r) => (aliIds.push(r.body.data.paymentId), r)), (r) => r.status === 200)]);
+    results.push([
+      'initiate WALLET_A face-to-face (precreate at the gateway)',
+      await runConcurrent(
+        N,
+        CONCURRENCY,
+        (i) => initiate('ali', 'WALLET_A', 'FACE_TO_FACE_PAYMENT')(i).then((r) => (aliIds.push(r.body.data.paymentId), r)),
+        (r) => r.status === 200,
+      ),
+    ]);
 
     const sandbox = (await deps.channels.instance('SANDBOX')) as SandboxChannel;
-    const signed = await Promise.all(sandboxIds.map(async (id) => sandbox.simulateOutcome(toChannelOrder((await runtime.client.get(PaymentInfo, id)).spec), 'success')));
-    const post = (p: string, headers: Record<string, string>, body: string) => fetch(`${url}${p}`, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
-    results.push(['callback SANDBOX success (HMAC verify, query, transition, delivery record, log)', await runConcurrent(signed.length, CONCURRENCY, (i) => post(`${CALLBACK}/SANDBOX`, signed[i].headers as Record<string, string>, String(signed[i].rawBody)), (r) => r.status === 200)]);
-    results.push(['callback SANDBOX replay (HMAC verify, no change, log)', await runConcurrent(signed.length, CONCURRENCY, (i) => post(`${CALLBACK}/SANDBOX`, signed[i].headers as Record<string, string>, String(signed[i].rawBody)), (r) => r.status === 200)]);
+    const signed = await Promise.all(
+      sandboxIds.map(async (id) => sandbox.simulateOutcome(toChannelOrder((await runtime.client.get(PaymentInfo, id)).spec), 'success')),
+    );
+    const post = (p: string, headers: Record<string, string>, body: string) =>
+      fetch(`${url}${p}`, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    results.push([
+      'callback SANDBOX success (HMAC verify, query, transition, delivery record, log)',
+      await runConcurrent(
+        signed.length,
+        CONCURRENCY,
+        (i) => post(`${CALLBACK}/SANDBOX`, signed[i].headers as Record<string, string>, String(signed[i].rawBody)),
+        (r) => r.status === 200,
+      ),
+    ]);
+    results.push([
+      'callback SANDBOX replay (HMAC verify, no change, log)',
+      await runConcurrent(
+        signed.length,
+        CONCURRENCY,
+        (i) => post(`${CALLBACK}/SANDBOX`, signed[i].headers as Record<string, string>, String(signed[i].rawBody)),
+        (r) => r.status === 200,
+      ),
+    ]);
 
     const forms = aliIds.map((id) => {
       gateway.scan(id);
@@ -54,8 +109,24 @@ async function main(): Promise<void> {
       return new URLSearchParams(gateway.notifyParams(id)).toString();
     });
     const formHeaders = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' };
-    results.push(['callback WALLET_A success (RSA2 verify, signed query at the gateway, transition)', await runConcurrent(forms.length, CONCURRENCY, (i) => post(`${CALLBACK}/WALLET_A`, formHeaders, forms[i]), (r) => r.text === 'success')]);
-    results.push(['callback WALLET_A replay (RSA2 verify, no change, log)', await runConcurrent(forms.length, CONCURRENCY, (i) => post(`${CALLBACK}/WALLET_A`, formHeaders, forms[i]), (r) => r.text === 'success')]);
+    results.push([
+      'callback WALLET_A success (RSA2 verify, signed query at the gateway, transition)',
+      await runConcurrent(
+        forms.length,
+        CONCURRENCY,
+        (i) => post(`${CALLBACK}/WALLET_A`, formHeaders, forms[i]),
+        (r) => r.text === 'success',
+      ),
+    ]);
+    results.push([
+      'callback WALLET_A replay (RSA2 verify, no change, log)',
+      await runConcurrent(
+        forms.length,
+        CONCURRENCY,
+        (i) => post(`${CALLBACK}/WALLET_A`, formHeaders, forms[i]),
+        (r) => r.text === 'success',
+      ),
+    ]);
   } finally {
     await gateway.stop();
     await runtime.stop();
@@ -67,13 +138,28 @@ async function main(): Promise<void> {
     '',
     `Machine: ${describeMachine(machineInfo())}. Command: \`BENCH_N=${N} BENCH_CONCURRENCY=${CONCURRENCY} npm run bench:payment\`. Over HTTP against an in-process server (fresh ${backend} store, every request authenticated or signature-checked as in production); ${CONCURRENCY} requests in flight; each callback row posts ${N} distinct signed callbacks.`,
     '',
-    table(['operation', 'requests', 'failures', 'per second', 'median ms', 'p90 ms', 'p99 ms', 'max ms'], results.map(([name, r]) => [name, thousands(r.ops), r.failures, thousands(r.perSecond), ms(r.latency.median), ms(r.latency.p90), ms(r.latency.p99), ms(r.latency.max)])),
+    table(
+      ['operation', 'requests', 'failures', 'per second', 'median ms', 'p90 ms', 'p99 ms', 'max ms'],
+      results.map(([name, r]) => [
+        name,
+        thousands(r.ops),
+        r.failures,
+        thousands(r.perSecond),
+        ms(r.latency.median),
+        ms(r.latency.p90),
+        ms(r.latency.p99),
+        ms(r.latency.max),
+      ]),
+    ),
   ].join('\n');
   writeSection(`payment-${backend.toLowerCase()}`, body);
   process.stdout.write(`${body}\n`);
 }
 
-main().then(() => process.exit(0), (err) => {
-  process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  },
+);

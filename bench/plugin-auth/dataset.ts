@@ -29,10 +29,20 @@ export function specAt(i: number, expired: number, now: number): AuthLogSpec {
   if (i < expired) return { ...spec, authStatus: 1, authTime: stamp(authTime), expireTime: stamp(now - (1 + randomInt(rng, 29)) * DAY) };
   if (rng() < 0.5) return spec;
   const permanent = rng() < 0.1;
-  return { ...spec, authStatus: 1, authTime: stamp(authTime), expireTime: permanent ? '2099-12-31T23:59:59Z' : stamp(now + (1 + randomInt(rng, 1000)) * DAY) };
+  return {
+    ...spec,
+    authStatus: 1,
+    authTime: stamp(authTime),
+    expireTime: permanent ? '2099-12-31T23:59:59Z' : stamp(now + (1 + randomInt(rng, 1000)) * DAY),
+  };
 }
 
 export function recordAt(i: number, expired: number, now: number) {
   const spec = specAt(i, expired, now);
-  return { apiVersion: API_VERSION, kind: 'SitePluginAuthLog', metadata: { name: recordName({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser }) }, spec };
+  return {
+    apiVersion: API_VERSION,
+    kind: 'SitePluginAuthLog',
+    metadata: { name: recordName({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser }) },
+    spec,
+  };
 }

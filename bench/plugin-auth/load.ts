@@ -9,20 +9,36 @@ export async function loadCatalogAndUsers(client: ExtensionClient): Promise<void
   await client.transaction(async () => {
     for (let p = 0; p < PLUGINS; p++) {
       const key = pluginKeyOf(p);
-      await client.create({ apiVersion: 'pluginauth.authpay.dev/v1alpha1', kind: 'SitePlugin', metadata: { name: key, finalizers: ['pluginauth.authpay.dev/delete-auth-logs'] }, spec: { key, name: `Plugin ${p}`, price: p % 3 === 0 ? 0 : 10, priority: p } });
+      await client.create({
+        apiVersion: 'pluginauth.authpay.dev/v1alpha1',
+        kind: 'SitePlugin',
+        metadata: { name: key, finalizers: ['pluginauth.authpay.dev/delete-auth-logs'] },
+        spec: { key, name: `Plugin ${p}`, price: p % 3 === 0 ? 0 : 10, priority: p },
+      });
     }
   });
   for (let from = 0; from < USERS; from += BATCH) {
     await client.transaction(async () => {
       for (let u = from; u < Math.min(USERS, from + BATCH); u++) {
-        await client.create({ apiVersion: 'host.authpay.dev/v1alpha1', kind: 'User', metadata: { name: userOf(u) }, spec: { displayName: `User ${u}`, email: `${userOf(u)}@example.com`, disabled: false } });
+        await client.create({
+          apiVersion: 'host.authpay.dev/v1alpha1',
+          kind: 'User',
+          metadata: { name: userOf(u) },
+          spec: { displayName: `User ${u}`, email: `${userOf(u)}@example.com`, disabled: false },
+        });
       }
     });
   }
 }
 
 /** N records through the client (validation, revisions, event log, indexes), 1000 per transaction. */
-export async function loadRecords(client: ExtensionClient, n: number, expired: number, now: number, progress: (done: number, ms: number) => void): Promise<{ ms: number; perSecond: number }> {
+export async function loadRecords(
+  client: ExtensionClient,
+  n: number,
+  expired: number,
+  now: number,
+  progress: (done: number, ms: number) => void,
+): Promise<{ ms: number; perSecond: number }> {
   const start = nowMs();
   let last = start;
   for (let from = 0; from < n; from += BATCH) {

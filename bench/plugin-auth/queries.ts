@@ -16,7 +16,10 @@ const user = () => userOf(randomInt(rng, USERS));
 
 export const QUERY_CASES: QueryCase[] = [
   { label: 'plugin + authStatus=1, newest first', query: () => `pluginKey=${plugin()}&authStatus=1` },
-  { label: 'plugin + validity LIMITED, sort expireTime asc', query: () => `pluginKey=${plugin()}&validity=LIMITED&sort=expireTime&direction=asc` },
+  {
+    label: 'plugin + validity LIMITED, sort expireTime asc',
+    query: () => `pluginKey=${plugin()}&validity=LIMITED&sort=expireTime&direction=asc`,
+  },
   { label: 'user, sort authTime desc', query: () => `authUser=${user()}&sort=authTime&direction=desc` },
   { label: 'plugin + keyword (part of a domain)', query: (i) => `pluginKey=${plugin()}&keyword=d${(i % 36).toString(36)}` },
   { label: 'validity PERMANENT, sort expireTime desc', query: () => 'validity=PERMANENT&sort=expireTime&direction=desc' },
@@ -26,7 +29,11 @@ export const QUERY_CASES: QueryCase[] = [
 ];
 
 /** listAuthLogs over HTTP (authentication, validation, envelope included), one request at a time. */
-export async function measureQueries(baseUrl: string, token: string, iterations: number): Promise<Array<{ label: string; summary: LatencySummary; total: number }>> {
+export async function measureQueries(
+  baseUrl: string,
+  token: string,
+  iterations: number,
+): Promise<Array<{ label: string; summary: LatencySummary; total: number }>> {
   const out: Array<{ label: string; summary: LatencySummary; total: number }> = [];
   for (const c of QUERY_CASES) {
     let total = 0;

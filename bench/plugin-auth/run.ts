@@ -36,7 +36,11 @@ const log = (msg: string) => process.stdout.write(`${new Date().toISOString().sl
 
 type Runtime = Awaited<ReturnType<typeof startServer>>['runtime'];
 
-const start = (dataDir: string) => startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, { ...process.env, AUTHPAY_BOOTSTRAP_TOKEN: token, AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password' });
+const start = (dataDir: string) =>
+  startServer(
+    { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' },
+    { ...process.env, AUTHPAY_BOOTSTRAP_TOKEN: token, AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password' },
+  );
 
 /** Plugins, users and N records, with planner statistics for them as after any bulk import. */
 async function loadDataset(runtime: Runtime, dataDir: string): Promise<DatasetMeta> {
@@ -44,7 +48,9 @@ async function loadDataset(runtime: Runtime, dataDir: string): Promise<DatasetMe
   const now = Date.now();
   log(`[${runtime.store.backend}] loading plugins, users and ${n} records (${expired} expired) into ${dataDir}`);
   await loadCatalogAndUsers(runtime.client);
-  const load = await loadRecords(runtime.client, n, expired, now, (done, ms) => log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`));
+  const load = await loadRecords(runtime.client, n, expired, now, (done, ms) =>
+    log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`),
+  );
   await runtime.store.refreshStatistics(runtime.client.kind('SitePluginAuthLog'));
   return { n, expired, now, load };
 }
@@ -69,7 +75,10 @@ async function pristineDataset(reuse: ReusableDataDir): Promise<DatasetMeta> {
 }
 
 async function main(): Promise<void> {
-  const reuse = process.env.BENCH_DATA_DIR && !process.env.AUTHPAY_DATABASE_URL ? new ReusableDataDir(path.resolve(process.env.BENCH_DATA_DIR)) : undefined;
+  const reuse =
+    process.env.BENCH_DATA_DIR && !process.env.AUTHPAY_DATABASE_URL
+      ? new ReusableDataDir(path.resolve(process.env.BENCH_DATA_DIR))
+      : undefined;
   const pristine = reuse ? await pristineDataset(reuse) : undefined;
   const dataDir = reuse ? reuse.freshRun() : fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-plugin-auth-'));
   const { runtime, url } = await start(dataDir);
@@ -78,10 +87,28 @@ async function main(): Promise<void> {
     const { load } = pristine ?? (await loadDataset(runtime, dataDir));
     const queries = iterations > 0 ? await measureAllQueries(url) : [];
     log(`running the cleanup over ${expired} expired records`);
-    const deps = pluginAuthDeps({ client: runtime.client, logger: runtime.logger, settings: runtime.workloads.settings, notifications: runtime.notifications, baseUrl: runtime.config.baseUrl });
+    const deps = pluginAuthDeps({
+      client: runtime.client,
+      logger: runtime.logger,
+      settings: runtime.workloads.settings,
+      notifications: runtime.notifications,
+      baseUrl: runtime.config.baseUrl,
+    });
     const cleanup = await measureCleanup(deps);
-    log(`  ${cleanup.expired} expired in ${(cleanup.ms / 1000).toFixed(1)} s (${Math.round(cleanup.perSecond)}/s); RSS ${mb(cleanup.rss.start)} → peak ${mb(cleanup.rss.peak)} → ${mb(cleanup.rss.end)}`);
-    const report = renderReport({ n, expired, backend, machine: describeMachine(machineInfo()), load, reused: pristine !== undefined, queries, cleanup, command: commandLine() });
+    log(
+      `  ${cleanup.expired} expired in ${(cleanup.ms / 1000).toFixed(1)} s (${Math.round(cleanup.perSecond)}/s); RSS ${mb(cleanup.rss.start)} → peak ${mb(cleanup.rss.peak)} → ${mb(cleanup.rss.end)}`,
+    );
+    const report = renderReport({
+      n,
+      expired,
+      backend,
+      machine: describeMachine(machineInfo()),
+      load,
+      reused: pristine !== undefined,
+      queries,
+      cleanup,
+      command: commandLine(),
+    });
     if (write) writeSection(`plugin-auth-${backend}`, report);
     else process.stdout.write(`\n${report}\n`);
   } finally {
@@ -93,14 +120,17 @@ async function main(): Promise<void> {
 async function measureAllQueries(url: string) {
   log('measuring filtered pages over HTTP');
   const queries = await measureQueries(url, token, iterations);
-  for (const q of queries) log(`  ${q.label}: median ${q.summary.median.toFixed(2)} ms, p90 ${q.summary.p90.toFixed(2)} ms (total ${q.total})`);
+  for (const q of queries)
+    log(`  ${q.label}: median ${q.summary.median.toFixed(2)} ms, p90 ${q.summary.p90.toFixed(2)} ms (total ${q.total})`);
   return queries;
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
 
 function commandLine(): string {
-  const env = ['BENCH_N', 'BENCH_EXPIRED', 'BENCH_ITERATIONS', 'BENCH_BATCH', 'BENCH_DATA_DIR'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+  const env = ['BENCH_N', 'BENCH_EXPIRED', 'BENCH_ITERATIONS', 'BENCH_BATCH', 'BENCH_DATA_DIR']
+    .filter((k) => process.env[k])
+    .map((k) => `${k}=${process.env[k]}`);
   return [...env, 'npm run bench:plugin-auth'].join(' ');
 }
 

@@ -53,7 +53,8 @@ export function specAt(i: number, n: number): AuthLogSpec {
   if (spec.authStatus === 1) {
     const authTime = EPOCH + randomInt(rng, 365) * DAY;
     spec.authTime = new Date(authTime).toISOString().replace('.000Z', 'Z');
-    spec.expireTime = rng() < 0.1 ? '2099-12-31T23:59:59Z' : new Date(authTime + (30 + randomInt(rng, 1065)) * DAY).toISOString().replace('.000Z', 'Z');
+    spec.expireTime =
+      rng() < 0.1 ? '2099-12-31T23:59:59Z' : new Date(authTime + (30 + randomInt(rng, 1065)) * DAY).toISOString().replace('.000Z', 'Z');
     spec.license = licenseOf(i);
   }
   return spec;

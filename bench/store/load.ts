@@ -24,7 +24,12 @@ function rateOver(batches: Array<{ from: number; count: number; ms: number }>, f
  * Creates objects 0..n-1 through the ExtensionClient (validation, metadata, revision, event log, indexes),
  * batchSize per transaction: the realistic write path of an import or a job.
  */
-export async function bulkCreate(client: ExtensionClient, n: number, batchSize: number, progress: (done: number, ms: number) => void): Promise<LoadFigures> {
+export async function bulkCreate(
+  client: ExtensionClient,
+  n: number,
+  batchSize: number,
+  progress: (done: number, ms: number) => void,
+): Promise<LoadFigures> {
   const batches: Array<{ from: number; count: number; ms: number }> = [];
   const start = nowMs();
   let lastReport = start;

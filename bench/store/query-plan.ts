@@ -23,13 +23,23 @@ function statements(kind: KindInfo, dialect: Dialect, listSql: (q: ListQuery, p:
   const layout = layoutOf(kind);
   const where = pluginStatusFilter(7, 1);
   const out: Statement[] = [];
-  for (const [label, query] of [['list limit 20', { where, limit: 20 }], ['list page 1 size 20', { where, page: 1, size: 20 }]] as const) {
+  for (const [label, query] of [
+    ['list limit 20', { where, limit: 20 }],
+    ['list page 1 size 20', { where, page: 1, size: 20 }],
+  ] as const) {
     const params = new SqlParams(dialect);
     out.push({ label, sql: listSql(query, params), values: params.values });
   }
-  for (const [label, cond] of [['count plugin+status', where], ['count status', eq('spec.authStatus', 1)]] as Array<[string, Condition]>) {
+  for (const [label, cond] of [
+    ['count plugin+status', where],
+    ['count status', eq('spec.authStatus', 1)],
+  ] as Array<[string, Condition]>) {
     const params = new SqlParams(dialect);
-    out.push({ label, sql: `SELECT count(*) AS n FROM ${layout.table} t WHERE ${renderCondition(cond, layout, params, dialect)}`, values: params.values });
+    out.push({
+      label,
+      sql: `SELECT count(*) AS n FROM ${layout.table} t WHERE ${renderCondition(cond, layout, params, dialect)}`,
+      values: params.values,
+    });
   }
   out.push({ label: 'get', sql: `SELECT rv, data FROM ${layout.table} WHERE name = ${dialect.placeholder(1)}`, values: ['x'] });
   return out;
@@ -61,10 +71,14 @@ export async function postgresPlans(url: string, schema: string, kind: KindInfo)
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
   await client.connect();
   try {
-    const listSql = (q: ListQuery, params: SqlParams) => listStatement(layout, planList(q, layout, params, POSTGRES_DIALECT), q.where, params);
+    const listSql = (q: ListQuery, params: SqlParams) =>
+      listStatement(layout, planList(q, layout, params, POSTGRES_DIALECT), q.where, params);
     const out: PlanReport[] = [];
     for (const s of statements(kind, POSTGRES_DIALECT, listSql)) {
-      const rows = await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN (ANALYZE, BUFFERS OFF, TIMING OFF) ${s.sql}`, values: s.values });
+      const rows = await client.query<{ 'QUERY PLAN': string }>({
+        text: `EXPLAIN (ANALYZE, BUFFERS OFF, TIMING OFF) ${s.sql}`,
+        values: s.values,
+      });
       out.push({ label: s.label, sql: s.sql, plan: rows.rows.map((r) => r['QUERY PLAN']) });
     }
     return out;

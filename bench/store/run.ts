@@ -60,7 +60,9 @@ async function runBackend(name: BackendName): Promise<BackendResult> {
   try {
     if (keep) log(`[${name}] data kept: ${JSON.stringify(b.serverEnv)}`);
     log(`[${name}] loading ${n} objects into ${b.location}`);
-    const load = await bulkCreate(b.client, n, batch, (done, ms) => log(`[${name}] ${done}/${n} created, ${Math.round((done / ms) * 1000)}/s`));
+    const load = await bulkCreate(b.client, n, batch, (done, ms) =>
+      log(`[${name}] ${done}/${n} created, ${Math.round((done / ms) * 1000)}/s`),
+    );
     // Steady state, as autovacuum would leave it: statistics and visibility map after the bulk load.
     await b.client.store.refreshStatistics(b.client.kind('SitePluginAuthLog'));
     log(`[${name}] reads`);
@@ -71,7 +73,17 @@ async function runBackend(name: BackendName): Promise<BackendResult> {
     const bytes = await dataBytes(b, pgUrl);
     log(`[${name}] server start-up over the data`);
     const startup = await startups(b.serverEnv);
-    return { backend: name, n, location: b.location, dataBytes: bytes, load, queries, plans, startup, emptyStartup: await emptyStartup(name) };
+    return {
+      backend: name,
+      n,
+      location: b.location,
+      dataBytes: bytes,
+      load,
+      queries,
+      plans,
+      startup,
+      emptyStartup: await emptyStartup(name),
+    };
   } finally {
     await b.dispose();
   }

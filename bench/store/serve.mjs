@@ -10,7 +10,12 @@ const beforeImport = performance.now();
 const { startServer } = await import(process.env.AUTHPAY_BENCH_MAIN ?? '../../src/main.js');
 const imported = performance.now();
 const { runtime } = await startServer();
-const figures = { bench: 1, processToScriptMs: beforeImport, importMs: imported - beforeImport, startServerMs: performance.now() - imported };
+const figures = {
+  bench: 1,
+  processToScriptMs: beforeImport,
+  importMs: imported - beforeImport,
+  startServerMs: performance.now() - imported,
+};
 process.stdout.write(`${JSON.stringify(figures)}\n`);
 process.once('SIGTERM', () => {
   void runtime.stop().finally(() => process.exit(0));

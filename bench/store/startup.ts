@@ -31,7 +31,14 @@ export async function measureStartup(env: NodeJS.ProcessEnv, runs: number, mode:
   const args = mode.kind === 'tsx' ? ['--import', 'tsx', SERVE_SCRIPT] : [SERVE_SCRIPT];
   const modeEnv = mode.kind === 'compiled' ? { AUTHPAY_BENCH_MAIN: mode.mainUrl } : {};
   for (let i = 0; i < runs; i++) {
-    const childEnv = { ...process.env, AUTHPAY_DATABASE_URL: '', ...env, ...modeEnv, AUTHPAY_LOG_LEVEL: 'silent', AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password-1' };
+    const childEnv = {
+      ...process.env,
+      AUTHPAY_DATABASE_URL: '',
+      ...env,
+      ...modeEnv,
+      AUTHPAY_LOG_LEVEL: 'silent',
+      AUTHPAY_ADMIN_PASSWORD: 'bench-admin-password-1',
+    };
     results.push(await measureServerStart({ args, env: childEnv }));
   }
   return {

@@ -45,7 +45,11 @@ export interface HostSettingsTargets {
  * it, so sign-up, Basic authentication, SMTP, CORS and the outbox retention follow the console without a
  * restart.
  */
-export async function useHostSettings(settings: SettingsReader & { remember(obj: Resource): void }, client: ExtensionClient, targets: HostSettingsTargets): Promise<void> {
+export async function useHostSettings(
+  settings: SettingsReader & { remember(obj: Resource): void },
+  client: ExtensionClient,
+  targets: HostSettingsTargets,
+): Promise<void> {
   await applySettingResources(client, HOST_SETTINGS_DIR, { pluginName: 'host', cache: settings });
   targets.auth?.useSettings({ current: async () => authSettingsOf(await settings.get<AuthGroup>(HOST_SETTING_NAME, 'auth')) });
   targets.notifications?.useSmtpSettings(smtpSettingsFrom(settings, HOST_SETTING_NAME, 'smtp'));
@@ -53,7 +57,9 @@ export async function useHostSettings(settings: SettingsReader & { remember(obj:
     const { whitelist } = await settings.get<{ whitelist?: unknown[] }>(HOST_SETTING_NAME, 'cors');
     return (whitelist ?? []).filter((o): o is string => typeof o === 'string' && o.length > 0);
   });
-  targets.outboxRetention?.(async () => Number((await settings.get<{ retentionDays?: number }>(HOST_SETTING_NAME, 'outbox')).retentionDays ?? DEFAULT_OUTBOX_RETENTION_DAYS));
+  targets.outboxRetention?.(async () =>
+    Number((await settings.get<{ retentionDays?: number }>(HOST_SETTING_NAME, 'outbox')).retentionDays ?? DEFAULT_OUTBOX_RETENTION_DAYS),
+  );
 }
 
 /** As host-settings.yaml's default, for a ConfigMap saved before the group existed. */

@@ -85,17 +85,38 @@ export class HostRuntime {
     this.client = new ExtensionClient(this.registry, this.store);
     await this.ensureKinds();
     // [init:components] host components that need the client are created below, one line each.
-    this.notifications = startNotificationCenter({ client: this.client, logger: this.logger, metrics: this.metrics, baseUrl: this.config.baseUrl, operations: this.operations, templateDirs: [path.join(PACKAGE_ROOT, 'templates', 'notifications')] });
+    this.notifications = startNotificationCenter({
+      client: this.client,
+      logger: this.logger,
+      metrics: this.metrics,
+      baseUrl: this.config.baseUrl,
+      operations: this.operations,
+      templateDirs: [path.join(PACKAGE_ROOT, 'templates', 'notifications')],
+    });
     this.stopHooks.push(() => this.notifications.stop());
-    this.auth = await HostAuth.start({ client: this.client, logger: this.logger, operations: this.operations, baseUrl: this.config.baseUrl, adminPassword: this.config.adminPassword });
+    this.auth = await HostAuth.start({
+      client: this.client,
+      logger: this.logger,
+      operations: this.operations,
+      baseUrl: this.config.baseUrl,
+      adminPassword: this.config.adminPassword,
+    });
     this.stopHooks.push(() => this.auth.stop());
-    this.workloads = await startWorkloads({ client: this.client, store: this.store, logger: this.logger, operations: this.operations, databaseUrl: this.config.databaseUrl, onJobRun: (job, outcome, ms) => this.metrics.recordJobRun(job, outcome, ms === undefined ? undefined : ms / 1000) });
+    this.workloads = await startWorkloads({
+      client: this.client,
+      store: this.store,
+      logger: this.logger,
+      operations: this.operations,
+      databaseUrl: this.config.databaseUrl,
+      onJobRun: (job, outcome, ms) => this.metrics.recordJobRun(job, outcome, ms === undefined ? undefined : ms / 1000),
+    });
     this.stopHooks.push(() => this.workloads.stop());
     await useHostSettings(this.workloads.settings, this.client, {
       auth: this.auth,
       notifications: this.notifications,
       cors: (source) => (this.corsWhitelist = source),
-      outboxRetention: (days) => void this.stopHooks.push(this.workloads.scheduler.register(outboxRetentionJob({ client: this.client, retentionDays: days }))),
+      outboxRetention: (days) =>
+        void this.stopHooks.push(this.workloads.scheduler.register(outboxRetentionJob({ client: this.client, retentionDays: days }))),
     });
   }
 
@@ -108,7 +129,13 @@ export class HostRuntime {
     this.registry.loadDirectory(path.join(plugin.dir, 'extensions'));
     await this.ensureKinds();
     await this.auth.applyRoleTemplates(path.join(plugin.dir, 'extensions'));
-    await applySettingResources(this.client, path.join(plugin.dir, 'extensions'), { pluginName: plugin.manifest.metadata.name, settingName: plugin.manifest.spec.settingName, configMapName: plugin.manifest.spec.configMapName, logger: this.logger, cache: this.workloads.settings });
+    await applySettingResources(this.client, path.join(plugin.dir, 'extensions'), {
+      pluginName: plugin.manifest.metadata.name,
+      settingName: plugin.manifest.spec.settingName,
+      configMapName: plugin.manifest.spec.configMapName,
+      logger: this.logger,
+      cache: this.workloads.settings,
+    });
     this.plugins.push(plugin);
     await plugin.entry.start(this.contextFor(plugin));
   }
@@ -138,7 +165,12 @@ export class HostRuntime {
   async listen(): Promise<number> {
     const before: RequestHandler[] = [
       // [listen:ops] request logging, security headers, CORS
-      ...opsMiddleware({ logger: this.logger, metrics: this.metrics, corsWhitelist: () => this.corsWhitelist(), production: this.config.production }),
+      ...opsMiddleware({
+        logger: this.logger,
+        metrics: this.metrics,
+        corsWhitelist: () => this.corsWhitelist(),
+        production: this.config.production,
+      }),
       bootstrapTokenAuth(this.config.bootstrapToken),
       // [listen:authn] session, token and basic authentication
       // (it always sets req.principal: the caller, or ANONYMOUS)

@@ -15,7 +15,10 @@ import { pluginAuthSettings } from './settings/plugin-auth-settings.js';
 import { settingsOperations } from './settings/routes.js';
 
 /** The service's dependencies from the host context (tests and benchmarks build them the same way). */
-export function pluginAuthDeps(context: Pick<PluginContext, 'client' | 'logger' | 'settings' | 'notifications' | 'baseUrl'>, clock: Clock = systemClock): PluginAuthDeps {
+export function pluginAuthDeps(
+  context: Pick<PluginContext, 'client' | 'logger' | 'settings' | 'notifications' | 'baseUrl'>,
+  clock: Clock = systemClock,
+): PluginAuthDeps {
   return {
     client: context.client,
     clock,

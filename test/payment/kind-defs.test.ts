@@ -21,7 +21,11 @@ const crds = registry.loadDirectory(path.resolve('extensions'));
 describe('payment kind definitions', () => {
   test.each(PAYMENT_KINDS.map((def) => [def.kind, def] as const))('%s has the group, version and plural of its CRD', (_, def) => {
     const crd = registry.get(def.kind);
-    expect({ group: def.group, version: def.version, plural: def.plural }).toEqual({ group: crd.group, version: crd.version, plural: crd.plural });
+    expect({ group: def.group, version: def.version, plural: def.plural }).toEqual({
+      group: crd.group,
+      version: crd.version,
+      plural: crd.plural,
+    });
   });
 
   test('the client accepts every definition (it checks each against the CRD on first use)', () => {

@@ -4,7 +4,8 @@ let server: Server;
 beforeAll(async () => {
   server = await start();
   for (const user of ['ivy', 'jack', 'kim', 'viewer', 'manager']) await createUser(server, user);
-  const grant = (user: string, roles: string[]) => admin(server, 'PUT', `/apis/console.api.host.authpay.dev/v1alpha1/users/${user}/roles`, { roles });
+  const grant = (user: string, roles: string[]) =>
+    admin(server, 'PUT', `/apis/console.api.host.authpay.dev/v1alpha1/users/${user}/roles`, { roles });
   dataOf(await grant('viewer', ['role-template-plugin-auth-view']));
   dataOf(await grant('manager', ['role-template-plugin-auth-manage']));
   await createPlugin(server, { key: 'news', name: 'Newsletter', price: 0 });
@@ -12,23 +13,32 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const OPERATIONS = {
-  console: 'listSitePlugins createSitePlugin updateSitePlugin deleteSitePlugin reorderSitePlugins listAuthLogs createAuthLog updateAuthLog authorizeAuthLog batchAuthorizeAuthLogs batchCancelAuthLogs deleteAuthLog importAuthLogs exportAuthLogs generatePermanentCodes listPermanentCodes exportPermanentCodes deletePermanentCode listPermanentUsers createPermanentUser deletePermanentUser sendBulkNotification getPluginAuthSettings updatePluginAuthSettings',
+  console:
+    'listSitePlugins createSitePlugin updateSitePlugin deleteSitePlugin reorderSitePlugins listAuthLogs createAuthLog updateAuthLog authorizeAuthLog batchAuthorizeAuthLogs batchCancelAuthLogs deleteAuthLog importAuthLogs exportAuthLogs generatePermanentCodes listPermanentCodes exportPermanentCodes deletePermanentCode listPermanentUsers createPermanentUser deletePermanentUser sendBulkNotification getPluginAuthSettings updatePluginAuthSettings',
   uc: 'listCatalog applyAuthorization activateAuthorization listMyAuthLogs deleteMyAuthLog',
 };
 
 test('every operationId is in /openapi.json under its group', async () => {
-  const doc = (await admin(server, "GET", "/openapi.json")).body;
+  const doc = (await admin(server, 'GET', '/openapi.json')).body;
   const found = new Map<string, string>();
-  for (const [path, item] of Object.entries<any>(doc.paths)) for (const op of Object.values<any>(item)) if (op?.operationId) found.set(op.operationId, path);
-  for (const id of OPERATIONS.console.split(' ')) expect([id, found.get(id)?.startsWith('/apis/console.api.pluginauth.authpay.dev/v1alpha1/')]).toEqual([id, true]);
-  for (const id of OPERATIONS.uc.split(' ')) expect([id, found.get(id)?.startsWith('/apis/uc.api.pluginauth.authpay.dev/v1alpha1/')]).toEqual([id, true]);
+  for (const [path, item] of Object.entries<any>(doc.paths))
+    for (const op of Object.values<any>(item)) if (op?.operationId) found.set(op.operationId, path);
+  for (const id of OPERATIONS.console.split(' '))
+    expect([id, found.get(id)?.startsWith('/apis/console.api.pluginauth.authpay.dev/v1alpha1/')]).toEqual([id, true]);
+  for (const id of OPERATIONS.uc.split(' '))
+    expect([id, found.get(id)?.startsWith('/apis/uc.api.pluginauth.authpay.dev/v1alpha1/')]).toEqual([id, true]);
 });
 
 test('plugin:plugin-auth:view reads (lists, exports), :manage writes; users reach only the user center', async () => {
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/authlogs`)).status).toBe(200);
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/authlogs-export`)).status).toBe(200);
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/settings`)).status).toBe(200);
-  for (const [method, path] of [['POST', '/siteplugins'], ['POST', '/permanentcodes'], ['PUT', '/settings'], ['POST', '/notifications']] as const) {
+  for (const [method, path] of [
+    ['POST', '/siteplugins'],
+    ['POST', '/permanentcodes'],
+    ['PUT', '/settings'],
+    ['POST', '/notifications'],
+  ] as const) {
     expect([path, (await as(server, 'viewer', method, `${CONSOLE}${path}`, {})).status]).toEqual([path, 403]);
   }
   const made = await as(server, 'manager', 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'news', channel: 'qq', count: 1 });
@@ -40,9 +50,28 @@ test('plugin:plugin-auth:view reads (lists, exports), :manage writes; users reac
 
 test('settings: defaults from the spec, partial writes by key, secrets masked', async () => {
   const defaults = dataOf(await admin(server, 'GET', `${CONSOLE}/settings`));
-  expect(defaults).toMatchObject({ globalAuthCountLimit: -1, selfServiceDays: 30, authCodeCreateLimit: 50, exemptDevelopmentHosts: true, cleanupEnabled: true, apiAccessSecret: '', corsWhiteList: [] });
-  const written = dataOf(await admin(server, 'PUT', `${CONSOLE}/settings`, { apiAccessSecret: 's3cret-value', adminEmail: 'ops@example.com', channels: ['qq', 'shop-1'] }));
-  expect(written).toMatchObject({ apiAccessSecret: '******', adminEmail: 'ops@example.com', channels: ['qq', 'shop-1'], selfServiceDays: 30 });
+  expect(defaults).toMatchObject({
+    globalAuthCountLimit: -1,
+    selfServiceDays: 30,
+    authCodeCreateLimit: 50,
+    exemptDevelopmentHosts: true,
+    cleanupEnabled: true,
+    apiAccessSecret: '',
+    corsWhiteList: [],
+  });
+  const written = dataOf(
+    await admin(server, 'PUT', `${CONSOLE}/settings`, {
+      apiAccessSecret: 's3cret-value',
+      adminEmail: 'ops@example.com',
+      channels: ['qq', 'shop-1'],
+    }),
+  );
+  expect(written).toMatchObject({
+    apiAccessSecret: '******',
+    adminEmail: 'ops@example.com',
+    channels: ['qq', 'shop-1'],
+    selfServiceDays: 30,
+  });
   expect(JSON.stringify(written)).not.toContain('s3cret-value');
   const bad = await admin(server, 'PUT', `${CONSOLE}/settings`, { selfServiceDays: 0 });
   expect(bad.status).toBe(400);
@@ -52,14 +81,29 @@ test('settings: defaults from the spec, partial writes by key, secrets masked', 
 });
 
 test('bulk notification: sanitized HTML, each distinct user of the plugin and status once, e-mail addresses resolved', async () => {
-  for (const [user, domain] of [['ivy', 'a.example.com'], ['ivy', 'b.example.com'], ['jack', 'c.example.com'], ['kim', 'd.example.com']]) {
+  for (const [user, domain] of [
+    ['ivy', 'a.example.com'],
+    ['ivy', 'b.example.com'],
+    ['jack', 'c.example.com'],
+    ['kim', 'd.example.com'],
+  ]) {
     dataOf(await as(server, user, 'POST', `${UC}/authorizations`, { pluginKey: 'news', domain }));
   }
   const kims = dataOf(await as(server, 'kim', 'GET', `${UC}/authorizations`)).items[0].metadata.name;
   dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs/${kims}/authorize`));
-  const res = dataOf(await admin(server, 'POST', `${CONSOLE}/notifications`, { pluginKey: 'news', authStatus: 0, title: 'Maintenance <tonight>', content: '<p onclick="x()">Hello <b>friends</b><script>alert(1)</script><a href="javascript:evil()">x</a></p>' }));
+  const res = dataOf(
+    await admin(server, 'POST', `${CONSOLE}/notifications`, {
+      pluginKey: 'news',
+      authStatus: 0,
+      title: 'Maintenance <tonight>',
+      content: '<p onclick="x()">Hello <b>friends</b><script>alert(1)</script><a href="javascript:evil()">x</a></p>',
+    }),
+  );
   expect(res).toMatchObject({ users: 2, messages: 4, skippedUsers: [] });
-  const bulk = [...(await authNotificationsOf(server, 'ivy', 'auth-bulk-notification')), ...(await authNotificationsOf(server, 'jack', 'auth-bulk-notification'))];
+  const bulk = [
+    ...(await authNotificationsOf(server, 'ivy', 'auth-bulk-notification')),
+    ...(await authNotificationsOf(server, 'jack', 'auth-bulk-notification')),
+  ];
   expect(bulk).toHaveLength(2);
   for (const m of bulk) {
     expect(m.spec.title).toBe('Maintenance <tonight>');
@@ -68,7 +112,8 @@ test('bulk notification: sanitized HTML, each distinct user of the plugin and st
   }
   const bulkEmails = async () => {
     const found: any[] = [];
-    for await (const m of server.runtime.client.listAll<any>('OutboxMessage')) if (m.spec.template === 'auth-bulk-notification' && m.spec.channel === 'EMAIL') found.push(m);
+    for await (const m of server.runtime.client.listAll<any>('OutboxMessage'))
+      if (m.spec.template === 'auth-bulk-notification' && m.spec.channel === 'EMAIL') found.push(m);
     return found;
   };
   // Without SMTP the worker puts each message's inbox part in and parks its e-mail as WAITING_CONFIG.
@@ -78,8 +123,16 @@ test('bulk notification: sanitized HTML, each distinct user of the plugin and st
     emails = await bulkEmails();
   }
   expect(emails.map((m) => m.spec.recipient).sort()).toEqual(['ivy@example.com', 'jack@example.com']);
-  expect(emails.map((m) => [m.status.phase, m.spec.inbox, Boolean(m.status.inboxAt)])).toEqual([['WAITING_CONFIG', true, true], ['WAITING_CONFIG', true, true]]);
-  const empty = await admin(server, 'POST', `${CONSOLE}/notifications`, { pluginKey: 'news', authStatus: 1, title: 't', content: '<script>only()</script>' });
+  expect(emails.map((m) => [m.status.phase, m.spec.inbox, Boolean(m.status.inboxAt)])).toEqual([
+    ['WAITING_CONFIG', true, true],
+    ['WAITING_CONFIG', true, true],
+  ]);
+  const empty = await admin(server, 'POST', `${CONSOLE}/notifications`, {
+    pluginKey: 'news',
+    authStatus: 1,
+    title: 't',
+    content: '<script>only()</script>',
+  });
   expect([empty.status, empty.body.code]).toEqual([400, 'VALIDATION_FAILED']);
 });
 
@@ -88,7 +141,8 @@ test('auth-notification: inbox and e-mail with plugin, domain, user, times and t
   const authorized = kim.find((m) => m.spec.title.startsWith('已授权'));
   for (const part of ['Newsletter', 'd.example.com', 'kim', '/uc/plugin-auth']) expect(authorized.spec.text).toContain(part);
   let email = 0;
-  for await (const m of server.runtime.client.listAll<any>('OutboxMessage')) if (m.spec.template === 'auth-notification' && m.spec.recipient === 'kim@example.com') email++;
+  for await (const m of server.runtime.client.listAll<any>('OutboxMessage'))
+    if (m.spec.template === 'auth-notification' && m.spec.recipient === 'kim@example.com') email++;
   expect(email).toBe(kim.length);
   let inbox: any;
   for (const end = Date.now() + 5000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {

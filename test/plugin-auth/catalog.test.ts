@@ -18,12 +18,20 @@ const until = async (check: () => Promise<boolean>, ms = 5000) => {
 };
 
 test('create, edit, list with price types, and a unique key that never changes', async () => {
-  const created = await createPlugin(server, { key: 'My_Plugin', name: 'Mine', price: 9999, authCountLimit: 5, docs: 'https://docs.example.com' });
+  const created = await createPlugin(server, {
+    key: 'My_Plugin',
+    name: 'Mine',
+    price: 9999,
+    authCountLimit: 5,
+    docs: 'https://docs.example.com',
+  });
   expect(created).toMatchObject({ priceType: 'LIMITED_FREE', spec: { key: 'My_Plugin', priority: 0 } });
   expect(created.metadata.name).toMatch(/^my-plugin-[0-9a-f]{16}$/);
   const dup = await admin(server, 'POST', `${CONSOLE}/siteplugins`, { key: 'My_Plugin', name: 'Again', price: 0 });
   expect([dup.status, dup.body.code]).toEqual([409, 'ALREADY_EXISTS']);
-  const edited = dataOf(await admin(server, 'PUT', `${CONSOLE}/siteplugins/${created.metadata.name}`, { price: 12.5, authCountLimit: null, docs: null }));
+  const edited = dataOf(
+    await admin(server, 'PUT', `${CONSOLE}/siteplugins/${created.metadata.name}`, { price: 12.5, authCountLimit: null, docs: null }),
+  );
   expect(edited.priceType).toBe('PAID');
   expect(edited.spec.authCountLimit).toBeUndefined();
   expect(edited.spec.docs).toBeUndefined();
@@ -40,10 +48,15 @@ test('create, edit, list with price types, and a unique key that never changes',
 
 test('reorder rewrites priorities in one call; unknown names change nothing', async () => {
   for (const key of ['r-a', 'r-b', 'r-c']) await createPlugin(server, { key });
-  const order = () => admin(server, 'GET', `${CONSOLE}/siteplugins?keyword=r-&size=10`).then((r) => dataOf(r).items.map((p: any) => p.spec.key));
+  const order = () =>
+    admin(server, 'GET', `${CONSOLE}/siteplugins?keyword=r-&size=10`).then((r) => dataOf(r).items.map((p: any) => p.spec.key));
   expect(await order()).toEqual(['r-a', 'r-b', 'r-c']);
   const res = dataOf(await admin(server, 'PUT', `${CONSOLE}/siteplugins-order`, { names: ['r-c', 'r-a'] }));
-  expect(res.slice(0, 3).map((p: any) => [p.spec.key, p.spec.priority])).toEqual([['r-c', 0], ['r-a', 1], ['My_Plugin', 2]]);
+  expect(res.slice(0, 3).map((p: any) => [p.spec.key, p.spec.priority])).toEqual([
+    ['r-c', 0],
+    ['r-a', 1],
+    ['My_Plugin', 2],
+  ]);
   expect(await order()).toEqual(['r-c', 'r-a', 'r-b']);
   const bad = await admin(server, 'PUT', `${CONSOLE}/siteplugins-order`, { names: ['r-b', 'nope'] });
   expect(bad.status).toBe(404);
@@ -53,7 +66,10 @@ test('reorder rewrites priorities in one call; unknown names change nothing', as
 test('deleting a plugin deletes all its records (in batches) and no other plugin’s', async () => {
   await createPlugin(server, { key: 'doomed' });
   await createPlugin(server, { key: 'kept' });
-  const docs = Array.from({ length: 1203 }, (_, i) => ({ kind: 'SitePluginAuthLog', spec: { pluginKey: 'doomed', authUser: 'frank', authDomain: `d${i}.example.com`, authStatus: 0 } }));
+  const docs = Array.from({ length: 1203 }, (_, i) => ({
+    kind: 'SitePluginAuthLog',
+    spec: { pluginKey: 'doomed', authUser: 'frank', authDomain: `d${i}.example.com`, authStatus: 0 },
+  }));
   dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: docs.map((d) => JSON.stringify(d)).join('\n---\n') }));
   dataOf(await as(server, 'frank', 'POST', `${UC}/authorizations`, { pluginKey: 'kept', domain: 'k.example.com' }));
   expect(dataOf(await admin(server, 'DELETE', `${CONSOLE}/siteplugins/doomed`))).toEqual({ name: 'doomed', removed: false });
@@ -71,7 +87,12 @@ test('a deletion that the process did not finish completes after a restart', asy
     const first = await startServer(config, env);
     const s1 = { runtime: first.runtime, url: first.url, dataDir, stop: async () => undefined };
     await createPlugin(s1, { key: 'half' });
-    const docs = Array.from({ length: 20 }, (_, i) => JSON.stringify({ kind: 'SitePluginAuthLog', spec: { pluginKey: 'half', authUser: 'admin', authDomain: `h${i}.example.com`, authStatus: 0 } }));
+    const docs = Array.from({ length: 20 }, (_, i) =>
+      JSON.stringify({
+        kind: 'SitePluginAuthLog',
+        spec: { pluginKey: 'half', authUser: 'admin', authDomain: `h${i}.example.com`, authStatus: 0 },
+      }),
+    );
     dataOf(await admin(s1, 'POST', `${CONSOLE}/authlogs-import`, { yaml: docs.join('\n---\n') }));
     await first.runtime.workloads.controllers.deactivate(); // the process stops reconciling (crash, lost leadership)
     dataOf(await admin(s1, 'DELETE', `${CONSOLE}/siteplugins/half`));

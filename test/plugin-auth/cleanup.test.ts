@@ -1,7 +1,18 @@
 import { CLEANUP_JOB, cleanAuthJob } from '../../src/plugin-auth/cleanup/clean-auth.job.js';
 import { cleanExpiredAuthorizations } from '../../src/plugin-auth/cleanup/clean-auth.handler.js';
 import type { SendInput } from '../../src/host/notifications/types.js';
-import { CONSOLE, admin, authNotificationsOf, createPlugin, createUser, dataOf, depsOf, setSettings, start, type Server } from './harness.js';
+import {
+  CONSOLE,
+  admin,
+  authNotificationsOf,
+  createPlugin,
+  createUser,
+  dataOf,
+  depsOf,
+  setSettings,
+  start,
+  type Server,
+} from './harness.js';
 
 /** Spec "Cleanup job" and the state-table row "1 → cleanup job → 0, notification sent". */
 let server: Server;
@@ -13,7 +24,14 @@ async function seed(user: string, expiries: Array<string | undefined>, pluginKey
   const docs = expiries.map((expireTime, i) => ({
     apiVersion: 'pluginauth.authpay.dev/v1alpha1',
     kind: 'SitePluginAuthLog',
-    spec: { pluginKey, authUser: user, authDomain: `${user}-${i}.example.com`, authStatus: 1, authTime: stamp(-48 * HOUR), ...(expireTime ? { expireTime } : {}) },
+    spec: {
+      pluginKey,
+      authUser: user,
+      authDomain: `${user}-${i}.example.com`,
+      authStatus: 1,
+      authTime: stamp(-48 * HOUR),
+      ...(expireTime ? { expireTime } : {}),
+    },
   }));
   const yamlText = docs.map((d) => JSON.stringify(d)).join('\n---\n');
   dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: yamlText }));
@@ -29,7 +47,13 @@ afterAll(() => server.stop());
 
 test('the job is registered with the spec properties and follows the switch', async () => {
   const def = cleanAuthJob(depsOf(server));
-  expect(def).toMatchObject({ name: 'SitePluginAuth:clean-auth', timeZone: 'Asia/Shanghai', concurrency: 'FORBID', missedRunPolicy: 'FIRE_ONCE', timeoutMs: 300_000 });
+  expect(def).toMatchObject({
+    name: 'SitePluginAuth:clean-auth',
+    timeZone: 'Asia/Shanghai',
+    concurrency: 'FORBID',
+    missedRunPolicy: 'FIRE_ONCE',
+    timeoutMs: 300_000,
+  });
   const status = () => server.runtime.workloads.scheduler.status().find((j) => j.name === CLEANUP_JOB);
   await new Promise((r) => setTimeout(r, 50));
   expect(status()).toMatchObject({ enabled: true });
@@ -64,14 +88,19 @@ test('1 → 0 for expired and empty expireTime, one auth-notification each; othe
 });
 
 test('a run cut off (time-out abort) leaves whole batches done, each with its notification; the next run finishes', async () => {
-  await seed('cut', Array.from({ length: 7 }, (_, i) => stamp(-(i + 1) * HOUR)));
+  await seed(
+    'cut',
+    Array.from({ length: 7 }, (_, i) => stamp(-(i + 1) * HOUR)),
+  );
   const abort = new AbortController();
   const deps = depsOf(server);
   let sends = 0;
-  const notifier = { send: async (input: SendInput) => {
-    if (++sends === 3) abort.abort(new Error('time-out'));
-    return deps.notifier.send(input);
-  } };
+  const notifier = {
+    send: async (input: SendInput) => {
+      if (++sends === 3) abort.abort(new Error('time-out'));
+      return deps.notifier.send(input);
+    },
+  };
   const cut = await cleanExpiredAuthorizations({ ...deps, notifier }, { signal: abort.signal, batchSize: 2 });
   expect(cut.expired).toBe(4); // the batch in flight at the abort still commits whole
   const changed = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=cut&authStatus=0`)).total;
@@ -83,9 +112,14 @@ test('a run cut off (time-out abort) leaves whole batches done, each with its no
 });
 
 test('two runs at once (as two replicas would) expire each record once and queue one auth-notification each', async () => {
-  await seed('twice', Array.from({ length: 6 }, (_, i) => stamp(-(i + 1) * HOUR)));
+  await seed(
+    'twice',
+    Array.from({ length: 6 }, (_, i) => stamp(-(i + 1) * HOUR)),
+  );
   const deps = depsOf(server);
-  const runs = await Promise.all([1, 2].map(() => cleanExpiredAuthorizations(deps, { signal: new AbortController().signal, batchSize: 2 })));
+  const runs = await Promise.all(
+    [1, 2].map(() => cleanExpiredAuthorizations(deps, { signal: new AbortController().signal, batchSize: 2 })),
+  );
   expect(runs[0].expired + runs[1].expired).toBe(6);
   expect(dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=twice&authStatus=0`)).total).toBe(6);
   expect(await authNotificationsOf(server, 'twice')).toHaveLength(6);
@@ -96,8 +130,17 @@ test('every plugin is swept, and a record whose plugin key is not in the catalog
   await seed('many', [stamp(-3 * HOUR)]);
   // Written past the API's plugin check, as a record left by a plugin removed half-way would be.
   await server.runtime.client.create({
-    apiVersion: 'pluginauth.authpay.dev/v1alpha1', kind: 'SitePluginAuthLog', metadata: { name: 'ghost-record' },
-    spec: { pluginKey: 'ghost', authUser: 'many', authDomain: 'ghost.example.com', authStatus: 1, authTime: stamp(-48 * HOUR), expireTime: stamp(-HOUR) },
+    apiVersion: 'pluginauth.authpay.dev/v1alpha1',
+    kind: 'SitePluginAuthLog',
+    metadata: { name: 'ghost-record' },
+    spec: {
+      pluginKey: 'ghost',
+      authUser: 'many',
+      authDomain: 'ghost.example.com',
+      authStatus: 1,
+      authTime: stamp(-48 * HOUR),
+      expireTime: stamp(-HOUR),
+    },
   });
   const run = await cleanExpiredAuthorizations(depsOf(server), { signal: new AbortController().signal, batchSize: 1 });
   expect(run).toEqual({ expired: 4, failed: 0 });

@@ -51,7 +51,11 @@ describe.each(backends)('concurrency on $name', (backend) => {
   });
 
   test('50 concurrent applications for one user and plugin with limit 3 leave exactly 3 records', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => withToken(server, token, 'POST', `${UC}/authorizations`, { pluginKey: 'limited', domain: `site-${i}.example.com` })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        withToken(server, token, 'POST', `${UC}/authorizations`, { pluginKey: 'limited', domain: `site-${i}.example.com` }),
+      ),
+    );
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(3);
     expect(answers.filter((a) => a.body.code === 'AUTH_LIMIT_EXCEEDED')).toHaveLength(47);
@@ -60,9 +64,19 @@ describe.each(backends)('concurrency on $name', (backend) => {
   }, 30_000);
 
   test('50 concurrent redemptions of one code succeed once', async () => {
-    const { codes } = dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'limited', channel: 'card-platform', count: 1 }));
+    const { codes } = dataOf(
+      await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'limited', channel: 'card-platform', count: 1 }),
+    );
     await admin(server, 'PUT', `${CONSOLE}/siteplugins/limited`, { authCountLimit: -1 });
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => withToken(server, token, 'POST', `${UC}/authorizations/activate`, { pluginKey: 'limited', domain: `code-${i}.example.com`, code: codes[0] })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        withToken(server, token, 'POST', `${UC}/authorizations/activate`, {
+          pluginKey: 'limited',
+          domain: `code-${i}.example.com`,
+          code: codes[0],
+        }),
+      ),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code === 'CODE_USED')).toHaveLength(49);
     const records = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?keyword=code-&size=100`));

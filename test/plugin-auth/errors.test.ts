@@ -12,8 +12,10 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const count = async () => dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?size=1`)).total;
-const activate = (user: string, pluginKey: string, domain: string, code: string) => as(server, user, 'POST', `${UC}/authorizations/activate`, { pluginKey, domain, code });
-const codesFor = async (body: Record<string, unknown>) => dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { channel: 'qq', count: 1, ...body })).codes as string[];
+const activate = (user: string, pluginKey: string, domain: string, code: string) =>
+  as(server, user, 'POST', `${UC}/authorizations/activate`, { pluginKey, domain, code });
+const codesFor = async (body: Record<string, unknown>) =>
+  dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { channel: 'qq', count: 1, ...body })).codes as string[];
 
 test('application for a plugin that does not exist: PLUGIN_NOT_FOUND, nothing written', async () => {
   const before = await count();
@@ -97,7 +99,8 @@ test('rejected codes, each with its own machine code; a refused activation leave
 });
 
 test('a batch naming records that do not exist changes nothing', async () => {
-  const name = dataOf(await as(server, 'erin', 'POST', `${UC}/authorizations`, { pluginKey: 'paid', domain: 'batch.example.com' })).metadata.name;
+  const name = dataOf(await as(server, 'erin', 'POST', `${UC}/authorizations`, { pluginKey: 'paid', domain: 'batch.example.com' })).metadata
+    .name;
   const res = await admin(server, 'POST', `${CONSOLE}/authlogs-batch/authorize`, { names: [name, 'missing-record'] });
   expect([res.status, res.body.code, res.body.details[0].message]).toEqual([404, 'AUTH_LOG_NOT_FOUND', 'missing-record not found']);
   const record = await server.runtime.client.get<any>('SitePluginAuthLog', name);
@@ -116,7 +119,9 @@ test('code generation: count outside 1..authCodeCreateLimit or an unknown channe
     expect([res.status, res.body.code]).toEqual([400, code]);
   }
   await setSettings(server, { authCodeCreateLimit: 60 });
-  expect(dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid', channel: 'qq', count: 51 })).codes).toHaveLength(51);
+  expect(
+    dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid', channel: 'qq', count: 51 })).codes,
+  ).toHaveLength(51);
   expect(await server.runtime.client.count('PermanentAuthCode')).toBe(before + 51);
 });
 

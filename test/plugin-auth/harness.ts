@@ -39,19 +39,27 @@ export async function setSettings(server: Server, values: Record<string, unknown
 /** The service's deps over the running host, for calling jobs directly (they have no HTTP trigger). */
 export function depsOf(server: Server, clock?: Clock): PluginAuthDeps {
   const r = server.runtime;
-  return pluginAuthDeps({ client: r.client, logger: r.logger, settings: r.workloads.settings, notifications: r.notifications, baseUrl: r.config.baseUrl }, clock);
+  return pluginAuthDeps(
+    { client: r.client, logger: r.logger, settings: r.workloads.settings, notifications: r.notifications, baseUrl: r.config.baseUrl },
+    clock,
+  );
 }
 
 /** Outbox messages of the auth-notification template for one user. */
 export async function authNotificationsOf(server: Server, user: string, template = 'auth-notification'): Promise<any[]> {
   const out: any[] = [];
-  for await (const m of server.runtime.client.listAll<any>('OutboxMessage')) if (m.spec.template === template && m.spec.username === user && (m.spec.channel === 'INBOX' || m.spec.inbox)) out.push(m);
+  for await (const m of server.runtime.client.listAll<any>('OutboxMessage'))
+    if (m.spec.template === template && m.spec.username === user && (m.spec.channel === 'INBOX' || m.spec.inbox)) out.push(m);
   return out;
 }
 
 /** A personal access token of the user (Bearer is cheaper than Basic's scrypt per request). */
 export async function tokenFor(server: Server, user: string): Promise<string> {
-  const res = await call(`${server.url}/apis/uc.api.host.authpay.dev/v1alpha1/personalaccesstokens`, { method: 'POST', headers: basic(user, PASSWORD), json: { name: `t-${user}` } });
+  const res = await call(`${server.url}/apis/uc.api.host.authpay.dev/v1alpha1/personalaccesstokens`, {
+    method: 'POST',
+    headers: basic(user, PASSWORD),
+    json: { name: `t-${user}` },
+  });
   return dataOf(res).token;
 }
 
@@ -63,7 +71,12 @@ export function withToken(server: Server, token: string, method: Method, path: s
 export async function freeCode(server: Server, code: string, ageMs = 0, pluginKey?: string): Promise<void> {
   const createdAt = new Date(Date.now() - ageMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const spec = { code, createdAt, used: false, ...(pluginKey ? { pluginKey } : {}) };
-  const res = await admin(server, 'POST', `${RESOURCES}/freeauthcodes`, { apiVersion: 'pluginauth.authpay.dev/v1alpha1', kind: 'FreeAuthCode', metadata: { name: code.toLowerCase() }, spec });
+  const res = await admin(server, 'POST', `${RESOURCES}/freeauthcodes`, {
+    apiVersion: 'pluginauth.authpay.dev/v1alpha1',
+    kind: 'FreeAuthCode',
+    metadata: { name: code.toLowerCase() },
+    spec,
+  });
   if (res.status !== 201) throw new Error(`free code: ${res.status} ${JSON.stringify(res.body)}`);
 }
 

@@ -58,7 +58,11 @@ describe('the kinds plugin-auth defines in code', () => {
   });
 
   test("every CRD of the service's groups has exactly one KindDef, defined once", () => {
-    const served = registry.kinds().filter((k) => SERVICE_GROUP.test(k.group)).map((k) => k.kind).sort();
+    const served = registry
+      .kinds()
+      .filter((k) => SERVICE_GROUP.test(k.group))
+      .map((k) => k.kind)
+      .sort();
     const defined = [...new Set(defs.map(({ def }) => def))].map((def) => def.kind).sort();
     expect(defined).toEqual(served);
   });

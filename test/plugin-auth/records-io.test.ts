@@ -8,45 +8,96 @@ const HOUR = 3_600_000;
 const stamp = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const RECORDS = [
-  { pluginKey: 'alpha', authUser: 'gina', authDomain: 'gina-shop.example.com', authStatus: 1, authTime: stamp(-5 * HOUR), expireTime: '2099-12-31T23:59:59Z' },
-  { pluginKey: 'alpha', authUser: 'hank', authDomain: 'hank.example.org', authStatus: 1, authTime: stamp(-4 * HOUR), expireTime: stamp(48 * HOUR) },
-  { pluginKey: 'alpha', authUser: 'hank', authDomain: 'old.hank.example.org', authStatus: 1, authTime: stamp(-3 * HOUR), expireTime: stamp(-HOUR) },
+  {
+    pluginKey: 'alpha',
+    authUser: 'gina',
+    authDomain: 'gina-shop.example.com',
+    authStatus: 1,
+    authTime: stamp(-5 * HOUR),
+    expireTime: '2099-12-31T23:59:59Z',
+  },
+  {
+    pluginKey: 'alpha',
+    authUser: 'hank',
+    authDomain: 'hank.example.org',
+    authStatus: 1,
+    authTime: stamp(-4 * HOUR),
+    expireTime: stamp(48 * HOUR),
+  },
+  {
+    pluginKey: 'alpha',
+    authUser: 'hank',
+    authDomain: 'old.hank.example.org',
+    authStatus: 1,
+    authTime: stamp(-3 * HOUR),
+    expireTime: stamp(-HOUR),
+  },
   { pluginKey: 'beta', authUser: 'gina', authDomain: 'beta.example.net', authStatus: 0 },
-  { pluginKey: 'beta', authUser: 'hank', authDomain: 'xn--mnchen-3ya.de', authStatus: 0, authTime: stamp(-2 * HOUR), expireTime: stamp(-2 * HOUR), license: 'eyJhbGciOiJFZERTQSJ9.e30.sig' },
+  {
+    pluginKey: 'beta',
+    authUser: 'hank',
+    authDomain: 'xn--mnchen-3ya.de',
+    authStatus: 0,
+    authTime: stamp(-2 * HOUR),
+    expireTime: stamp(-2 * HOUR),
+    license: 'eyJhbGciOiJFZERTQSJ9.e30.sig',
+  },
 ];
-const docs = RECORDS.map((spec, i) => ({ apiVersion: 'pluginauth.authpay.dev/v1alpha1', kind: 'SitePluginAuthLog', metadata: i === 0 ? { labels: { tier: 'gold' }, annotations: { note: 'vip' } } : {}, spec }));
+const docs = RECORDS.map((spec, i) => ({
+  apiVersion: 'pluginauth.authpay.dev/v1alpha1',
+  kind: 'SitePluginAuthLog',
+  metadata: i === 0 ? { labels: { tier: 'gold' }, annotations: { note: 'vip' } } : {},
+  spec,
+}));
 
 beforeAll(async () => {
   server = await start();
   for (const user of ['gina', 'hank']) await createUser(server, user);
   await createPlugin(server, { key: 'alpha', price: 10 });
   await createPlugin(server, { key: 'beta', price: 0 });
-  const imported = dataOf(await call(`${server.url}${CONSOLE}/authlogs-import`, { method: 'POST', headers: { ...bearer(BOOTSTRAP_TOKEN), 'content-type': 'application/yaml' }, body: docs.map((d) => yaml.dump(d)).join('---\n') }));
+  const imported = dataOf(
+    await call(`${server.url}${CONSOLE}/authlogs-import`, {
+      method: 'POST',
+      headers: { ...bearer(BOOTSTRAP_TOKEN), 'content-type': 'application/yaml' },
+      body: docs.map((d) => yaml.dump(d)).join('---\n'),
+    }),
+  );
   expect(imported).toMatchObject({ total: 5, created: 5, updated: 0, unchanged: 0 });
 });
 afterAll(() => server.stop());
 
-const domains = async (query: string) => dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?${query}`)).items.map((r: any) => r.spec.authDomain);
+const domains = async (query: string) =>
+  dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?${query}`)).items.map((r: any) => r.spec.authDomain);
 
 test('filters: plugin, keyword (plugin key, user or domain), user, authStatus, validity type', async () => {
   expect((await domains('pluginKey=beta')).sort()).toEqual(['beta.example.net', 'xn--mnchen-3ya.de']);
   expect((await domains('keyword=HANK')).sort()).toEqual(['hank.example.org', 'old.hank.example.org', 'xn--mnchen-3ya.de']);
   expect((await domains('keyword=bet')).sort()).toEqual(['beta.example.net', 'xn--mnchen-3ya.de']);
   expect((await domains('keyword=.net')).sort()).toEqual(['beta.example.net']);
-  expect((await domains('authUser=gina&authStatus=1'))).toEqual(['gina-shop.example.com']);
+  expect(await domains('authUser=gina&authStatus=1')).toEqual(['gina-shop.example.com']);
   expect(await domains('validity=PERMANENT')).toEqual(['gina-shop.example.com']);
   expect(await domains('validity=LIMITED')).toEqual(['hank.example.org']);
-  expect((await domains('validity=EXPIRED&sort=expireTime&direction=asc'))).toEqual(['xn--mnchen-3ya.de', 'old.hank.example.org']);
+  expect(await domains('validity=EXPIRED&sort=expireTime&direction=asc')).toEqual(['xn--mnchen-3ya.de', 'old.hank.example.org']);
   const bad = await admin(server, 'GET', `${CONSOLE}/authlogs?validity=SOMETIMES`);
   expect(bad.status).toBe(400);
 });
 
 test('sorting by authTime, expireTime and creation time, and the paged ListResult', async () => {
-  expect(await domains('pluginKey=alpha&sort=authTime&direction=asc')).toEqual(['gina-shop.example.com', 'hank.example.org', 'old.hank.example.org']);
-  expect(await domains('pluginKey=alpha&sort=expireTime&direction=desc')).toEqual(['gina-shop.example.com', 'hank.example.org', 'old.hank.example.org']);
+  expect(await domains('pluginKey=alpha&sort=authTime&direction=asc')).toEqual([
+    'gina-shop.example.com',
+    'hank.example.org',
+    'old.hank.example.org',
+  ]);
+  expect(await domains('pluginKey=alpha&sort=expireTime&direction=desc')).toEqual([
+    'gina-shop.example.com',
+    'hank.example.org',
+    'old.hank.example.org',
+  ]);
   const page = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?size=2&page=2&sort=creationTimestamp`));
   expect(page).toMatchObject({ page: 2, size: 2, total: 5, totalPages: 3, first: false, last: false, hasNext: true, hasPrevious: true });
-  const shown = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?pluginKey=alpha&sort=authTime&direction=asc`)).items.map((r: any) => r.expireTimeDisplay.text);
+  const shown = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?pluginKey=alpha&sort=authTime&direction=asc`)).items.map(
+    (r: any) => r.expireTimeDisplay.text,
+  );
   expect(shown[0]).toBe('永久授权');
   expect(shown[2]).toBe('已过期');
 });
@@ -56,14 +107,17 @@ test('export sitePluginAuthLogs.yaml (all or filtered) and import it back lossle
   expect(all.headers.get('content-disposition')).toBe('attachment; filename="sitePluginAuthLogs.yaml"');
   const exported = yaml.loadAll(all.body as string) as any[];
   expect(exported).toHaveLength(5);
-  const filtered = await call(`${server.url}${CONSOLE}/authlogs-export?pluginKey=alpha&validity=EXPIRED`, { headers: bearer(BOOTSTRAP_TOKEN) });
+  const filtered = await call(`${server.url}${CONSOLE}/authlogs-export?pluginKey=alpha&validity=EXPIRED`, {
+    headers: bearer(BOOTSTRAP_TOKEN),
+  });
   expect((yaml.loadAll(filtered.body as string) as any[]).map((d) => d.spec.authDomain)).toEqual(['old.hank.example.org']);
   const before = await server.runtime.client.list<any>('SitePluginAuthLog', {});
   for (const r of before.items) await server.runtime.client.delete('SitePluginAuthLog', r.metadata.name);
   const back = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: all.body }));
   expect(back).toMatchObject({ total: 5, created: 5 });
   const after = await server.runtime.client.list<any>('SitePluginAuthLog', {});
-  const shape = (items: any[]) => items.map((r) => ({ name: r.metadata.name, labels: r.metadata.labels, annotations: r.metadata.annotations, spec: r.spec }));
+  const shape = (items: any[]) =>
+    items.map((r) => ({ name: r.metadata.name, labels: r.metadata.labels, annotations: r.metadata.annotations, spec: r.spec }));
   expect(shape(after.items)).toEqual(shape(before.items));
   const again = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: all.body }));
   expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
@@ -77,8 +131,15 @@ test('a YAML import with broken items reports each one and writes nothing', asyn
     { kind: 'SitePluginAuthLog', spec: { pluginKey: 'beta', authUser: 'gina', authDomain: 'bad..domain', authStatus: 0 } },
     { kind: 'SitePluginAuthLog', spec: { pluginKey: 'nope', authUser: 'gina', authDomain: 'a.example.com', authStatus: 0 } },
     { kind: 'SitePluginAuthLog', spec: { pluginKey: 'beta', authUser: 'gina', authDomain: 'b.example.com', authStatus: 7 } },
-    { kind: 'SitePluginAuthLog', metadata: { name: 'renamed' }, spec: { pluginKey: 'beta', authUser: 'gina', authDomain: 'c.example.com', authStatus: 0 } },
-    { kind: 'SitePluginAuthLog', spec: { pluginKey: 'beta', authUser: 'gina', authDomain: 'd.example.com', authStatus: 0, expireTime: 'tomorrow' } },
+    {
+      kind: 'SitePluginAuthLog',
+      metadata: { name: 'renamed' },
+      spec: { pluginKey: 'beta', authUser: 'gina', authDomain: 'c.example.com', authStatus: 0 },
+    },
+    {
+      kind: 'SitePluginAuthLog',
+      spec: { pluginKey: 'beta', authUser: 'gina', authDomain: 'd.example.com', authStatus: 0, expireTime: 'tomorrow' },
+    },
     { kind: 'SitePlugin', spec: {} },
   ];
   const res = await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: broken.map((d) => yaml.dump(d)).join('---\n') });

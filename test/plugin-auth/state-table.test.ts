@@ -1,6 +1,21 @@
 import { clockAt } from './fixed-clock.js';
 import { addUtcYears } from '../../src/plugin-auth/auth-log/grant-times.js';
-import { CONSOLE, RESOURCES, UC, admin, as, authNotificationsOf, createPlugin, createUser, dataOf, freeCode, secondsFrom, setSettings, start, type Server } from './harness.js';
+import {
+  CONSOLE,
+  RESOURCES,
+  UC,
+  admin,
+  as,
+  authNotificationsOf,
+  createPlugin,
+  createUser,
+  dataOf,
+  freeCode,
+  secondsFrom,
+  setSettings,
+  start,
+  type Server,
+} from './harness.js';
 
 /** Every row of the spec's authorization-record and permanent-code state tables, through the HTTP API. */
 let server: Server;
@@ -16,7 +31,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const apply = (user: string, pluginKey: string, domain: string) => as(server, user, 'POST', `${UC}/authorizations`, { pluginKey, domain });
-const activate = (user: string, pluginKey: string, domain: string, code: string) => as(server, user, 'POST', `${UC}/authorizations/activate`, { pluginKey, domain, code });
+const activate = (user: string, pluginKey: string, domain: string, code: string) =>
+  as(server, user, 'POST', `${UC}/authorizations/activate`, { pluginKey, domain, code });
 
 describe('authorization record (authStatus)', () => {
   test('(no record) → application without entitlement → 0, pending review; stored as the host name', async () => {
@@ -65,7 +81,8 @@ describe('authorization record (authStatus)', () => {
     const result = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-batch/cancel`, { names: [authorized, pending] }));
     expect(result).toEqual({ changed: [authorized], unchanged: [pending] });
     const list = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?keyword=cancel-`));
-    for (const item of list.items) expect(item.spec).toEqual({ pluginKey: 'paid-plugin', authUser: 'alice', authDomain: item.spec.authDomain, authStatus: 0 });
+    for (const item of list.items)
+      expect(item.spec).toEqual({ pluginKey: 'paid-plugin', authUser: 'alice', authDomain: item.spec.authDomain, authStatus: 0 });
   });
 
   test('0 → temporary free code (younger than 5 minutes, price 0 or 9999) → 1 for the self-service days; single use', async () => {
@@ -83,7 +100,14 @@ describe('authorization record (authStatus)', () => {
   });
 
   test('0 → permanent code (PENDING, same plugin, restricted user) → 1 until 2099-12-31; code USED; permanent user created', async () => {
-    const { codes } = dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid-plugin', channel: 'card-platform', count: 1, authUser: 'carol' }));
+    const { codes } = dataOf(
+      await admin(server, 'POST', `${CONSOLE}/permanentcodes`, {
+        pluginKey: 'paid-plugin',
+        channel: 'card-platform',
+        count: 1,
+        authUser: 'carol',
+      }),
+    );
     await apply('carol', 'paid-plugin', 'perm.example.com');
     const record = dataOf(await activate('carol', 'paid-plugin', 'perm.example.com', codes[0].toLowerCase()));
     expect(record.spec).toMatchObject({ authStatus: 1, expireTime: '2099-12-31T23:59:59Z' });
@@ -91,16 +115,41 @@ describe('authorization record (authStatus)', () => {
     expect(listed.spec).toMatchObject({ status: 'USED', authUser: 'carol', authDomain: 'perm.example.com', restrictedUser: 'carol' });
     expect(secondsFrom(listed.spec.authTime, 0)).toBeLessThan(5);
     const users = dataOf(await admin(server, 'GET', `${CONSOLE}/permanentusers?pluginKey=paid-plugin&authUser=carol`));
-    expect(users.items.map((u: any) => u.spec)).toEqual([expect.objectContaining({ pluginKey: 'paid-plugin', authUser: 'carol', source: 'CODE', code: codes[0] })]);
+    expect(users.items.map((u: any) => u.spec)).toEqual([
+      expect.objectContaining({ pluginKey: 'paid-plugin', authUser: 'carol', source: 'CODE', code: codes[0] }),
+    ]);
   });
 
   test('(no record) → administrator creates a record: authorized without times gets now and now + 3 years', async () => {
-    const created = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs`, { pluginKey: 'free-plugin', authUser: 'bob', authDomain: 'http://Manual.example.com/', authStatus: 1 }));
+    const created = dataOf(
+      await admin(server, 'POST', `${CONSOLE}/authlogs`, {
+        pluginKey: 'free-plugin',
+        authUser: 'bob',
+        authDomain: 'http://Manual.example.com/',
+        authStatus: 1,
+      }),
+    );
     expect(created.spec.authDomain).toBe('manual.example.com');
     expect(Date.parse(created.spec.expireTime)).toBe(addUtcYears(Date.parse(created.spec.authTime), 3));
-    const pending = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs`, { pluginKey: 'free-plugin', authUser: 'bob', authDomain: 'manual-0.example.com', authStatus: 0 }));
+    const pending = dataOf(
+      await admin(server, 'POST', `${CONSOLE}/authlogs`, {
+        pluginKey: 'free-plugin',
+        authUser: 'bob',
+        authDomain: 'manual-0.example.com',
+        authStatus: 0,
+      }),
+    );
     expect(pending.spec).toEqual({ pluginKey: 'free-plugin', authUser: 'bob', authDomain: 'manual-0.example.com', authStatus: 0 });
-    const given = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs`, { pluginKey: 'free-plugin', authUser: 'bob', authDomain: 'manual-1.example.com', authStatus: 1, authTime: '2026-01-01T08:00:00+08:00', expireTime: '2030-01-01T00:00:00.500Z' }));
+    const given = dataOf(
+      await admin(server, 'POST', `${CONSOLE}/authlogs`, {
+        pluginKey: 'free-plugin',
+        authUser: 'bob',
+        authDomain: 'manual-1.example.com',
+        authStatus: 1,
+        authTime: '2026-01-01T08:00:00+08:00',
+        expireTime: '2030-01-01T00:00:00.500Z',
+      }),
+    );
     expect(given.spec).toMatchObject({ authTime: '2026-01-01T00:00:00Z', expireTime: '2030-01-01T00:00:00Z' });
   });
 
@@ -115,17 +164,26 @@ describe('authorization record (authStatus)', () => {
 
 describe('permanent code (status)', () => {
   test('(none) → generated by the administrator → PENDING, bound to plugin and channel', async () => {
-    const { codes } = dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid-plugin', channel: 'wechat', count: 3 }));
+    const { codes } = dataOf(
+      await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid-plugin', channel: 'wechat', count: 3 }),
+    );
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
     const list = dataOf(await admin(server, 'GET', `${CONSOLE}/permanentcodes?channel=wechat&status=PENDING`));
     expect(list.items.map((c: any) => c.spec.code).sort()).toEqual([...codes].sort());
-    expect(list.items[0].spec).toMatchObject({ pluginKey: 'paid-plugin', channel: 'wechat', status: 'PENDING', createdBy: expect.any(String) });
+    expect(list.items[0].spec).toMatchObject({
+      pluginKey: 'paid-plugin',
+      channel: 'wechat',
+      status: 'PENDING',
+      createdBy: expect.any(String),
+    });
   });
 
   test('PENDING → successful redemption → USED (covered above); PENDING past expiresAt → EXPIRED by the job', async () => {
     const expiresAt = new Date(Date.now() + 2000).toISOString();
-    const { codes } = dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid-plugin', channel: 'qq', count: 2, expiresAt }));
+    const { codes } = dataOf(
+      await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid-plugin', channel: 'qq', count: 2, expiresAt }),
+    );
     const { expireCodes } = await import('../../src/plugin-auth/codes/expire-codes.job.js');
     const { depsOf } = await import('./harness.js');
     const later = clockAt(() => Date.now() + 5000);

@@ -16,7 +16,17 @@ export interface ListResult<T> {
 
 export function listResult<T>(items: T[], total: number, page: number, size: number): ListResult<T> {
   const totalPages = size > 0 ? Math.ceil(total / size) : 1;
-  return { page, size, total, items, first: page <= 1, last: page >= totalPages, hasNext: page < totalPages, hasPrevious: page > 1, totalPages };
+  return {
+    page,
+    size,
+    total,
+    items,
+    first: page <= 1,
+    last: page >= totalPages,
+    hasNext: page < totalPages,
+    hasPrevious: page > 1,
+    totalPages,
+  };
 }
 
 /** Query-schema properties of a paged operation. */
@@ -32,6 +42,16 @@ export function listResultSchema(item: Record<string, unknown>): Record<string, 
   return {
     type: 'object',
     required: ['page', 'size', 'total', 'items', 'first', 'last', 'hasNext', 'hasPrevious', 'totalPages'],
-    properties: { page: int, size: int, total: int, items: { type: 'array', items: item }, first: bool, last: bool, hasNext: bool, hasPrevious: bool, totalPages: int },
+    properties: {
+      page: int,
+      size: int,
+      total: int,
+      items: { type: 'array', items: item },
+      first: bool,
+      last: bool,
+      hasNext: bool,
+      hasPrevious: bool,
+      totalPages: int,
+    },
   };
 }

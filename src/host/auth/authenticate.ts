@@ -17,7 +17,12 @@ const FAILURES: Record<AuthFailure['code'], Omit<AuthFailure, 'code'>> = {
 const failure = (code: AuthFailure['code']): AuthFailure => ({ code, ...FAILURES[code] });
 
 /** Builds the principal of an existing, enabled user, or a failure. */
-async function principalOf(s: AuthServices, username: string, via: Principal['via'], extra: Partial<Principal> = {}): Promise<Principal | AuthFailure> {
+async function principalOf(
+  s: AuthServices,
+  username: string,
+  via: Principal['via'],
+  extra: Partial<Principal> = {},
+): Promise<Principal | AuthFailure> {
   const user = await s.users.fetch(username);
   if (!user) return failure('INVALID_CREDENTIALS');
   if (user.spec.disabled) return failure('USER_DISABLED');
@@ -27,7 +32,8 @@ async function principalOf(s: AuthServices, username: string, via: Principal['vi
 async function fromBearer(s: AuthServices, token: string): Promise<Principal | AuthFailure | undefined> {
   if (!token.startsWith(PAT_PREFIX)) return undefined; // not ours: public endpoints may carry their own secrets
   const check = await s.pats.authenticate(token);
-  if (!check.ok) return failure(check.reason === 'expired' ? 'TOKEN_EXPIRED' : check.reason === 'revoked' ? 'TOKEN_REVOKED' : 'INVALID_CREDENTIALS');
+  if (!check.ok)
+    return failure(check.reason === 'expired' ? 'TOKEN_EXPIRED' : check.reason === 'revoked' ? 'TOKEN_REVOKED' : 'INVALID_CREDENTIALS');
   return principalOf(s, check.username, 'token', { tokenName: check.tokenName });
 }
 
@@ -70,7 +76,8 @@ async function resolve(s: AuthServices, req: Request, res: Response): Promise<Pr
   const scheme = space > 0 ? header.slice(0, space).toLowerCase() : '';
   const credential = header.slice(space + 1).trim();
   // An Authorization header we recognise replaces the cookie (and with it the CSRF check).
-  const fromHeader = scheme === 'bearer' ? await fromBearer(s, credential) : scheme === 'basic' ? await fromBasic(s, req, credential) : undefined;
+  const fromHeader =
+    scheme === 'bearer' ? await fromBearer(s, credential) : scheme === 'basic' ? await fromBasic(s, req, credential) : undefined;
   if (fromHeader) return fromHeader;
   const jwt = readCookies(req)[SESSION_COOKIE];
   return jwt ? fromSession(s, req, res, jwt) : undefined;

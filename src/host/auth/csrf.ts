@@ -42,7 +42,10 @@ export function checkOrigin(req: Request, baseUrl: string): void {
   if (claimed === undefined) return;
   const from = originOf(claimed);
   if (!from || !allowedOrigins(req, baseUrl).has(from)) {
-    throw new AppError('CSRF_FAILED', '跨站请求被拒绝', { status: 403, messageEn: 'cross-site request refused: Origin/Referer does not match this site' });
+    throw new AppError('CSRF_FAILED', '跨站请求被拒绝', {
+      status: 403,
+      messageEn: 'cross-site request refused: Origin/Referer does not match this site',
+    });
   }
 }
 
@@ -54,9 +57,15 @@ export function checkCsrf(req: Request, key: Uint8Array, sessionId: string, base
   checkOrigin(req, baseUrl);
   const expected = csrfTokenFor(key, sessionId);
   const cookie = readCookies(req)[CSRF_COOKIE] ?? '';
-  const formField = typeof req.body === 'object' && req.body !== null && req.is('application/x-www-form-urlencoded') ? (req.body as Record<string, unknown>)._csrf : undefined;
+  const formField =
+    typeof req.body === 'object' && req.body !== null && req.is('application/x-www-form-urlencoded')
+      ? (req.body as Record<string, unknown>)._csrf
+      : undefined;
   const sent = req.get(CSRF_HEADER) ?? (typeof formField === 'string' ? formField : '');
   if (!sent || !safeEqual(sent, expected) || !safeEqual(cookie, expected)) {
-    throw new AppError('CSRF_FAILED', 'CSRF 校验失败', { status: 403, messageEn: 'missing or invalid CSRF token (send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header)' });
+    throw new AppError('CSRF_FAILED', 'CSRF 校验失败', {
+      status: 403,
+      messageEn: 'missing or invalid CSRF token (send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header)',
+    });
   }
 }

@@ -23,7 +23,16 @@ import { PatService } from './tokens/pat-service.js';
 import { tokenOperations } from './tokens/pat-operations.js';
 
 /** From the package root, so the compiled build (dist/host/auth) finds it as the source (src/host/auth) does. */
-const BUILTIN_ROLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'src', 'host', 'crds', 'builtin-roles.yaml');
+const BUILTIN_ROLES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'src',
+  'host',
+  'crds',
+  'builtin-roles.yaml',
+);
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 export interface HostAuthOptions {
@@ -70,7 +79,8 @@ export class HostAuth {
       baseUrl: options.baseUrl,
     };
     await ensureAdmin(client, users, logger, options.adminPassword, options.announce);
-    for (const op of [...userCenterOperations(services), ...consoleUserOperations(services), ...tokenOperations(services.pats)]) options.operations.add(op);
+    for (const op of [...userCenterOperations(services), ...consoleUserOperations(services), ...tokenOperations(services.pats)])
+      options.operations.add(op);
     const auth = new HostAuth(services, logger);
     auth.startSweeping();
     return auth;
@@ -84,7 +94,10 @@ export class HostAuth {
   /** Applies the Role documents (role templates) of every YAML file in a plugin's extensions directory. */
   async applyRoleTemplates(dir: string): Promise<void> {
     if (!fs.existsSync(dir)) return;
-    for (const file of fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort()) {
       await applyRoles(this.services.client, readRoleFile(path.join(dir, file)));
     }
   }

@@ -51,7 +51,8 @@ export class LoginGuard {
   }
 
   private use(limits: LoginLimits): void {
-    if (this.limits && this.limits.perIpPerMinute === limits.perIpPerMinute && this.limits.failuresPerUser === limits.failuresPerUser) return;
+    if (this.limits && this.limits.perIpPerMinute === limits.perIpPerMinute && this.limits.failuresPerUser === limits.failuresPerUser)
+      return;
     this.limits = { ...limits };
     this.perIp = new RateLimiter({ limit: limits.perIpPerMinute, windowMs: 60_000, clock: this.clock });
     this.perUser = new RateLimiter({ limit: limits.failuresPerUser, windowMs: 15 * 60_000, clock: this.clock });

@@ -19,6 +19,10 @@ let cached: string | undefined;
 /** Renders templates/login.html; every value is HTML-escaped. */
 export function renderLoginPage(values: { error?: string; username?: string; redirect?: string }): string {
   cached ??= fs.readFileSync(TEMPLATE, 'utf8');
-  const vars: Record<string, string> = { error: values.error ?? '', username: values.username ?? '', redirect: safeRedirect(values.redirect) };
+  const vars: Record<string, string> = {
+    error: values.error ?? '',
+    username: values.username ?? '',
+    redirect: safeRedirect(values.redirect),
+  };
   return cached.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => escapeHtml(vars[key] ?? ''));
 }

@@ -12,7 +12,10 @@ const isForm = (req: Request) => Boolean(req.is('application/x-www-form-urlencod
 function field(body: unknown, name: string, max: number): string {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
   if (typeof value !== 'string' || value.length === 0 || value.length > max) {
-    throw new AppError('VALIDATION_FAILED', '请输入用户名和密码', { messageEn: 'username and password are required', details: [{ field: name, message: 'required string' }] });
+    throw new AppError('VALIDATION_FAILED', '请输入用户名和密码', {
+      messageEn: 'username and password are required',
+      details: [{ field: name, message: 'required string' }],
+    });
   }
   return value;
 }
@@ -28,7 +31,9 @@ async function logIn(s: AuthServices, req: Request, res: Response) {
   const check = await s.users.checkCredentials(username, password);
   if (!check.ok) {
     if (check.reason !== 'disabled') s.guard.failed(username);
-    throw check.reason === 'disabled' ? new AppError('USER_DISABLED', '账号已被禁用', { status: 401, messageEn: 'the account is disabled' }) : INVALID();
+    throw check.reason === 'disabled'
+      ? new AppError('USER_DISABLED', '账号已被禁用', { status: 401, messageEn: 'the account is disabled' })
+      : INVALID();
   }
   s.guard.succeeded(username);
   const ttl = settings.sessionTtlSeconds;
@@ -46,7 +51,10 @@ export const LOGIN_PATHS = ['/login', '/logout'] as const;
 export function loginRoutes(s: AuthServices): Router {
   const router = express.Router();
   router.get('/login', (req, res) => {
-    res.type('html').set('Cache-Control', 'no-store').send(renderLoginPage({ redirect: String(req.query.redirect ?? '/') }));
+    res
+      .type('html')
+      .set('Cache-Control', 'no-store')
+      .send(renderLoginPage({ redirect: String(req.query.redirect ?? '/') }));
   });
   router.post('/login', async (req, res, next) => {
     try {
@@ -57,7 +65,13 @@ export function loginRoutes(s: AuthServices): Router {
       if (!isForm(req) || !isAppError(err)) return next(err);
       const body = (req.body ?? {}) as Record<string, unknown>;
       res.status(err.status).set(err.headers).type('html');
-      res.send(renderLoginPage({ error: err.message, username: typeof body.username === 'string' ? body.username : '', redirect: String(body.redirect ?? '/') }));
+      res.send(
+        renderLoginPage({
+          error: err.message,
+          username: typeof body.username === 'string' ? body.username : '',
+          redirect: String(body.redirect ?? '/'),
+        }),
+      );
     }
   });
   router.post('/logout', async (req, res, next) => {

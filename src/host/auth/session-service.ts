@@ -39,7 +39,12 @@ export class SessionService {
       apiVersion: 'host.authpay.dev/v1alpha1',
       kind: SESSION_KIND,
       metadata: { name: sessionId },
-      spec: { username, expiresAt: toTimestamp(expiresAt), clientIp: meta.clientIp?.slice(0, 64), userAgent: meta.userAgent?.slice(0, 512) },
+      spec: {
+        username,
+        expiresAt: toTimestamp(expiresAt),
+        clientIp: meta.clientIp?.slice(0, 64),
+        userAgent: meta.userAgent?.slice(0, 512),
+      },
     });
     const jwt = await new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -56,7 +61,12 @@ export class SessionService {
   async verify(jwt: string): Promise<{ username: string; sessionId: string } | undefined> {
     let payload;
     try {
-      ({ payload } = await jwtVerify(jwt, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], currentDate: new Date(this.clock()) }));
+      ({ payload } = await jwtVerify(jwt, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: new Date(this.clock()),
+      }));
     } catch {
       return undefined;
     }
@@ -85,7 +95,10 @@ export class SessionService {
 
   /** Deletes expired session records in bounded batches (run periodically). */
   async sweepExpired(batch = 500): Promise<number> {
-    const page = await this.client.list<Session>(SESSION_KIND, { where: and(lt('spec.expiresAt', nowTimestamp(this.clock))), limit: batch });
+    const page = await this.client.list<Session>(SESSION_KIND, {
+      where: and(lt('spec.expiresAt', nowTimestamp(this.clock))),
+      limit: batch,
+    });
     for (const s of page.items) await this.revoke(s.metadata.name);
     return page.items.length;
   }

@@ -46,7 +46,11 @@ export class WatchedReadCache<R extends Resource> {
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.handle = await this.o.client.watchChanges<R>(this.o.kind, (event) => this.forget(event), (err) => this.lost(err));
+    this.handle = await this.o.client.watchChanges<R>(
+      this.o.kind,
+      (event) => this.forget(event),
+      (err) => this.lost(err),
+    );
     this.live = !this.stopped;
   }
 
@@ -86,7 +90,10 @@ export class WatchedReadCache<R extends Resource> {
     this.epoch++;
     this.entries.clear();
     if (this.stopped) return;
-    this.o.logger.warn({ kind: kindName(this.o.kind), err: err.message }, 'read cache lost its watch; reading from the store until it is back');
+    this.o.logger.warn(
+      { kind: kindName(this.o.kind), err: err.message },
+      'read cache lost its watch; reading from the store until it is back',
+    );
     this.restartTimer = setTimeout(() => {
       this.start().catch((e: Error) => this.lost(e));
     }, RESTART_DELAY_MS);

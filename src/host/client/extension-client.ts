@@ -53,7 +53,9 @@ export class ExtensionClient {
     if (known) return known;
     const info = this.registry.get(kind.kind);
     if (info.group !== kind.group || info.version !== kind.version || info.plural !== kind.plural) {
-      throw new Error(`kind ${kind.kind} is defined as ${kind.group}/${kind.version} ${kind.plural} but its CRD serves ${info.apiVersion} ${info.plural}`);
+      throw new Error(
+        `kind ${kind.kind} is defined as ${kind.group}/${kind.version} ${kind.plural} but its CRD serves ${info.apiVersion} ${info.plural}`,
+      );
     }
     this.checkedDefs.set(kind, info);
     return info;
@@ -120,7 +122,8 @@ export class ExtensionClient {
   private prepareCreate(info: KindInfo, input: Resource): Resource {
     const meta = { ...(input.metadata as Partial<ObjectMeta>) };
     if (!meta.name) {
-      if (!meta.generateName) throw new InvalidError('metadata.name or metadata.generateName is required', [{ field: 'metadata.name', message: 'required' }]);
+      if (!meta.generateName)
+        throw new InvalidError('metadata.name or metadata.generateName is required', [{ field: 'metadata.name', message: 'required' }]);
       meta.name = `${meta.generateName}${generateNameSuffix()}`;
     }
     delete meta.resourceVersion;
@@ -150,9 +153,13 @@ export class ExtensionClient {
   async update<R extends Resource = Resource>(obj: R, options: { read?: R } = {}): Promise<R> {
     const info = this.kindOf(obj);
     const rv = obj.metadata?.resourceVersion;
-    if (!rv) throw new InvalidError('metadata.resourceVersion must be specified for an update', [{ field: 'metadata.resourceVersion', message: 'required' }]);
+    if (!rv)
+      throw new InvalidError('metadata.resourceVersion must be specified for an update', [
+        { field: 'metadata.resourceVersion', message: 'required' },
+      ]);
     const read = options.read;
-    const known = read?.metadata?.name === obj.metadata.name && read.metadata.resourceVersion === rv && read.kind === obj.kind ? read : undefined;
+    const known =
+      read?.metadata?.name === obj.metadata.name && read.metadata.resourceVersion === rv && read.kind === obj.kind ? read : undefined;
     return this.store.transaction(async () => {
       if (known) {
         // A write is checked by the store against the stored version; "nothing changed" is not, so that
@@ -258,16 +265,22 @@ export class ExtensionClient {
    * Watches a kind. Without resourceVersion, existing objects arrive first as ADDED (as a Kubernetes watch
    * without a version does); with one, every change after it is replayed (GONE when compacted away).
    */
-  async watch<R extends Resource = Resource>(kind: KindRef, options: WatchOptions, listener: (event: WatchEvent<R>) => void): Promise<WatchHandle> {
+  async watch<R extends Resource = Resource>(
+    kind: KindRef,
+    options: WatchOptions,
+    listener: (event: WatchEvent<R>) => void,
+  ): Promise<WatchHandle> {
     const info = this.kind(kind);
     let from: number;
     if (options.resourceVersion && options.resourceVersion !== '0') {
       from = Number(options.resourceVersion);
-      if (!Number.isInteger(from) || from < 0) throw new AppError('BAD_REQUEST', `resourceVersion "${options.resourceVersion}" is not valid`);
+      if (!Number.isInteger(from) || from < 0)
+        throw new AppError('BAD_REQUEST', `resourceVersion "${options.resourceVersion}" is not valid`);
     } else {
       const initial = await this.store.list(info, {});
       from = initial.revision;
-      for (const object of initial.items) listener({ type: 'ADDED', object: object as R, revision: Number(object.metadata.resourceVersion) });
+      for (const object of initial.items)
+        listener({ type: 'ADDED', object: object as R, revision: Number(object.metadata.resourceVersion) });
     }
     return this.store.watch({ kind: info, fromRevision: from }, listener as (e: WatchEvent) => void);
   }
@@ -277,7 +290,11 @@ export class ExtensionClient {
    * what changed). onError hears when the watch ends for good (the event source fell behind): whoever
    * relies on the events must then stop trusting what it kept.
    */
-  async watchChanges<R extends Resource = Resource>(kind: KindRef, listener: (event: WatchEvent<R>) => void, onError: (err: Error) => void): Promise<WatchHandle> {
+  async watchChanges<R extends Resource = Resource>(
+    kind: KindRef,
+    listener: (event: WatchEvent<R>) => void,
+    onError: (err: Error) => void,
+  ): Promise<WatchHandle> {
     const info = this.kind(kind);
     return this.store.watch({ kind: info, fromRevision: await this.store.currentRevision() }, listener as (e: WatchEvent) => void, onError);
   }
@@ -293,19 +310,27 @@ export class ExtensionClient {
   }
 
   private kindOf(obj: Resource): KindInfo {
-    if (!obj || typeof obj !== 'object' || typeof obj.kind !== 'string') throw new InvalidError('kind is required', [{ field: 'kind', message: 'required' }]);
-    if (!obj.metadata || typeof obj.metadata !== 'object') throw new InvalidError('metadata is required', [{ field: 'metadata', message: 'required' }]);
+    if (!obj || typeof obj !== 'object' || typeof obj.kind !== 'string')
+      throw new InvalidError('kind is required', [{ field: 'kind', message: 'required' }]);
+    if (!obj.metadata || typeof obj.metadata !== 'object')
+      throw new InvalidError('metadata is required', [{ field: 'metadata', message: 'required' }]);
     const info = this.registry.find(obj.kind);
     if (!info) throw new NotFoundError('kind', obj.kind);
     if (obj.apiVersion && obj.apiVersion !== info.apiVersion) {
-      throw new InvalidError(`apiVersion "${obj.apiVersion}" does not serve kind ${obj.kind}; expected ${info.apiVersion}`, [{ field: 'apiVersion', message: `expected ${info.apiVersion}` }]);
+      throw new InvalidError(`apiVersion "${obj.apiVersion}" does not serve kind ${obj.kind}; expected ${info.apiVersion}`, [
+        { field: 'apiVersion', message: `expected ${info.apiVersion}` },
+      ]);
     }
     return info;
   }
 
   private validate(info: KindInfo, obj: Resource): void {
     const problems = checkMetadata(obj.metadata);
-    if (problems.length) throw new InvalidError(`${info.kind} "${obj.metadata.name}" is invalid: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`, problems);
+    if (problems.length)
+      throw new InvalidError(
+        `${info.kind} "${obj.metadata.name}" is invalid: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`,
+        problems,
+      );
     this.registry.validate(info, obj);
   }
 }

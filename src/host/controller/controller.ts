@@ -104,7 +104,10 @@ export class Controller {
       if (result && result.requeueAfterMs !== undefined) this.queue.addAfter(name, result.requeueAfterMs);
     } catch (err) {
       const delay = this.queue.addRateLimited(name);
-      this.logger.warn({ name, err: errorText(err), retryInMs: delay, failures: this.queue.failuresOf(name) }, 'reconcile failed; retrying');
+      this.logger.warn(
+        { name, err: errorText(err), retryInMs: delay, failures: this.queue.failuresOf(name) },
+        'reconcile failed; retrying',
+      );
     } finally {
       this.queue.done(name);
     }

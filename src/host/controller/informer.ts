@@ -86,7 +86,11 @@ export class Informer<R extends Resource, V> {
       const revision = await this.relist(epoch);
       if (epoch !== this.epoch) return;
       const kind = this.options.client.kind(this.options.kind);
-      const handle = await this.options.client.store.watch({ kind, fromRevision: revision }, (e) => this.apply(e as WatchEvent<R>), (err) => this.onWatchError(epoch, err));
+      const handle = await this.options.client.store.watch(
+        { kind, fromRevision: revision },
+        (e) => this.apply(e as WatchEvent<R>),
+        (err) => this.onWatchError(epoch, err),
+      );
       if (epoch !== this.epoch) return handle.stop();
       this.watch = handle;
       this.failures = 0;
@@ -144,7 +148,10 @@ export class Informer<R extends Resource, V> {
     this.watch = undefined;
     const delay = err instanceof AppError && err.code === 'GONE' ? 0 : backoffDelay(this.failures);
     this.failures++;
-    this.options.logger?.warn({ kind: kindName(this.options.kind), err: err.message, retryInMs: delay }, 'informer watch failed; listing again');
+    this.options.logger?.warn(
+      { kind: kindName(this.options.kind), err: err.message, retryInMs: delay },
+      'informer watch failed; listing again',
+    );
     const next = ++this.epoch;
     this.retryTimer = this.clock.setTimeout(() => void this.sync(next), delay);
   }

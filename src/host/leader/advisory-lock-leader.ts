@@ -131,8 +131,7 @@ export class AdvisoryLockLeader implements LeaderElector {
     if (this.leader) {
       this.lostAt = this.clock.now();
       this.options.logger.warn({ identity: this.identity, err: err.message }, 'lost leadership: the lock session failed');
-    }
-    else this.options.logger.debug({ err: err.message }, 'leader election connection failed; retrying');
+    } else this.options.logger.debug({ err: err.message }, 'leader election connection failed; retrying');
     this.setLeader(false);
   }
 

@@ -38,9 +38,11 @@ export class Leadership {
   }
 
   private enqueue(leader: boolean): void {
-    this.chain = this.chain.then(() => (leader ? this.gain() : this.lose())).catch((err) => {
-      this.deps.logger.error({ err: (err as Error).message }, 'leadership transition failed');
-    });
+    this.chain = this.chain
+      .then(() => (leader ? this.gain() : this.lose()))
+      .catch((err) => {
+        this.deps.logger.error({ err: (err as Error).message }, 'leadership transition failed');
+      });
   }
 
   private async gain(): Promise<void> {

@@ -47,8 +47,18 @@ export async function startWorkloads(options: WorkloadOptions): Promise<HostWork
   const identity = options.identity ?? processIdentity();
   const logger = options.logger;
   const settings = new SettingsService(options.client, logger.child({ component: 'settings' }));
-  const scheduler = new Scheduler({ client: options.client, logger: logger.child({ component: 'scheduler' }), holder: identity, clock: options.clock, onRunFinished: options.onJobRun });
-  const controllers = new ControllerManager({ client: options.client, logger: logger.child({ component: 'controllers' }), clock: options.clock });
+  const scheduler = new Scheduler({
+    client: options.client,
+    logger: logger.child({ component: 'scheduler' }),
+    holder: identity,
+    clock: options.clock,
+    onRunFinished: options.onJobRun,
+  });
+  const controllers = new ControllerManager({
+    client: options.client,
+    logger: logger.child({ component: 'controllers' }),
+    clock: options.clock,
+  });
   const leader = createLeaderElector({ ...options, identity, logger: logger.child({ component: 'leader' }) });
   const leadership = new Leadership(leader, [scheduler, controllers], { client: options.client, logger, backend: options.store.backend });
   for (const op of [...settingsOperations(settings), ...jobRunOperations(scheduler.records)]) options.operations?.add(op);

@@ -9,11 +9,23 @@ export type { Logger };
  */
 export function createLogger(level: string): Logger {
   const destination = pino.destination({ dest: 1, sync: false });
-  return pino({
-    level,
-    redact: {
-      paths: ['*.password', '*.secret', '*.token', '*.apiAccessSecret', '*.dockingAccessSecret', 'req.headers.authorization', 'req.headers.cookie', '*.privateKey'],
-      censor: '[redacted]',
+  return pino(
+    {
+      level,
+      redact: {
+        paths: [
+          '*.password',
+          '*.secret',
+          '*.token',
+          '*.apiAccessSecret',
+          '*.dockingAccessSecret',
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.privateKey',
+        ],
+        censor: '[redacted]',
+      },
     },
-  }, destination);
+    destination,
+  );
 }

@@ -15,8 +15,20 @@ export async function deliverToInbox(client: ExtensionClient, msg: OutboxMessage
     await client.create<Notification>({
       apiVersion: HOST_GROUP_VERSION,
       kind: 'Notification',
-      metadata: { name: msg.metadata.name, ...(spec.template ? { labels: { 'host.authpay.dev/template': spec.template.slice(0, 63) } } : {}) },
-      spec: { recipient, title: spec.title, html: spec.html, text: spec.text, unread: true, createdAt: now, outboxMessage: msg.metadata.name, ...(spec.template ? { template: spec.template } : {}) },
+      metadata: {
+        name: msg.metadata.name,
+        ...(spec.template ? { labels: { 'host.authpay.dev/template': spec.template.slice(0, 63) } } : {}),
+      },
+      spec: {
+        recipient,
+        title: spec.title,
+        html: spec.html,
+        text: spec.text,
+        unread: true,
+        createdAt: now,
+        outboxMessage: msg.metadata.name,
+        ...(spec.template ? { template: spec.template } : {}),
+      },
     });
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'ALREADY_EXISTS') throw err;

@@ -50,18 +50,31 @@ export function messageNamePrefixAt(ms: number): string {
 }
 
 /** Writes the outbox messages (each PENDING or WAITING_CONFIG) and reports what was queued or already there. */
-export async function enqueueMessages(client: ExtensionClient, specs: OutboxMessageSpec[], phaseOf: (spec: OutboxMessageSpec) => OutboxPhase, now: string): Promise<SentMessage[]> {
+export async function enqueueMessages(
+  client: ExtensionClient,
+  specs: OutboxMessageSpec[],
+  phaseOf: (spec: OutboxMessageSpec) => OutboxPhase,
+  now: string,
+): Promise<SentMessage[]> {
   const out: SentMessage[] = [];
   for (let i = 0; i < specs.length; i += SLICE) out.push(...(await writeSlice(client, specs.slice(i, i + SLICE), phaseOf, now)));
   return out;
 }
 
-async function writeSlice(client: ExtensionClient, specs: OutboxMessageSpec[], phaseOf: (spec: OutboxMessageSpec) => OutboxPhase, now: string): Promise<SentMessage[]> {
+async function writeSlice(
+  client: ExtensionClient,
+  specs: OutboxMessageSpec[],
+  phaseOf: (spec: OutboxMessageSpec) => OutboxPhase,
+  now: string,
+): Promise<SentMessage[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await client.transaction(async (tx) => {
         const ids = specs.map((spec) => (spec.dedupeKey ? dedupeIdOf(spec.dedupeKey, ...identityParts(spec)) : undefined));
-        const queued = await findQueued(tx, ids.filter((id): id is string => id !== undefined));
+        const queued = await findQueued(
+          tx,
+          ids.filter((id): id is string => id !== undefined),
+        );
         const written: SentMessage[] = [];
         for (const [i, spec] of specs.entries()) written.push(...(await writeOne(tx, spec, ids[i], queued, phaseOf(spec), now)));
         return written;
@@ -79,7 +92,14 @@ async function writeSlice(client: ExtensionClient, specs: OutboxMessageSpec[], p
  * process), so no other sender can queue the same message between them. A message written here is added to
  * `queued`, so a slice that names the same message twice writes it once.
  */
-async function writeOne(client: ExtensionClient, spec: OutboxMessageSpec, dedupeId: string | undefined, queued: Map<string, OutboxMessage>, phase: OutboxPhase, now: string): Promise<SentMessage[]> {
+async function writeOne(
+  client: ExtensionClient,
+  spec: OutboxMessageSpec,
+  dedupeId: string | undefined,
+  queued: Map<string, OutboxMessage>,
+  phase: OutboxPhase,
+  now: string,
+): Promise<SentMessage[]> {
   const existing = dedupeId ? queued.get(dedupeId) : undefined;
   if (existing) return sentEntries(existing, true);
   const created = await client.create<OutboxMessage>({
@@ -96,7 +116,13 @@ async function writeOne(client: ExtensionClient, spec: OutboxMessageSpec, dedupe
 /** What a send reports of a message: one entry per channel it reaches (an inbox e-mail message has two). */
 function sentEntries(message: OutboxMessage, deduplicated: boolean): SentMessage[] {
   const { spec, status, metadata } = message;
-  const sent: SentMessage = { name: metadata.name, channel: spec!.channel, recipient: spec!.recipient, phase: status?.phase ?? 'PENDING', deduplicated };
+  const sent: SentMessage = {
+    name: metadata.name,
+    channel: spec!.channel,
+    recipient: spec!.recipient,
+    phase: status?.phase ?? 'PENDING',
+    deduplicated,
+  };
   if (!spec!.inbox || !spec!.username) return [sent];
   return [{ ...sent, channel: 'INBOX', recipient: spec!.username, phase: status?.inboxAt ? 'SENT' : 'PENDING' }, sent];
 }
@@ -105,6 +131,7 @@ function sentEntries(message: OutboxMessage, deduplicated: boolean): SentMessage
 async function findQueued(client: ExtensionClient, ids: string[]): Promise<Map<string, OutboxMessage>> {
   const found = new Map<string, OutboxMessage>();
   if (!ids.length) return found;
-  for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('spec.dedupeId', [...new Set(ids)]) })).items) found.set(m.spec!.dedupeId!, m);
+  for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('spec.dedupeId', [...new Set(ids)]) })).items)
+    found.set(m.spec!.dedupeId!, m);
   return found;
 }

@@ -39,12 +39,21 @@ export function inboxOperations(client: ExtensionClient, clock: () => number = D
       path: '/notifications',
       summary: "Lists the caller's in-site notifications, newest first",
       tags: ['notifications'],
-      query: { type: 'object', additionalProperties: false, properties: { ...PAGE_QUERY, unread: { type: 'boolean', description: 'only unread (true) or only read (false)' } } },
+      query: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { ...PAGE_QUERY, unread: { type: 'boolean', description: 'only unread (true) or only read (false)' } },
+      },
       response: listResultSchema(NOTIFICATION_SCHEMA),
       async handler({ query, principal }) {
         const username = requireUser(principal);
         const where = and(eq('spec.recipient', username), query.unread !== undefined && eq('spec.unread', query.unread));
-        const page = await client.list<Notification>('Notification', { where, sort: [{ field: 'spec.createdAt', direction: 'desc' }], page: query.page, size: query.size });
+        const page = await client.list<Notification>('Notification', {
+          where,
+          sort: [{ field: 'spec.createdAt', direction: 'desc' }],
+          page: query.page,
+          size: query.size,
+        });
         return toListResult(page.items, page.total ?? page.items.length, query.page, query.size);
       },
     }),
@@ -53,7 +62,7 @@ export function inboxOperations(client: ExtensionClient, clock: () => number = D
       group: UC_GROUP,
       method: 'put',
       path: '/notifications/:name/mark-as-read',
-      summary: 'Marks one of the caller\'s notifications as read (idempotent)',
+      summary: "Marks one of the caller's notifications as read (idempotent)",
       tags: ['notifications'],
       params: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 253 } } },
       response: NOTIFICATION_SCHEMA,

@@ -58,7 +58,11 @@ export class NotificationCenter implements Notifier {
     for (const dir of o.templateDirs ?? []) this.templates.addDirectory(dir);
     this.smtp = o.smtp ?? NO_SMTP_SETTINGS;
     this.smtp.onChange?.(() => this.smtpChanged());
-    const delivered = o.metrics?.counter({ name: 'authpay_notification_deliveries_total', help: 'Notification delivery attempts by channel and outcome', labelNames: ['channel', 'outcome'] });
+    const delivered = o.metrics?.counter({
+      name: 'authpay_notification_deliveries_total',
+      help: 'Notification delivery attempts by channel and outcome',
+      labelNames: ['channel', 'outcome'],
+    });
     const logger = o.logger.child({ component: 'notifications' });
     const onOutcome = (channel: Channel, outcome: string) => delivered?.inc({ channel, outcome });
     const smtp = () => this.smtp;
@@ -136,7 +140,8 @@ export class NotificationCenter implements Notifier {
     const emailReady = await this.smtpConfigured();
     // An inbox e-mail message stays PENDING without SMTP: the worker puts its inbox part in at once and then
     // parks the e-mail as WAITING_CONFIG.
-    const phaseOf = (s: OutboxMessageSpec): OutboxPhase => (s.channel === 'EMAIL' && !s.inbox && !emailReady ? 'WAITING_CONFIG' : 'PENDING');
+    const phaseOf = (s: OutboxMessageSpec): OutboxPhase =>
+      s.channel === 'EMAIL' && !s.inbox && !emailReady ? 'WAITING_CONFIG' : 'PENDING';
     const messages = await enqueueMessages(this.o.client, specs, phaseOf, new Date(this.clock()).toISOString());
     if (messages.some((m) => !m.deduplicated)) this.worker.wake();
     return { messages };
@@ -181,13 +186,17 @@ function checkInput(input: SendInput): Channel[] {
   const problems: Array<{ field: string; message: string }> = [];
   if (!input || typeof input !== 'object') throw new ValidationError('send needs an input object');
   if (Boolean(input.template) === Boolean(input.content)) problems.push({ field: 'template', message: 'give either template or content' });
-  if (input.content && (typeof input.content.title !== 'string' || typeof input.content.html !== 'string')) problems.push({ field: 'content', message: 'title and html are required' });
+  if (input.content && (typeof input.content.title !== 'string' || typeof input.content.html !== 'string'))
+    problems.push({ field: 'content', message: 'title and html are required' });
   if (!Array.isArray(input.to) || input.to.length === 0) problems.push({ field: 'to', message: 'at least one recipient' });
-  if (input.missingUsers !== undefined && input.missingUsers !== 'fail' && input.missingUsers !== 'skip') problems.push({ field: 'missingUsers', message: 'fail or skip' });
-  if (input.dedupeKey !== undefined && (typeof input.dedupeKey !== 'string' || !input.dedupeKey || input.dedupeKey.length > 512)) problems.push({ field: 'dedupeKey', message: '1 to 512 characters' });
+  if (input.missingUsers !== undefined && input.missingUsers !== 'fail' && input.missingUsers !== 'skip')
+    problems.push({ field: 'missingUsers', message: 'fail or skip' });
+  if (input.dedupeKey !== undefined && (typeof input.dedupeKey !== 'string' || !input.dedupeKey || input.dedupeKey.length > 512))
+    problems.push({ field: 'dedupeKey', message: '1 to 512 characters' });
   const channels = input.channels ?? CHANNELS;
-  if (!Array.isArray(channels) || channels.length === 0 || channels.some((c) => !CHANNELS.includes(c))) problems.push({ field: 'channels', message: 'INBOX and/or EMAIL' });
-  if (problems.length) throw new ValidationError(`invalid notification: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`, problems);
+  if (!Array.isArray(channels) || channels.length === 0 || channels.some((c) => !CHANNELS.includes(c)))
+    problems.push({ field: 'channels', message: 'INBOX and/or EMAIL' });
+  if (problems.length)
+    throw new ValidationError(`invalid notification: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`, problems);
   return channels;
 }
-

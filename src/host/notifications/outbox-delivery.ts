@@ -163,7 +163,13 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
     const where: Condition = eq('status.phase', 'WAITING_CONFIG');
     for (let round = 0; round < 10; round++) {
       // In (phase, nextAttemptAt) order: phase has no index of its own (see the CRD).
-      const page = await this.o.client.list<OutboxMessage>('OutboxMessage', { where, sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }], page: 1, size: 100, countTotal: false });
+      const page = await this.o.client.list<OutboxMessage>('OutboxMessage', {
+        where,
+        sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }],
+        page: 1,
+        size: 100,
+        countTotal: false,
+      });
       for (const msg of page.items) await this.write(msg, { ...msg.status!, phase: 'PENDING', nextAttemptAt: iso(this.o.clock()) });
       if (page.items.length < 100) return;
     }

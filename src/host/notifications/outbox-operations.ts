@@ -15,7 +15,11 @@ export { CONSOLE_GROUP };
  * Console operations on the outbox, for administrators (the authorization middleware admits only callers
  * with a rule for this group). E-mails waiting for SMTP settings show here as WAITING_CONFIG.
  */
-export function outboxOperations(client: ExtensionClient, notifier: Notifier & { wake(): void }, clock: () => number = Date.now): OperationDef[] {
+export function outboxOperations(
+  client: ExtensionClient,
+  notifier: Notifier & { wake(): void },
+  clock: () => number = Date.now,
+): OperationDef[] {
   const wake = () => notifier.wake();
   return [
     defineOperation<{ page: number; size: number; status?: string; channel?: string; recipient?: string }>({
@@ -28,7 +32,12 @@ export function outboxOperations(client: ExtensionClient, notifier: Notifier & {
       query: {
         type: 'object',
         additionalProperties: false,
-        properties: { ...PAGE_QUERY, status: { type: 'string', enum: OUTBOX_PHASES }, channel: { type: 'string', enum: CHANNELS }, recipient: { type: 'string', maxLength: 254 } },
+        properties: {
+          ...PAGE_QUERY,
+          status: { type: 'string', enum: OUTBOX_PHASES },
+          channel: { type: 'string', enum: CHANNELS },
+          recipient: { type: 'string', maxLength: 254 },
+        },
       },
       response: listResultSchema(OUTBOX_MESSAGE_SCHEMA),
       async handler({ query, principal }) {
@@ -38,7 +47,12 @@ export function outboxOperations(client: ExtensionClient, notifier: Notifier & {
           query.channel !== undefined && eq('spec.channel', query.channel),
           query.recipient !== undefined && eq('spec.recipient', query.recipient),
         );
-        const page = await client.list<OutboxMessage>('OutboxMessage', { where, sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }], page: query.page, size: query.size });
+        const page = await client.list<OutboxMessage>('OutboxMessage', {
+          where,
+          sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }],
+          page: query.page,
+          size: query.size,
+        });
         return toListResult(page.items, page.total ?? page.items.length, query.page, query.size);
       },
     }),
@@ -55,25 +69,36 @@ export function outboxOperations(client: ExtensionClient, notifier: Notifier & {
         requireUser(principal);
         const msg = await client.fetch<OutboxMessage>('OutboxMessage', params.name);
         if (!msg) throw new NotFoundError('OutboxMessage', params.name);
-        if (msg.status?.phase === 'SENT') throw new AppError('STATE_CONFLICT', '消息已发送', { messageEn: 'the message has already been sent' });
+        if (msg.status?.phase === 'SENT')
+          throw new AppError('STATE_CONFLICT', '消息已发送', { messageEn: 'the message has already been sent' });
         const status = { ...msg.status!, phase: 'PENDING' as const, attempts: 0, nextAttemptAt: new Date(clock()).toISOString() };
         const updated = await client.update<OutboxMessage>({ ...msg, status });
         wake();
         return updated;
       },
     }),
-      defineOperation<unknown, { to: string }>({
+    defineOperation<unknown, { to: string }>({
       operationId: 'sendTestEmail',
       group: CONSOLE_GROUP,
       method: 'post',
       path: '/outbox/test-email',
       summary: 'Queues a test e-mail (template host-test-email) to check the SMTP settings; follow it in the outbox',
       tags: ['notifications'],
-      body: { type: 'object', required: ['to'], additionalProperties: false, properties: { to: { type: 'string', minLength: 3, maxLength: 254, format: 'email' } } },
+      body: {
+        type: 'object',
+        required: ['to'],
+        additionalProperties: false,
+        properties: { to: { type: 'string', minLength: 3, maxLength: 254, format: 'email' } },
+      },
       response: { type: 'object', properties: { name: { type: 'string' }, phase: { type: 'string', enum: OUTBOX_PHASES } } },
       async handler({ body, principal }): Promise<Pick<SentMessage, 'name' | 'phase'>> {
         const requestedBy = requireUser(principal);
-        const { messages } = await notifier.send({ template: 'host-test-email', to: [{ email: body.to }], channels: ['EMAIL'], variables: { requestedBy } });
+        const { messages } = await notifier.send({
+          template: 'host-test-email',
+          to: [{ email: body.to }],
+          channels: ['EMAIL'],
+          variables: { requestedBy },
+        });
         return { name: messages[0].name, phase: messages[0].phase };
       },
     }),

@@ -33,9 +33,20 @@ export async function deleteExpiredOutboxMessages(o: OutboxRetentionOptions, sig
   let deleted = 0;
   for (const phase of FINISHED) {
     // Names from the epoch to the cut-off: a message named otherwise (through the generic API) says nothing of its age.
-    const where = and(eq('status.phase', phase), isNull('status.nextAttemptAt'), gt('metadata.name', messageNamePrefixAt(0)), lt('metadata.name', before));
+    const where = and(
+      eq('status.phase', phase),
+      isNull('status.nextAttemptAt'),
+      gt('metadata.name', messageNamePrefixAt(0)),
+      lt('metadata.name', before),
+    );
     while (!signal?.aborted) {
-      const page = await o.client.list<OutboxMessage>('OutboxMessage', { where, sort: [{ field: 'metadata.name', direction: 'asc' }], page: 1, size: BATCH, countTotal: false });
+      const page = await o.client.list<OutboxMessage>('OutboxMessage', {
+        where,
+        sort: [{ field: 'metadata.name', direction: 'asc' }],
+        page: 1,
+        size: BATCH,
+        countTotal: false,
+      });
       if (!page.items.length) break;
       await o.client.transaction(async (tx) => {
         for (const m of page.items) await tx.delete('OutboxMessage', m.metadata.name);

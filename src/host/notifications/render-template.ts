@@ -48,7 +48,9 @@ export function compileTemplate(id: string, source: TemplateSource): CompiledTem
     if (typeof segment === 'string') continue;
     const root = segment.path.split('.')[0];
     if (!declared.has(segment.path) && !declared.has(root) && !BUILT_IN_ROOTS.includes(root)) {
-      throw new ValidationError(`notification template "${id}" uses undeclared variable "${segment.path}"`, [{ field: segment.path, message: 'not declared in variables' }]);
+      throw new ValidationError(`notification template "${id}" uses undeclared variable "${segment.path}"`, [
+        { field: segment.path, message: 'not declared in variables' },
+      ]);
     }
   }
   return compiled;
@@ -95,11 +97,16 @@ export function renderTemplate(template: CompiledTemplate, variables: Record<str
   const missing = template.variables.filter((v) => v.required !== false && lookup(variables, v.name) === undefined);
   if (missing.length) {
     const names = missing.map((v) => v.name).join(', ');
-    throw new ValidationError(`notification template "${template.id}" needs variables: ${names}`, missing.map((v) => ({ field: `variables.${v.name}`, message: 'required' })));
+    throw new ValidationError(
+      `notification template "${template.id}" needs variables: ${names}`,
+      missing.map((v) => ({ field: `variables.${v.name}`, message: 'required' })),
+    );
   }
   return {
     // A subject is one line: a newline there would start a new mail header.
-    title: renderText(template.title, variables).replace(/[\r\n]+/g, ' ').trim(),
+    title: renderText(template.title, variables)
+      .replace(/[\r\n]+/g, ' ')
+      .trim(),
     html: renderHtml(template.html, variables),
     text: renderText(template.text, variables),
   };

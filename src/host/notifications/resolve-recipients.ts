@@ -30,7 +30,12 @@ const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
  * send, or with missingUsers 'skip' is left out. An address named twice (by a user and as a bare address)
  * is one target, the first.
  */
-export async function resolveRecipients(client: ExtensionClient, to: RecipientRef[], channels: Channel[], missingUsers: 'fail' | 'skip' = 'fail'): Promise<DeliveryTarget[]> {
+export async function resolveRecipients(
+  client: ExtensionClient,
+  to: RecipientRef[],
+  channels: Channel[],
+  missingUsers: 'fail' | 'skip' = 'fail',
+): Promise<DeliveryTarget[]> {
   const targets = new Map<string, DeliveryTarget>();
   const add = (t: DeliveryTarget) => {
     const key = `${t.channel}:${t.address}`;
@@ -48,13 +53,16 @@ export async function resolveRecipients(client: ExtensionClient, to: RecipientRe
       const displayName = user?.spec?.displayName || ref.username;
       const base = { username: ref.username, displayName, email };
       const inbox = channels.includes('INBOX');
-      if (channels.includes('EMAIL') && email) add({ ...base, channel: 'EMAIL', address: email.toLowerCase(), ...(inbox ? { inbox } : {}) });
+      if (channels.includes('EMAIL') && email)
+        add({ ...base, channel: 'EMAIL', address: email.toLowerCase(), ...(inbox ? { inbox } : {}) });
       else if (inbox) add({ ...base, channel: 'INBOX', address: ref.username });
     } else if ('email' in ref && typeof ref.email === 'string' && EMAIL.test(ref.email.trim())) {
       const email = ref.email.trim().toLowerCase();
       if (channels.includes('EMAIL')) add({ channel: 'EMAIL', address: email, displayName: email, email });
     } else {
-      throw new ValidationError(`recipient ${index} needs a username or a valid email`, [{ field: `to.${index}`, message: 'username or email required' }]);
+      throw new ValidationError(`recipient ${index} needs a username or a valid email`, [
+        { field: `to.${index}`, message: 'username or email required' },
+      ]);
     }
   }
   return [...targets.values()];

@@ -1,5 +1,8 @@
 /** Schemas of the resources the notification operations return, for /openapi.json. */
-const META = { type: 'object', properties: { name: { type: 'string' }, resourceVersion: { type: 'string' }, creationTimestamp: { type: 'string', format: 'date-time' } } };
+const META = {
+  type: 'object',
+  properties: { name: { type: 'string' }, resourceVersion: { type: 'string' }, creationTimestamp: { type: 'string', format: 'date-time' } },
+};
 
 export const NOTIFICATION_SCHEMA = {
   type: 'object',

@@ -24,7 +24,11 @@ const FILE_SCHEMA = {
         type: 'object',
         required: ['name'],
         additionalProperties: false,
-        properties: { name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$' }, required: { type: 'boolean' }, description: { type: 'string' } },
+        properties: {
+          name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$' },
+          required: { type: 'boolean' },
+          description: { type: 'string' },
+        },
       },
     },
   },
@@ -46,7 +50,10 @@ export class TemplateStore {
   addDirectory(dir: string): string[] {
     if (!fs.existsSync(dir)) return [];
     const ids: string[] = [];
-    for (const file of fs.readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f)).sort()) {
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => /\.(ya?ml|json)$/.test(f))
+      .sort()) {
       const id = file.replace(/\.(ya?ml|json)$/, '');
       this.files.set(id, loadFile(id, path.join(dir, file)));
       ids.push(id);
@@ -76,7 +83,10 @@ export class TemplateStore {
 }
 
 function checkId(id: string): string {
-  if (typeof id !== 'string' || !TEMPLATE_ID.test(id)) throw new ValidationError(`notification template id "${String(id)}" is not valid (lower-case letters, digits, "-" and ".")`, [{ field: 'template', message: 'invalid id' }]);
+  if (typeof id !== 'string' || !TEMPLATE_ID.test(id))
+    throw new ValidationError(`notification template id "${String(id)}" is not valid (lower-case letters, digits, "-" and ".")`, [
+      { field: 'template', message: 'invalid id' },
+    ]);
   return id;
 }
 

@@ -31,7 +31,11 @@ export function normalizeOrigin(origin: string): string {
 export function corsFor(getWhitelist: WhitelistSource, options: CorsOptions = {}): RequestHandler {
   const methods = (options.methods ?? DEFAULT_METHODS).join(', ');
   let warnedWildcard = false;
-  const warn = () => options.logger?.warn({ whitelist: options.name ?? 'cors' }, 'CORS whitelist contains "*": any web site may call this API from a browser (without credentials)');
+  const warn = () =>
+    options.logger?.warn(
+      { whitelist: options.name ?? 'cors' },
+      'CORS whitelist contains "*": any web site may call this API from a browser (without credentials)',
+    );
   // Checked once at creation (server start), then on each change to a list that admits every origin.
   if (options.logger) {
     void Promise.resolve()
@@ -43,7 +47,12 @@ export function corsFor(getWhitelist: WhitelistSource, options: CorsOptions = {}
       })
       .catch((err: unknown) => options.logger?.warn({ err, whitelist: options.name ?? 'cors' }, 'CORS whitelist could not be read'));
   }
-  const answer = async (origin: string, req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], next: Parameters<RequestHandler>[2]) => {
+  const answer = async (
+    origin: string,
+    req: Parameters<RequestHandler>[0],
+    res: Parameters<RequestHandler>[1],
+    next: Parameters<RequestHandler>[2],
+  ) => {
     try {
       const list = (await getWhitelist()).map(normalizeOrigin);
       const wildcard = list.includes('*');

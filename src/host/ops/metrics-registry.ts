@@ -1,4 +1,13 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type CounterConfiguration, type GaugeConfiguration, type HistogramConfiguration } from 'prom-client';
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+} from 'prom-client';
 
 /** Request latency buckets in seconds: API calls are mostly milliseconds, provider round trips seconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -22,10 +31,24 @@ export class HostMetrics {
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: 'authpay_' });
-    this.httpRequests = this.counter({ name: 'authpay_http_requests_total', help: 'HTTP requests by route template and status', labelNames: ['method', 'route', 'status'] });
-    this.httpDuration = this.histogram({ name: 'authpay_http_request_duration_seconds', help: 'HTTP request latency by route template', labelNames: ['method', 'route', 'status'], buckets: HTTP_BUCKETS });
+    this.httpRequests = this.counter({
+      name: 'authpay_http_requests_total',
+      help: 'HTTP requests by route template and status',
+      labelNames: ['method', 'route', 'status'],
+    });
+    this.httpDuration = this.histogram({
+      name: 'authpay_http_request_duration_seconds',
+      help: 'HTTP request latency by route template',
+      labelNames: ['method', 'route', 'status'],
+      buckets: HTTP_BUCKETS,
+    });
     this.jobRuns = this.counter({ name: 'authpay_job_runs_total', help: 'Scheduled job runs by outcome', labelNames: ['job', 'outcome'] });
-    this.jobDuration = this.histogram({ name: 'authpay_job_run_duration_seconds', help: 'Scheduled job run time', labelNames: ['job'], buckets: JOB_BUCKETS });
+    this.jobDuration = this.histogram({
+      name: 'authpay_job_run_duration_seconds',
+      help: 'Scheduled job run time',
+      labelNames: ['job'],
+      buckets: JOB_BUCKETS,
+    });
   }
 
   /**
@@ -52,7 +75,9 @@ export class HostMetrics {
   }
 
   counter<L extends string>(config: Omit<CounterConfiguration<L>, 'registers'>): Counter<L> {
-    return (this.registry.getSingleMetric(config.name) as Counter<L> | undefined) ?? new Counter<L>({ ...config, registers: [this.registry] });
+    return (
+      (this.registry.getSingleMetric(config.name) as Counter<L> | undefined) ?? new Counter<L>({ ...config, registers: [this.registry] })
+    );
   }
 
   gauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers'>): Gauge<L> {
@@ -60,7 +85,10 @@ export class HostMetrics {
   }
 
   histogram<L extends string>(config: Omit<HistogramConfiguration<L>, 'registers'>): Histogram<L> {
-    return (this.registry.getSingleMetric(config.name) as Histogram<L> | undefined) ?? new Histogram<L>({ ...config, registers: [this.registry] });
+    return (
+      (this.registry.getSingleMetric(config.name) as Histogram<L> | undefined)
+      ?? new Histogram<L>({ ...config, registers: [this.registry] })
+    );
   }
 
   /** The text exposition format served at /metrics. */

@@ -11,7 +11,8 @@ export function readRoleFile(file: string): Role[] {
   return docs.filter((d) => d && d.kind === ROLE_KIND);
 }
 
-const managedPart = (r: Role) => JSON.stringify({ rules: r.rules ?? [], labels: r.metadata.labels ?? {}, annotations: r.metadata.annotations ?? {} });
+const managedPart = (r: Role) =>
+  JSON.stringify({ rules: r.rules ?? [], labels: r.metadata.labels ?? {}, annotations: r.metadata.annotations ?? {} });
 
 /**
  * Creates each role, or brings its rules, labels and annotations up to date when the shipped definition
@@ -25,7 +26,11 @@ export async function applyRoles(client: ExtensionClient, roles: Role[]): Promis
       if (!current) {
         await client.create({ ...role, metadata: { ...role.metadata } });
       } else if (managedPart(current) !== managedPart(role)) {
-        await client.update<Role>({ ...current, rules: role.rules, metadata: { ...current.metadata, labels: role.metadata.labels, annotations: role.metadata.annotations } });
+        await client.update<Role>({
+          ...current,
+          rules: role.rules,
+          metadata: { ...current.metadata, labels: role.metadata.labels, annotations: role.metadata.annotations },
+        });
       }
     } catch (err) {
       if (!(err instanceof AppError) || !['ALREADY_EXISTS', 'CONFLICT'].includes(String(err.code))) throw err;

@@ -5,7 +5,15 @@ import { effectivePermissions } from './role-expansion.js';
 import { RoleIndex } from './role-index.js';
 import { rulesAllow } from './policy-rule.js';
 import type { RequestInfo } from './request-info.js';
-import { ANONYMOUS_ROLE, AUTHENTICATED_ROLE, ROLE_BINDING_KIND, ROLE_KIND, type EffectivePermissions, type Role, type RoleBinding } from './types.js';
+import {
+  ANONYMOUS_ROLE,
+  AUTHENTICATED_ROLE,
+  ROLE_BINDING_KIND,
+  ROLE_KIND,
+  type EffectivePermissions,
+  type Role,
+  type RoleBinding,
+} from './types.js';
 
 const MAX_CACHED = 5_000;
 
@@ -32,7 +40,9 @@ export class Authorizer {
         this.index.onBindingEvent(e);
         this.cache.clear();
       }),
-      await this.client.watch('User', { resourceVersion: String(await this.client.store.currentRevision()) }, (e) => this.forget(e.object.metadata.name)),
+      await this.client.watch('User', { resourceVersion: String(await this.client.store.currentRevision()) }, (e) =>
+        this.forget(e.object.metadata.name),
+      ),
     );
   }
 

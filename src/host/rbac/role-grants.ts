@@ -37,7 +37,10 @@ export async function assertRolesExist(client: ExtensionClient, roles: string[])
   const missing: string[] = [];
   for (const role of wanted) if (!(await client.fetch(ROLE_KIND, role))) missing.push(role);
   if (missing.length) {
-    throw new AppError('VALIDATION_FAILED', `角色不存在: ${missing.join(', ')}`, { messageEn: `unknown roles: ${missing.join(', ')}`, details: missing.map((r) => ({ field: 'roles', message: `role "${r}" does not exist` })) });
+    throw new AppError('VALIDATION_FAILED', `角色不存在: ${missing.join(', ')}`, {
+      messageEn: `unknown roles: ${missing.join(', ')}`,
+      details: missing.map((r) => ({ field: 'roles', message: `role "${r}" does not exist` })),
+    });
   }
   return wanted;
 }
@@ -56,7 +59,8 @@ export async function setUserRoles(client: ExtensionClient, index: RoleIndex, us
       else await client.delete(ROLE_BINDING_KIND, binding.metadata.name);
     }
     // Look before creating: inside a transaction a failed insert would abort it on PostgreSQL.
-    for (const role of wanted) if (!(await client.fetch(ROLE_BINDING_KIND, bindingName(username, role)))) await client.create(bindingOf(username, role));
+    for (const role of wanted)
+      if (!(await client.fetch(ROLE_BINDING_KIND, bindingName(username, role)))) await client.create(bindingOf(username, role));
   });
   return wanted;
 }

@@ -24,11 +24,18 @@ function isQualifiedName(key: string): boolean {
 export function checkMetadata(meta: ObjectMeta): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (!isDns1123Subdomain(meta.name)) {
-    problems.push({ field: 'metadata.name', message: `"${meta.name}" must be a lowercase RFC 1123 subdomain of at most 253 characters (a-z, 0-9, "-" and ".", starting and ending with an alphanumeric)` });
+    problems.push({
+      field: 'metadata.name',
+      message: `"${meta.name}" must be a lowercase RFC 1123 subdomain of at most 253 characters (a-z, 0-9, "-" and ".", starting and ending with an alphanumeric)`,
+    });
   }
   for (const [k, v] of Object.entries(meta.labels ?? {})) {
     if (!isQualifiedName(k)) problems.push({ field: `metadata.labels.${k}`, message: 'label key must be a qualified name' });
-    if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v)) problems.push({ field: `metadata.labels.${k}`, message: 'label value must be at most 63 characters of [A-Za-z0-9_.-], alphanumeric at both ends' });
+    if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v))
+      problems.push({
+        field: `metadata.labels.${k}`,
+        message: 'label value must be at most 63 characters of [A-Za-z0-9_.-], alphanumeric at both ends',
+      });
   }
   let annotationBytes = 0;
   for (const [k, v] of Object.entries(meta.annotations ?? {})) {
@@ -38,7 +45,8 @@ export function checkMetadata(meta: ObjectMeta): ErrorDetail[] {
   }
   if (annotationBytes > 256 * 1024) problems.push({ field: 'metadata.annotations', message: 'annotations may hold at most 256 KiB' });
   for (const f of meta.finalizers ?? []) {
-    if (typeof f !== 'string' || !isQualifiedName(f)) problems.push({ field: 'metadata.finalizers', message: `finalizer "${String(f)}" must be a qualified name` });
+    if (typeof f !== 'string' || !isQualifiedName(f))
+      problems.push({ field: 'metadata.finalizers', message: `finalizer "${String(f)}" must be a qualified name` });
   }
   return problems;
 }

@@ -27,7 +27,13 @@ export class JobTimeoutError extends Error {
  * the time-out; the returned promise settles only when the handler does, so FORBID still holds for a
  * handler that is slow to honour its signal.
  */
-export async function executeRun(deps: ExecuteDeps, job: JobDefinition, slotMs: number, catchUp: boolean, stop: AbortSignal): Promise<JobOutcome | undefined> {
+export async function executeRun(
+  deps: ExecuteDeps,
+  job: JobDefinition,
+  slotMs: number,
+  catchUp: boolean,
+  stop: AbortSignal,
+): Promise<JobOutcome | undefined> {
   const run = await deps.records.claim(job.name, slotMs, { catchUp, holder: deps.holder });
   if (!run) return undefined; // another process has (or had) this slot
   const startedAt = deps.clock.now();
@@ -50,7 +56,13 @@ export async function executeRun(deps: ExecuteDeps, job: JobDefinition, slotMs: 
   if (stop.aborted) onStop();
   let result: [JobOutcome, string | undefined];
   try {
-    await job.handler({ signal: abort.signal, runId: run.metadata.name, scheduledAt: new Date(slotMs), catchUp, reportCounts: (c) => addCounts(counts, c) });
+    await job.handler({
+      signal: abort.signal,
+      runId: run.metadata.name,
+      scheduledAt: new Date(slotMs),
+      catchUp,
+      reportCounts: (c) => addCounts(counts, c),
+    });
     result = outcomeAfter(abort.signal, 'SUCCEEDED');
   } catch (err) {
     result = outcomeAfter(abort.signal, 'FAILED', err);

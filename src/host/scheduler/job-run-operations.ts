@@ -15,7 +15,10 @@ const JOB_RUN_ITEM = {
   type: 'object',
   properties: {
     metadata: { type: 'object', properties: { name: { type: 'string' } } },
-    spec: { type: 'object', properties: { job: { type: 'string' }, slot: { type: 'string', format: 'date-time' }, catchUp: { type: 'boolean' } } },
+    spec: {
+      type: 'object',
+      properties: { job: { type: 'string' }, slot: { type: 'string', format: 'date-time' }, catchUp: { type: 'boolean' } },
+    },
     status: {
       type: 'object',
       properties: {
@@ -58,4 +61,3 @@ export function jobRunOperations(records: JobRunRecords): OperationDef[] {
     }),
   ];
 }
-

@@ -27,7 +27,11 @@ export class JobRunRecords {
   }
 
   /** Writes the final outcome of a claimed run. */
-  async finish(run: JobRun, outcome: JobOutcome, details: { counts: Record<string, number>; message?: string; startedAt: number }): Promise<void> {
+  async finish(
+    run: JobRun,
+    outcome: JobOutcome,
+    details: { counts: Record<string, number>; message?: string; startedAt: number },
+  ): Promise<void> {
     const end = this.now();
     const status: JobRunStatus = {
       ...run.status!,
@@ -42,7 +46,12 @@ export class JobRunRecords {
 
   /** The slot of the job's latest record (run or skipped), in ms. */
   async lastSlot(job: string): Promise<number | undefined> {
-    const page = await this.client.list<JobRun>('JobRun', { where: eq('spec.job', job), sort: [{ field: 'spec.slot', direction: 'desc' }], page: 1, size: 1 });
+    const page = await this.client.list<JobRun>('JobRun', {
+      where: eq('spec.job', job),
+      sort: [{ field: 'spec.slot', direction: 'desc' }],
+      page: 1,
+      size: 1,
+    });
     const slot = page.items[0]?.spec?.slot;
     return slot ? Date.parse(slot) : undefined;
   }
@@ -52,7 +61,12 @@ export class JobRunRecords {
     const where = eq('spec.job', job);
     const excess = (await this.client.count('JobRun', where)) - keep;
     if (excess <= 0) return 0;
-    const oldest = await this.client.list<JobRun>('JobRun', { where, sort: [{ field: 'spec.slot', direction: 'asc' }], page: 1, size: excess });
+    const oldest = await this.client.list<JobRun>('JobRun', {
+      where,
+      sort: [{ field: 'spec.slot', direction: 'asc' }],
+      page: 1,
+      size: excess,
+    });
     for (const run of oldest.items) await this.client.delete('JobRun', run.metadata.name).catch(ignoreNotFound);
     return oldest.items.length;
   }
@@ -65,7 +79,12 @@ export class JobRunRecords {
     let marked = 0;
     for await (const run of this.client.listAll<JobRun>('JobRun', eq('status.outcome', 'RUNNING'))) {
       if (run.status?.holder === holder) continue;
-      const status = { ...run.status!, outcome: 'FAILED', endTime: toTimestamp(this.now()), message: `interrupted: the process running it (${run.status?.holder ?? 'unknown'}) stopped` };
+      const status = {
+        ...run.status!,
+        outcome: 'FAILED',
+        endTime: toTimestamp(this.now()),
+        message: `interrupted: the process running it (${run.status?.holder ?? 'unknown'}) stopped`,
+      };
       await this.client.patch('JobRun', run.metadata.name, { status }).catch(ignoreNotFound);
       marked++;
     }
@@ -74,7 +93,10 @@ export class JobRunRecords {
 
   /** One page of runs, newest slot first. */
   page(filter: { job?: string; outcome?: JobOutcome }, page: number, size: number) {
-    const where: Condition | undefined = and(filter.job ? eq('spec.job', filter.job) : undefined, filter.outcome ? eq('status.outcome', filter.outcome) : undefined);
+    const where: Condition | undefined = and(
+      filter.job ? eq('spec.job', filter.job) : undefined,
+      filter.outcome ? eq('status.outcome', filter.outcome) : undefined,
+    );
     return this.client.list<JobRun>('JobRun', { where, sort: [{ field: 'spec.slot', direction: 'desc' }], page, size });
   }
 
@@ -82,7 +104,13 @@ export class JobRunRecords {
     const info = this.client.kind('JobRun');
     const spec = { job, slot: toTimestamp(slotMs), ...(catchUp ? { catchUp: true } : {}) };
     try {
-      return await this.client.create<JobRun>({ apiVersion: info.apiVersion, kind: 'JobRun', metadata: { name: jobRunName(job, slotMs) }, spec, status });
+      return await this.client.create<JobRun>({
+        apiVersion: info.apiVersion,
+        kind: 'JobRun',
+        metadata: { name: jobRunName(job, slotMs) },
+        spec,
+        status,
+      });
     } catch (err) {
       if (err instanceof AppError && err.code === 'ALREADY_EXISTS') return undefined;
       throw err;

@@ -101,7 +101,12 @@ export class Scheduler implements JobRegistrar {
 
   /** Follows settings changes: a job whose cron or switch comes from settings is rescheduled. */
   followSettings(settings: SettingsReader): () => void {
-    return settings.onChange(() => void this.refresh().catch((err) => this.options.logger.error({ err: (err as Error).message }, 'rescheduling after a settings change failed')));
+    return settings.onChange(
+      () =>
+        void this.refresh().catch((err) =>
+          this.options.logger.error({ err: (err as Error).message }, 'rescheduling after a settings change failed'),
+        ),
+    );
   }
 
   get isActive(): boolean {
@@ -156,7 +161,9 @@ export class Scheduler implements JobRegistrar {
   private async startJob(state: JobState, catchUp: boolean): Promise<void> {
     const generation = ++state.generation;
     this.disarm(state);
-    const schedule = await resolveSchedule(state.def).catch((err: Error) => ({ cron: '', timeZone: '', enabled: false, problem: err.message }) as ResolvedSchedule);
+    const schedule = await resolveSchedule(state.def).catch(
+      (err: Error) => ({ cron: '', timeZone: '', enabled: false, problem: err.message }) as ResolvedSchedule,
+    );
     if (generation !== state.generation || !this.active) return;
     state.schedule = schedule;
     if (schedule.problem) this.options.logger.error({ job: state.def.name, problem: schedule.problem }, 'job cannot be scheduled');
@@ -201,13 +208,21 @@ export class Scheduler implements JobRegistrar {
     const { def } = state;
     if (state.running) {
       this.options.onRunFinished?.(def.name, 'SKIPPED');
-      this.records.skip(def.name, slot, 'skipped: the previous run was still running (concurrency FORBID)', this.options.holder).catch((err) => this.logFailure(def, err));
+      this.records
+        .skip(def.name, slot, 'skipped: the previous run was still running (concurrency FORBID)', this.options.holder)
+        .catch((err) => this.logFailure(def, err));
       return;
     }
     const stop = state.stop.signal;
     const run = (async () => {
       if (def.enabled && !(await def.enabled())) return;
-      const deps = { records: this.records, clock: this.clock, logger: this.options.logger, holder: this.options.holder, onFinished: this.options.onRunFinished };
+      const deps = {
+        records: this.records,
+        clock: this.clock,
+        logger: this.options.logger,
+        holder: this.options.holder,
+        onFinished: this.options.onRunFinished,
+      };
       const outcome = await executeRun(deps, def, slot, catchUp, stop);
       if (outcome) await this.records.trim(def.name, def.keepRuns ?? DEFAULT_KEEP_RUNS);
     })().catch((err) => this.logFailure(def, err));

@@ -19,7 +19,10 @@ export function createAjv(options: Options = {}): Ajv {
 
 /** `/items/0/a~1b` → ['items', '0', 'a/b'] (JSON pointer segments, unescaped). */
 function pointerSegments(pointer: string): string[] {
-  return pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**

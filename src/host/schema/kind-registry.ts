@@ -100,7 +100,10 @@ export class KindRegistry {
   /** Registers every CustomResourceDefinition found in the YAML files of a directory (non-recursive). */
   loadDirectory(dir: string): KindInfo[] {
     if (!fs.existsSync(dir)) return [];
-    const files = fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort();
     return files.flatMap((f) => this.loadYaml(fs.readFileSync(path.join(dir, f), 'utf8'), path.join(dir, f)));
   }
 
@@ -115,7 +118,10 @@ export class KindRegistry {
       throw new Error(`CRD in ${source} lacks group, names.kind or versions`);
     }
     const version = spec.versions.find((v) => v.storage) ?? spec.versions[0];
-    const schema = (version.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }) as Record<string, unknown>;
+    const schema = (version.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }) as Record<
+      string,
+      unknown
+    >;
     const indexedFields = (version.selectableFields ?? []).map((f) => {
       const p = f.jsonPath.replace(/^\./, '');
       return { path: p, type: fieldTypeAt(schema, p, `${spec.names.kind} in ${source}`) };
@@ -136,7 +142,12 @@ export class KindRegistry {
       indexedFields,
       compoundIndexes,
       searchFields: searchFieldsOf(crd.metadata?.annotations?.['authpay.dev/search-fields'], indexedFields, where),
-      unindexedFields: unindexedFieldsOf(crd.metadata?.annotations?.['authpay.dev/unindexed-fields'], indexedFields, compoundIndexes, where),
+      unindexedFields: unindexedFieldsOf(
+        crd.metadata?.annotations?.['authpay.dev/unindexed-fields'],
+        indexedFields,
+        compoundIndexes,
+        where,
+      ),
       printerColumns: version.additionalPrinterColumns ?? [],
       schema,
       validate: this.ajv.compile(strictSchema(schema, true)),
@@ -216,7 +227,8 @@ function unindexedFieldsOf(annotation: string | undefined, indexed: IndexedField
   const fields = JSON.parse(annotation) as unknown;
   if (!Array.isArray(fields)) throw new AppError('INTERNAL', `authpay.dev/unindexed-fields of ${where} must be a JSON list of field paths`);
   for (const f of fields) {
-    if (!indexed.some((i) => i.path === f) || !compound.some((g) => g.includes(f as string))) throw new AppError('INTERNAL', `unindexed field ${String(f)} of ${where} must be selectable and part of a compound index`);
+    if (!indexed.some((i) => i.path === f) || !compound.some((g) => g.includes(f as string)))
+      throw new AppError('INTERNAL', `unindexed field ${String(f)} of ${where} must be selectable and part of a compound index`);
   }
   return [...new Set(fields as string[])];
 }
@@ -227,7 +239,8 @@ function searchFieldsOf(annotation: string | undefined, indexed: IndexedField[],
   const fields = JSON.parse(annotation) as unknown;
   if (!Array.isArray(fields)) throw new AppError('INTERNAL', `authpay.dev/search-fields of ${where} must be a JSON list of field paths`);
   for (const f of fields) {
-    if (indexed.find((i) => i.path === f)?.type !== 'string') throw new AppError('INTERNAL', `search field ${String(f)} of ${where} must be a selectable string field`);
+    if (indexed.find((i) => i.path === f)?.type !== 'string')
+      throw new AppError('INTERNAL', `search field ${String(f)} of ${where} must be a selectable string field`);
   }
   return [...new Set(fields as string[])];
 }

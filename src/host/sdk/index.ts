@@ -25,7 +25,15 @@ export { ok } from '../api/envelope/envelope.js';
 export type { Envelope } from '../api/envelope/envelope.js';
 export { listResult, listResultSchema, PAGE_QUERY_PROPERTIES } from '../api/list-result.js';
 export type { ListResult } from '../api/list-result.js';
-export { AppError, NotFoundError, ConflictError, AlreadyExistsError, ValidationError, InvalidError, isAppError } from '../errors/app-error.js';
+export {
+  AppError,
+  NotFoundError,
+  ConflictError,
+  AlreadyExistsError,
+  ValidationError,
+  InvalidError,
+  isAppError,
+} from '../errors/app-error.js';
 export type { ErrorCode, ErrorDetail, AppErrorOptions } from '../errors/app-error.js';
 export { HostUser } from '../users/types.js';
 export type { PluginVisibleUserSpec } from '../users/types.js';

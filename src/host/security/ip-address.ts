@@ -18,7 +18,14 @@ export type AddressClass =
   | 'public';
 
 /** The classes of this machine and its local networks: development hosts, and never a notify target. */
-export const LOCAL_CLASSES: ReadonlySet<AddressClass> = new Set(['unspecified', 'loopback', 'private', 'shared', 'link-local', 'unique-local']);
+export const LOCAL_CLASSES: ReadonlySet<AddressClass> = new Set([
+  'unspecified',
+  'loopback',
+  'private',
+  'shared',
+  'link-local',
+  'unique-local',
+]);
 
 type Rule = [AddressClass, address: string, prefix: number];
 

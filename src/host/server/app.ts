@@ -48,13 +48,7 @@ export function createApp(parts: AppParts): Express {
   app.set('query parser', 'extended');
   app.set('query parser', withFlatFastPath(app.get('query parser fn') as QueryParser));
   installRequestAccessors(app);
-  app.use(
-    compose([
-      assignRequestId,
-      bodyParsers,
-      ...parts.before,
-    ]),
-  );
+  app.use(compose([assignRequestId, bodyParsers, ...parts.before]));
   for (const r of layersOf(parts.routes)) app.use(r.path, r.router);
   app.use((_req, _res, next) => next(new AppError('NOT_FOUND', '资源不存在', { messageEn: 'not found' })));
   for (const h of parts.errorHandlers ?? []) app.use(h);

@@ -28,7 +28,11 @@ function appClasses(app: Express): Pick<http.ServerOptions, 'IncomingMessage' | 
   AppRequest.prototype = app.request;
   function AppResponse(this: http.ServerResponse, req: http.IncomingMessage, options?: object) {
     // As above: called on `this` so the object is born with app.response as its prototype.
-    (http.ServerResponse as unknown as (this: http.ServerResponse, req: http.IncomingMessage, options?: object) => void).call(this, req, options);
+    (http.ServerResponse as unknown as (this: http.ServerResponse, req: http.IncomingMessage, options?: object) => void).call(
+      this,
+      req,
+      options,
+    );
   }
   AppResponse.prototype = app.response;
   // Plain constructor functions stand in for the classes (a class's prototype cannot be replaced).

@@ -41,7 +41,7 @@ function splitPlain(text: string): Record<string, unknown> | undefined {
   if (text.includes('%') || text.includes('+')) return undefined;
   const out: Record<string, unknown> = {};
   let pairs = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = text.indexOf('&', start);
     if (end === -1) end = text.length;
     if (end > start) {

@@ -27,7 +27,11 @@ export interface AppliedSettingResources {
  * A Setting is created or replaced (the plugin owns its form); a shipped ConfigMap is created when absent
  * and otherwise only gains groups it lacks, so values an administrator saved survive upgrades.
  */
-export async function applySettingResources(client: ExtensionClient, dir: string, options: SettingResourcesOptions): Promise<AppliedSettingResources> {
+export async function applySettingResources(
+  client: ExtensionClient,
+  dir: string,
+  options: SettingResourcesOptions,
+): Promise<AppliedSettingResources> {
   const applied: AppliedSettingResources = { settings: [], configMaps: [] };
   for (const doc of readSettingDocuments(dir)) {
     const labeled = withPluginLabel(doc, options.pluginName);
@@ -48,7 +52,10 @@ export async function applySettingResources(client: ExtensionClient, dir: string
 /** Setting and ConfigMap documents of every *.yaml / *.yml file in dir (non-recursive, in name order). */
 export function readSettingDocuments(dir: string): Resource[] {
   if (!fs.existsSync(dir)) return [];
-  const files = fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
   const docs = files.flatMap((f) => yaml.loadAll(fs.readFileSync(path.join(dir, f), 'utf8')) as Resource[]);
   return docs.filter((d) => d && (d.kind === 'Setting' || d.kind === 'ConfigMap') && typeof d.metadata?.name === 'string');
 }
@@ -73,7 +80,13 @@ function withPluginLabel(doc: Resource, pluginName: string): Resource {
 function bindConfigMap(setting: Setting, options: SettingResourcesOptions): Setting {
   if (!options.configMapName || setting.metadata.name !== options.settingName) return setting;
   if (setting.metadata.annotations?.[CONFIG_MAP_ANNOTATION]) return setting;
-  return { ...setting, metadata: { ...setting.metadata, annotations: { ...(setting.metadata.annotations ?? {}), [CONFIG_MAP_ANNOTATION]: options.configMapName } } };
+  return {
+    ...setting,
+    metadata: {
+      ...setting.metadata,
+      annotations: { ...(setting.metadata.annotations ?? {}), [CONFIG_MAP_ANNOTATION]: options.configMapName },
+    },
+  };
 }
 
 async function applySetting(client: ExtensionClient, desired: Setting): Promise<Setting> {

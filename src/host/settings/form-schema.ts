@@ -1,7 +1,25 @@
 import { parseValidation, type JsonSchema } from './validation-rules.js';
 import type { FormField, GroupValues, SettingForm } from './types.js';
 
-const STRING_INPUTS = new Set(['text', 'textarea', 'password', 'email', 'url', 'color', 'date', 'datetime-local', 'time', 'tel', 'search', 'code', 'attachment', 'hidden', 'month', 'week', 'iconify']);
+const STRING_INPUTS = new Set([
+  'text',
+  'textarea',
+  'password',
+  'email',
+  'url',
+  'color',
+  'date',
+  'datetime-local',
+  'time',
+  'tel',
+  'search',
+  'code',
+  'attachment',
+  'hidden',
+  'month',
+  'week',
+  'iconify',
+]);
 const BOOLEAN_INPUTS = new Set(['switch', 'toggle']);
 const ARRAY_INPUTS = new Set(['list', 'repeater', 'array', 'tagSelect', 'categorySelect', 'postSelect']);
 

@@ -53,7 +53,10 @@ export class SettingsService implements PluginSettings {
     this.configMapInformer = new Informer<ConfigMap, ParsedConfigMap>({
       client,
       kind: 'ConfigMap',
-      project: (cm) => parseConfigMap(cm, (group) => logger.warn({ configMap: cm.metadata.name, group }, 'ConfigMap group is not a JSON object; using defaults')),
+      project: (cm) =>
+        parseConfigMap(cm, (group) =>
+          logger.warn({ configMap: cm.metadata.name, group }, 'ConfigMap group is not a JSON object; using defaults'),
+        ),
       logger,
       handlers: {
         onAdd: (name, now) => this.onValuesChanged(name, undefined, now),
@@ -109,7 +112,8 @@ export class SettingsService implements PluginSettings {
   async update(settingName: string, patch: SettingsPatch): Promise<SettingValues> {
     const compiled = await this.compiled(settingName);
     for (const group of Object.keys(patch)) {
-      if (!compiled.groups.has(group)) throw new ValidationError(`未知的设置分组: ${group}`, [{ field: group, message: 'unknown settings group' }]);
+      if (!compiled.groups.has(group))
+        throw new ValidationError(`未知的设置分组: ${group}`, [{ field: group, message: 'unknown settings group' }]);
     }
     for (let attempt = 1; ; attempt++) {
       try {
@@ -137,7 +141,12 @@ export class SettingsService implements PluginSettings {
     if (current) return this.client.update<ConfigMap>({ ...current, data });
     const setting = this.settingsInformer.get(compiled.name);
     const labels = setting?.metadata.labels;
-    return this.client.create<ConfigMap>({ apiVersion: this.client.kind('ConfigMap').apiVersion, kind: 'ConfigMap', metadata: { name: compiled.configMapName, ...(labels ? { labels } : {}) }, data });
+    return this.client.create<ConfigMap>({
+      apiVersion: this.client.kind('ConfigMap').apiVersion,
+      kind: 'ConfigMap',
+      metadata: { name: compiled.configMapName, ...(labels ? { labels } : {}) },
+      data,
+    });
   }
 
   async compiled(settingName: string): Promise<CompiledSetting> {

@@ -29,7 +29,9 @@ export function layoutOf(kind: KindInfo): TableLayout {
   for (const f of [...METADATA_FIELDS, ...kind.indexedFields]) {
     columns.set(f.path, { column: FIXED[f.path] ?? columnName(f), type: f.type });
   }
-  const search = kind.searchFields?.length ? { table: `${table}_search`, columns: new Map(kind.searchFields.map((p) => [p, columns.get(p)?.column ?? ''])) } : undefined;
+  const search = kind.searchFields?.length
+    ? { table: `${table}_search`, columns: new Map(kind.searchFields.map((p) => [p, columns.get(p)?.column ?? ''])) }
+    : undefined;
   return { table, labels: `${table}_labels`, columns, search };
 }
 

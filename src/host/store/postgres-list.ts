@@ -17,7 +17,13 @@ export interface ListRow {
  * which a watch that resumes from the list's revision relies on. The page runs on the kind's indexes;
  * the outer ORDER BY only re-sorts the (already ordered) page, because a join may not keep row order.
  */
-export function listStatement(layout: TableLayout, plan: SelectPlan, where: Condition | undefined, params: SqlParams, countTotal = true): string {
+export function listStatement(
+  layout: TableLayout,
+  plan: SelectPlan,
+  where: Condition | undefined,
+  params: SqlParams,
+  countTotal = true,
+): string {
   const fetchLimit = plan.keyset && plan.limit !== undefined ? plan.limit + 1 : plan.limit;
   let total = 'NULL::bigint';
   if (!plan.keyset && plan.limit !== undefined && countTotal) {

@@ -24,8 +24,11 @@ export async function createBaseTables(db: Queryable, schema: string): Promise<v
   // Checked first: CREATE SCHEMA IF NOT EXISTS still needs the CREATE privilege on the database.
   if (!exists.length) await sql(db, `CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   await sql(db, 'CREATE SEQUENCE IF NOT EXISTS authpay_revision');
-  await sql(db, `CREATE TABLE IF NOT EXISTS authpay_events (
-    rev bigint PRIMARY KEY, kind text NOT NULL, name text NOT NULL, type text NOT NULL, data json NOT NULL)`);
+  await sql(
+    db,
+    `CREATE TABLE IF NOT EXISTS authpay_events (
+    rev bigint PRIMARY KEY, kind text NOT NULL, name text NOT NULL, type text NOT NULL, data json NOT NULL)`,
+  );
   await sql(db, 'CREATE INDEX IF NOT EXISTS authpay_events_kind ON authpay_events (kind, rev)');
   await sql(db, 'CREATE TABLE IF NOT EXISTS authpay_meta (key text PRIMARY KEY, value bigint NOT NULL)');
   // Every revision at or below `compacted` may be gone from the event log; resuming before it is GONE.
@@ -33,23 +36,39 @@ export async function createBaseTables(db: Queryable, schema: string): Promise<v
 }
 
 /** Creates or extends a kind's table, labels table and indexes; backfills columns added for new fields. */
-export async function createKindTables(db: Queryable, kind: KindInfo, layout: TableLayout, warn?: (message: string, err?: unknown) => void): Promise<void> {
+export async function createKindTables(
+  db: Queryable,
+  kind: KindInfo,
+  layout: TableLayout,
+  warn?: (message: string, err?: unknown) => void,
+): Promise<void> {
   const typed = [...layout.columns.values()].filter((c) => c.column !== 'name');
   const defs = typed.map((c) => `${c.column} ${COLUMN_TYPES[c.type]}`);
-  await sql(db, `CREATE TABLE IF NOT EXISTS ${layout.table} (name text COLLATE "C" PRIMARY KEY, rv bigint NOT NULL, ${defs.join(', ')}, data json NOT NULL)`);
-  const present = await sql<{ column_name: string }>(db, 'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [layout.table]);
+  await sql(
+    db,
+    `CREATE TABLE IF NOT EXISTS ${layout.table} (name text COLLATE "C" PRIMARY KEY, rv bigint NOT NULL, ${defs.join(', ')}, data json NOT NULL)`,
+  );
+  const present = await sql<{ column_name: string }>(
+    db,
+    'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
+    [layout.table],
+  );
   const have = new Set(present.map((r) => r.column_name));
   const added = typed.filter((c) => !have.has(c.column));
   for (const c of added) await sql(db, `ALTER TABLE ${layout.table} ADD COLUMN ${c.column} ${COLUMN_TYPES[c.type]}`);
   if (added.length) await backfill(db, layout);
-  await sql(db, `CREATE TABLE IF NOT EXISTS ${layout.labels} (
-    name text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value text COLLATE "C" NOT NULL, PRIMARY KEY (name, key))`);
+  await sql(
+    db,
+    `CREATE TABLE IF NOT EXISTS ${layout.labels} (
+    name text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value text COLLATE "C" NOT NULL, PRIMARY KEY (name, key))`,
+  );
   await sql(db, `CREATE INDEX IF NOT EXISTS ${indexName(layout.labels, ['kv'])} ON ${layout.labels} (key, value, name)`);
   const wanted = new Set<string>();
   for (const c of singleIndexColumns(layout, kind)) wanted.add(await createIndex(db, layout, [c]));
   for (const group of kind.compoundIndexes) {
     const cols = group.map((p) => layout.columns.get(p)?.column);
-    if (cols.some((c) => !c)) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
+    if (cols.some((c) => !c))
+      throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
     wanted.add(await createIndex(db, layout, cols as string[], 'c'));
   }
   await dropStaleBtrees(db, layout.table, wanted);
@@ -62,7 +81,11 @@ export async function createKindTables(db: Queryable, kind: KindInfo, layout: Ta
  * search indexes (GIN) are left alone; the column stays.
  */
 async function dropStaleBtrees(db: Queryable, table: string, wanted: Set<string>): Promise<void> {
-  const present = await sql<{ indexname: string; indexdef: string }>(db, 'SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1', [table]);
+  const present = await sql<{ indexname: string; indexdef: string }>(
+    db,
+    'SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1',
+    [table],
+  );
   for (const { indexname, indexdef } of present) {
     if (wanted.has(indexname) || /^CREATE UNIQUE/.test(indexdef) || !/ USING btree /.test(indexdef)) continue;
     await sql(db, `DROP INDEX IF EXISTS ${indexname}`);
@@ -74,10 +97,17 @@ async function dropStaleBtrees(db: Queryable, table: string, wanted: Set<string>
  * row; the planner rechecks candidates against the ILIKE, so the answer is the scan's answer. Without
  * pg_trgm (not installed and not installable by this role) the fields stay searchable by scanning.
  */
-async function createSearchIndexes(db: Queryable, layout: TableLayout, search: SearchLayout, warn?: (message: string, err?: unknown) => void): Promise<void> {
+async function createSearchIndexes(
+  db: Queryable,
+  layout: TableLayout,
+  search: SearchLayout,
+  warn?: (message: string, err?: unknown) => void,
+): Promise<void> {
   const opclass = await trigramOpclass(db);
   if (!opclass) {
-    warn?.(`pg_trgm is not available: substring search on ${layout.table} (${[...search.columns.keys()].join(', ')}) scans instead of using an index`);
+    warn?.(
+      `pg_trgm is not available: substring search on ${layout.table} (${[...search.columns.keys()].join(', ')}) scans instead of using an index`,
+    );
     return;
   }
   for (const col of search.columns.values()) {
@@ -91,7 +121,13 @@ async function createSearchIndexes(db: Queryable, layout: TableLayout, search: S
  * an extension is database-wide, so it must not live in a schema that a test (or a tenant) drops.
  */
 async function trigramOpclass(db: Queryable): Promise<string | undefined> {
-  const find = async () => (await sql<{ nspname: string }>(db, "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'"))[0]?.nspname;
+  const find = async () =>
+    (
+      await sql<{ nspname: string }>(
+        db,
+        "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'",
+      )
+    )[0]?.nspname;
   let schema = await find();
   for (const target of ['public', undefined]) {
     if (schema) break;
@@ -126,7 +162,11 @@ async function backfill(db: Queryable, layout: TableLayout): Promise<void> {
   const assign = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
   let last = '';
   for (;;) {
-    const rows = await sql<{ name: string; data: Resource }>(db, `SELECT name, data FROM ${layout.table} WHERE name > $1 ORDER BY name LIMIT 1000`, [last]);
+    const rows = await sql<{ name: string; data: Resource }>(
+      db,
+      `SELECT name, data FROM ${layout.table} WHERE name > $1 ORDER BY name LIMIT 1000`,
+      [last],
+    );
     if (!rows.length) return;
     for (const r of rows) await sql(db, `UPDATE ${layout.table} SET ${assign} WHERE name = $1`, [r.name, ...rowValues(layout, r.data)]);
     last = rows[rows.length - 1].name;

@@ -10,7 +10,15 @@ import { POSTGRES_DIALECT, SqlParams, encodeContinue, planList, renderCondition 
 import { Mutex } from './mutex.js';
 import { WatchHub } from './watch-hub.js';
 import { conflict, gone } from './store-errors.js';
-import { isUniqueViolation, poolConfig, resolveConnection, sql, type PostgresStoreOptions, type Queryable, type ResolvedConnection } from './postgres-connection.js';
+import {
+  isUniqueViolation,
+  poolConfig,
+  resolveConnection,
+  sql,
+  type PostgresStoreOptions,
+  type Queryable,
+  type ResolvedConnection,
+} from './postgres-connection.js';
 import { createBaseTables, createKindTables, withDdlLock } from './postgres-schema.js';
 import { PostgresEventFeed, type EventBatch } from './postgres-event-feed.js';
 import { listStatement, type ListRow } from './postgres-list.js';
@@ -89,7 +97,9 @@ export class PostgresStore implements Store {
 
   async ensureKind(kind: KindInfo): Promise<void> {
     const layout = layoutOf(kind);
-    await this.writers.run(() => withDdlLock(this.pool, this.conn.writeLock, (db) => createKindTables(db, kind, layout, (message) => this.warn(message))));
+    await this.writers.run(() =>
+      withDdlLock(this.pool, this.conn.writeLock, (db) => createKindTables(db, kind, layout, (message) => this.warn(message))),
+    );
     this.layouts.set(kind.kind, layout);
   }
 
@@ -168,7 +178,10 @@ export class PostgresStore implements Store {
       const n = cols.length;
       const text = `UPDATE ${layout.table} SET rv = nextval('authpay_revision'), ${assign}, data = $${n + 2} WHERE name = $1 AND rv = $${n + 3} RETURNING rv`;
       const version = revisionOf(expectedVersion);
-      const rows = version === undefined ? [] : await sql<{ rv: string }>(tx.client, text, [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), version], true);
+      const rows =
+        version === undefined
+          ? []
+          : await sql<{ rv: string }>(tx.client, text, [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), version], true);
       if (!rows.length) await this.explainMiss(tx, kind, layout, obj.metadata.name);
       return this.recordWrite(tx, kind, layout, 'MODIFIED', obj, Number(rows[0].rv));
     });
@@ -192,14 +205,26 @@ export class PostgresStore implements Store {
   }
 
   /** Brings the labels table in step (keys not kept are deleted, the rest upserted) and logs the event. */
-  private async recordWrite(tx: TxState, kind: KindInfo, layout: TableLayout, type: WatchEventType, obj: Resource, rev: number): Promise<Resource> {
+  private async recordWrite(
+    tx: TxState,
+    kind: KindInfo,
+    layout: TableLayout,
+    type: WatchEventType,
+    obj: Resource,
+    rev: number,
+  ): Promise<Resource> {
     const stored = { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rev) } } as Resource;
     const labels = type === 'DELETED' ? {} : (obj.metadata.labels ?? {});
     const text = `WITH dropped AS (DELETE FROM ${layout.labels} WHERE name = $1::text AND NOT (key = ANY($2::text[]))),
       kept AS (INSERT INTO ${layout.labels} (name, key, value) SELECT $1::text, k, v FROM unnest($2::text[], $3::text[]) AS l(k, v)
         ON CONFLICT (name, key) DO UPDATE SET value = EXCLUDED.value WHERE ${layout.labels}.value IS DISTINCT FROM EXCLUDED.value)
       INSERT INTO authpay_events (rev, kind, name, type, data) VALUES ($4, $5, $1::text, $6, $7)`;
-    await sql(tx.client, text, [obj.metadata.name, Object.keys(labels), Object.values(labels), rev, kind.kind, type, JSON.stringify(stored)], true);
+    await sql(
+      tx.client,
+      text,
+      [obj.metadata.name, Object.keys(labels), Object.values(labels), rev, kind.kind, type, JSON.stringify(stored)],
+      true,
+    );
     tx.lastRevision = rev;
     tx.writes++;
     return stored;
@@ -275,8 +300,12 @@ export class PostgresStore implements Store {
   /** Marks and deletes in one statement, so a concurrent replay sees both or neither. */
   async compactEvents(): Promise<number> {
     const keepAfter = Math.max(0, (await this.currentRevision()) - this.retention);
-    const [row] = await sql<{ value: string }>(this.pool, `WITH mark AS (UPDATE authpay_meta SET value = greatest(value, $1) WHERE key = 'compacted' RETURNING value),
-      dropped AS (DELETE FROM authpay_events WHERE rev <= (SELECT value FROM mark)) SELECT value FROM mark`, [keepAfter]);
+    const [row] = await sql<{ value: string }>(
+      this.pool,
+      `WITH mark AS (UPDATE authpay_meta SET value = greatest(value, $1) WHERE key = 'compacted' RETURNING value),
+      dropped AS (DELETE FROM authpay_events WHERE rev <= (SELECT value FROM mark)) SELECT value FROM mark`,
+      [keepAfter],
+    );
     return Number(row.value) + 1;
   }
 
@@ -297,7 +326,12 @@ export class PostgresStore implements Store {
     const text = `SELECT m.value AS compacted, e.rev, e.type, e.data FROM authpay_meta m
       LEFT JOIN LATERAL (SELECT rev, type, data FROM authpay_events WHERE rev > $1${byKind} ORDER BY rev${limit ? ` LIMIT ${limit}` : ''}) e ON true
       WHERE m.key = 'compacted' ORDER BY e.rev`;
-    const rows = await sql<{ compacted: string; rev: string | null; type: WatchEventType; data: Resource }>(this.pool, text, kind ? [after, kind.kind] : [after], true);
+    const rows = await sql<{ compacted: string; rev: string | null; type: WatchEventType; data: Resource }>(
+      this.pool,
+      text,
+      kind ? [after, kind.kind] : [after],
+      true,
+    );
     const events = rows.filter((r) => r.rev !== null).map((r) => ({ type: r.type, object: r.data, revision: Number(r.rev) }));
     return { events, compactedThrough: Number(rows[0]?.compacted ?? 0) };
   }

@@ -16,7 +16,8 @@ export type LabelCondition =
   | { op: 'label_in' | 'label_notin'; key: string; values: string[] }
   | { op: 'label_exists' | 'label_notexists'; key: string };
 
-export type Condition = FieldCondition | LabelCondition | { op: 'and' | 'or'; conditions: Condition[] } | { op: 'not'; condition: Condition };
+export type Condition =
+  FieldCondition | LabelCondition | { op: 'and' | 'or'; conditions: Condition[] } | { op: 'not'; condition: Condition };
 
 export interface SortSpec {
   field: string;

@@ -43,7 +43,10 @@ export class SqlParams {
 function column(layout: TableLayout, field: string): { column: string; type: 'string' | 'integer' | 'number' | 'boolean' } {
   const key = field === 'name' ? 'metadata.name' : field;
   const col = layout.columns.get(key);
-  if (!col) throw new AppError('BAD_REQUEST', `field "${field}" is not an indexed field of this kind`, { details: [{ field, message: 'not indexed' }] });
+  if (!col)
+    throw new AppError('BAD_REQUEST', `field "${field}" is not an indexed field of this kind`, {
+      details: [{ field, message: 'not indexed' }],
+    });
   return col;
 }
 
@@ -64,7 +67,8 @@ export function renderCondition(cond: Condition, layout: TableLayout, params: Sq
     case 'or': {
       if (cond.conditions.length === 0) return cond.op === 'and' ? '1=1' : '1=0';
       const glue = cond.op === 'and' ? ' AND ' : ' OR ';
-      const searched = cond.op === 'or' && positive && dialect.fullText ? groupSearches(cond.conditions, layout) : { groups: [], rest: cond.conditions };
+      const searched =
+        cond.op === 'or' && positive && dialect.fullText ? groupSearches(cond.conditions, layout) : { groups: [], rest: cond.conditions };
       const parts = [
         ...searched.groups.map((g) => searchLookup(layout, g.columns, g.pattern, params)),
         ...searched.rest.map((c) => renderCondition(c, layout, params, dialect, positive)),
@@ -108,7 +112,10 @@ function searchColumn(layout: TableLayout, cond: Condition): string | undefined 
  * Splits the members of an OR: contains conditions with the same pattern on search fields become one group
  * (one index lookup over all their columns, e.g. the console keyword box); the rest are rendered as usual.
  */
-function groupSearches(conditions: Condition[], layout: TableLayout): { groups: Array<{ pattern: string; columns: string[] }>; rest: Condition[] } {
+function groupSearches(
+  conditions: Condition[],
+  layout: TableLayout,
+): { groups: Array<{ pattern: string; columns: string[] }>; rest: Condition[] } {
   const groups = new Map<string, string[]>();
   const rest: Condition[] = [];
   for (const c of conditions) {
@@ -125,7 +132,12 @@ function searchLookup(layout: TableLayout, columns: string[], pattern: string, p
   return `t.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${params.add(ftsQuery(columns, pattern))})`;
 }
 
-function renderFieldCondition(cond: Extract<Condition, { field: string }>, layout: TableLayout, params: SqlParams, dialect: Dialect): string {
+function renderFieldCondition(
+  cond: Extract<Condition, { field: string }>,
+  layout: TableLayout,
+  params: SqlParams,
+  dialect: Dialect,
+): string {
   const col = column(layout, cond.field);
   const c = `t.${col.column}`;
   switch (cond.op) {
@@ -157,7 +169,10 @@ function renderFieldCondition(cond: Extract<Condition, { field: string }>, layou
 }
 
 function textOnly(type: string, cond: { op: string; field: string }): void {
-  if (type !== 'string') throw new AppError('BAD_REQUEST', `${cond.op} applies to string fields; ${cond.field} is ${type}`, { details: [{ field: cond.field, message: `${cond.op} needs a string field` }] });
+  if (type !== 'string')
+    throw new AppError('BAD_REQUEST', `${cond.op} applies to string fields; ${cond.field} is ${type}`, {
+      details: [{ field: cond.field, message: `${cond.op} needs a string field` }],
+    });
 }
 
 export function renderOrder(sort: SortSpec[] | undefined, layout: TableLayout, dialect: Dialect): string {

@@ -37,7 +37,9 @@ export function ensureSqliteSearch(db: Db, layout: TableLayout): void {
     db.prepare('DELETE FROM authpay_search_index WHERE tbl = ?').run(ftsTable);
     if (!search) return;
     const cols = [...search.columns.values()];
-    db.exec(`CREATE VIRTUAL TABLE ${search.table} USING fts5(${cols.join(', ')}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`);
+    db.exec(
+      `CREATE VIRTUAL TABLE ${search.table} USING fts5(${cols.join(', ')}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`,
+    );
     createTriggers(db, layout.table, search);
   })();
   if (!search || !signature) return;
@@ -70,7 +72,9 @@ function backfill(db: Db, table: string, search: SearchLayout): void {
   const cols = [...search.columns.values()];
   const copy = db.prepare(`INSERT INTO ${search.table} (rowid, ${cols.join(', ')})
     SELECT rowid, ${cols.map((c) => `lower(${c})`).join(', ')} FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ${SEARCH_BACKFILL_BATCH}`);
-  const last = db.prepare(`SELECT max(rowid) AS r FROM (SELECT rowid FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ${SEARCH_BACKFILL_BATCH})`);
+  const last = db.prepare(
+    `SELECT max(rowid) AS r FROM (SELECT rowid FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ${SEARCH_BACKFILL_BATCH})`,
+  );
   let after = 0;
   for (;;) {
     const next = db.transaction(() => {

@@ -51,7 +51,10 @@ export class SqliteStore implements Store {
    * eventRetention: events kept for watch resume (default EVENT_RETENTION); tests lower it to provoke GONE.
    * checkpoint: when the worker thread takes over checkpoints and how long the WAL may grow (tests lower them).
    */
-  constructor(readonly file: string, options: { eventRetention?: number; checkpoint?: { fromBytes: number; restartFrames: number } } = {}) {
+  constructor(
+    readonly file: string,
+    options: { eventRetention?: number; checkpoint?: { fromBytes: number; restartFrames: number } } = {},
+  ) {
     this.retention = Math.max(1, options.eventRetention ?? EVENT_RETENTION);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.writer = new Database(file);
@@ -86,12 +89,21 @@ export class SqliteStore implements Store {
     const types = [...layout.columns.values()].filter((c) => c.column !== 'name');
     const defs = types.map((c) => `${c.column} ${c.type === 'string' ? 'TEXT' : c.type === 'number' ? 'REAL' : 'INTEGER'}`);
     await this.mutex.run(async () => {
-      this.writer.exec(`CREATE TABLE IF NOT EXISTS ${layout.table} (name TEXT PRIMARY KEY, rv INTEGER NOT NULL, ${defs.join(', ')}, data TEXT NOT NULL)`);
-      const existing = new Set((this.writer.prepare(`PRAGMA table_info(${layout.table})`).all() as Array<{ name: string }>).map((r) => r.name));
+      this.writer.exec(
+        `CREATE TABLE IF NOT EXISTS ${layout.table} (name TEXT PRIMARY KEY, rv INTEGER NOT NULL, ${defs.join(', ')}, data TEXT NOT NULL)`,
+      );
+      const existing = new Set(
+        (this.writer.prepare(`PRAGMA table_info(${layout.table})`).all() as Array<{ name: string }>).map((r) => r.name),
+      );
       const added = types.filter((c) => !existing.has(c.column));
-      for (const c of added) this.writer.exec(`ALTER TABLE ${layout.table} ADD COLUMN ${c.column} ${c.type === 'string' ? 'TEXT' : c.type === 'number' ? 'REAL' : 'INTEGER'}`);
+      for (const c of added)
+        this.writer.exec(
+          `ALTER TABLE ${layout.table} ADD COLUMN ${c.column} ${c.type === 'string' ? 'TEXT' : c.type === 'number' ? 'REAL' : 'INTEGER'}`,
+        );
       if (added.length) this.backfill(kind, layout);
-      this.writer.exec(`CREATE TABLE IF NOT EXISTS ${layout.labels} (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (name, key)) WITHOUT ROWID`);
+      this.writer.exec(
+        `CREATE TABLE IF NOT EXISTS ${layout.labels} (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (name, key)) WITHOUT ROWID`,
+      );
       this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.labels}_kv ON ${layout.labels} (key, value, name)`);
       const present = this.indexesOf(layout.table);
       const wanted = new Set<string>();
@@ -105,7 +117,8 @@ export class SqliteStore implements Store {
       for (const c of singleIndexColumns(layout, kind)) createIndex(`${layout.table}_${c}`, [c]);
       for (const group of kind.compoundIndexes) {
         const colNames = group.map((p) => layout.columns.get(p)?.column).filter(Boolean) as string[];
-        if (colNames.length !== group.length) throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
+        if (colNames.length !== group.length)
+          throw new AppError('INTERNAL', `compound index of ${kind.kind} names a field that is not selectable: ${group.join(',')}`);
         createIndex(`${layout.table}_c_${colNames.join('_')}`, colNames);
       }
       for (const name of present) if (!wanted.has(name)) this.writer.exec(`DROP INDEX ${name}`);
@@ -122,7 +135,9 @@ export class SqliteStore implements Store {
    * would rewrite the table); the primary key's own index has no SQL.
    */
   private indexesOf(table: string): Set<string> {
-    const rows = this.writer.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(table) as Array<{ name: string }>;
+    const rows = this.writer
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
+      .all(table) as Array<{ name: string }>;
     return new Set(rows.map((r) => r.name));
   }
 
@@ -144,7 +159,9 @@ export class SqliteStore implements Store {
     const update = this.writer.prepare(`UPDATE ${layout.table} SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE name = ?`);
     let last = '';
     for (;;) {
-      const rows = this.writer.prepare(`SELECT name, rv, data FROM ${layout.table} WHERE name > ? ORDER BY name LIMIT 1000`).all(last) as Row[];
+      const rows = this.writer
+        .prepare(`SELECT name, rv, data FROM ${layout.table} WHERE name > ? ORDER BY name LIMIT 1000`)
+        .all(last) as Row[];
       if (!rows.length) break;
       this.writer.transaction(() => {
         for (const r of rows) update.run(...rowValues(layout, deserialize(r.data, r.rv)), r.name);
@@ -189,7 +206,8 @@ export class SqliteStore implements Store {
 
   async get(kind: KindInfo, name: string): Promise<Resource | undefined> {
     const layout = this.layout(kind);
-    const row = this.tableStmt(this.readDb(), layout, 'get', () => `SELECT rv, data FROM ${layout.table} WHERE name = ?`).get(name) as Row | undefined;
+    const row = this.tableStmt(this.readDb(), layout, 'get', () => `SELECT rv, data FROM ${layout.table} WHERE name = ?`).get(name) as
+      Row | undefined;
     return row ? deserialize(row.data, row.rv) : undefined;
   }
 
@@ -210,7 +228,11 @@ export class SqliteStore implements Store {
         if (query.countTotal === false) return { rows, revision, total: undefined };
         const countParams = new SqlParams(SQLITE_DIALECT);
         const where = query.where ? renderCondition(query.where, layout, countParams, SQLITE_DIALECT) : '1=1';
-        total = (this.stmt(db, `SELECT count(*) AS n FROM ${layout.table} t WHERE ${where}`).get(...(countParams.values as unknown[])) as { n: number }).n;
+        total = (
+          this.stmt(db, `SELECT count(*) AS n FROM ${layout.table} t WHERE ${where}`).get(...(countParams.values as unknown[])) as {
+            n: number;
+          }
+        ).n;
       } else if (plan.limit === undefined) total = rows.length;
       return { rows, revision, total };
     };
@@ -228,7 +250,11 @@ export class SqliteStore implements Store {
     const layout = this.layout(kind);
     const params = new SqlParams(SQLITE_DIALECT);
     const clause = where ? renderCondition(where, layout, params, SQLITE_DIALECT) : '1=1';
-    return (this.stmt(this.readDb(), `SELECT count(*) AS n FROM ${layout.table} t WHERE ${clause}`).get(...(params.values as unknown[])) as { n: number }).n;
+    return (
+      this.stmt(this.readDb(), `SELECT count(*) AS n FROM ${layout.table} t WHERE ${clause}`).get(...(params.values as unknown[])) as {
+        n: number;
+      }
+    ).n;
   }
 
   insert(kind: KindInfo, obj: Resource): Promise<Resource> {
@@ -260,7 +286,14 @@ export class SqliteStore implements Store {
       const layout = this.layout(kind);
       const name = obj.metadata.name;
       const cols = dataColumns(layout);
-      const stored = this.tableStmt(this.writer, layout, 'stored', () => `SELECT rv, ${cols.join(', ')} FROM ${layout.table} WHERE name = ?`).raw(true).get(name) as unknown[] | undefined;
+      const stored = this.tableStmt(
+        this.writer,
+        layout,
+        'stored',
+        () => `SELECT rv, ${cols.join(', ')} FROM ${layout.table} WHERE name = ?`,
+      )
+        .raw(true)
+        .get(name) as unknown[] | undefined;
       if (!stored) throw new NotFoundError(kind.kind, name);
       if (stored[0] !== Number(expectedVersion)) throw conflict(kind, name);
       const values = rowValues(layout, obj);
@@ -300,12 +333,19 @@ export class SqliteStore implements Store {
   private writeLabels(layout: TableLayout, obj: Resource, replace: boolean): void {
     const labels = Object.entries(obj.metadata.labels ?? {});
     if (replace) {
-      const stored = this.tableStmt(this.writer, layout, 'labels', () => `SELECT key, value FROM ${layout.labels} WHERE name = ?`).all(obj.metadata.name) as Array<{ key: string; value: string }>;
+      const stored = this.tableStmt(this.writer, layout, 'labels', () => `SELECT key, value FROM ${layout.labels} WHERE name = ?`).all(
+        obj.metadata.name,
+      ) as Array<{ key: string; value: string }>;
       if (sameLabels(stored, labels)) return;
       this.stmt(this.writer, `DELETE FROM ${layout.labels} WHERE name = ?`).run(obj.metadata.name);
     }
     if (!labels.length) return;
-    const ins = this.tableStmt(this.writer, layout, 'insertLabel', () => `INSERT INTO ${layout.labels} (name, key, value) VALUES (?, ?, ?)`);
+    const ins = this.tableStmt(
+      this.writer,
+      layout,
+      'insertLabel',
+      () => `INSERT INTO ${layout.labels} (name, key, value) VALUES (?, ?, ?)`,
+    );
     for (const [k, v] of labels) ins.run(obj.metadata.name, k, v);
   }
 
@@ -334,7 +374,13 @@ export class SqliteStore implements Store {
    */
   private recordEvent(tx: TxState, kind: KindInfo, type: WatchEventType, obj: Resource, rev: number, data: string): Resource {
     const stored = { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rev) } } as Resource;
-    this.stmt(this.writer, 'INSERT INTO authpay_events (rev, kind, name, type, data) VALUES (?, ?, ?, ?, ?)').run(rev, kind.kind, obj.metadata.name, type, data);
+    this.stmt(this.writer, 'INSERT INTO authpay_events (rev, kind, name, type, data) VALUES (?, ?, ?, ?, ?)').run(
+      rev,
+      kind.kind,
+      obj.metadata.name,
+      type,
+      data,
+    );
     tx.events.push({ type, object: stored, revision: rev });
     return deserialize(data, rev);
   }
@@ -367,7 +413,8 @@ export class SqliteStore implements Store {
       const state: TxState = { active: true, events: [], revision, startRevision: revision };
       try {
         const result = await this.txContext.run(state, () => fn(this));
-        if (state.revision !== state.startRevision) this.stmt(this.writer, 'UPDATE authpay_revision SET value = ? WHERE id = 1').run(state.revision);
+        if (state.revision !== state.startRevision)
+          this.stmt(this.writer, 'UPDATE authpay_revision SET value = ? WHERE id = 1').run(state.revision);
         this.writer.exec('COMMIT');
         state.active = false;
         this.checkpointAfterCommit();
@@ -433,9 +480,11 @@ export class SqliteStore implements Store {
     if (after >= current) return [];
     const oldest = (this.stmt(this.reader, 'SELECT min(rev) AS r FROM authpay_events').get() as { r: number | null }).r;
     if (oldest === null || after + 1 < oldest) throw gone(after);
-    const rows = (kind
-      ? this.stmt(this.reader, 'SELECT rev, type, data FROM authpay_events WHERE kind = ? AND rev > ? ORDER BY rev').all(kind.kind, after)
-      : this.stmt(this.reader, 'SELECT rev, type, data FROM authpay_events WHERE rev > ? ORDER BY rev').all(after)) as Array<{ rev: number; type: WatchEventType; data: string }>;
+    const rows = (
+      kind
+        ? this.stmt(this.reader, 'SELECT rev, type, data FROM authpay_events WHERE kind = ? AND rev > ? ORDER BY rev').all(kind.kind, after)
+        : this.stmt(this.reader, 'SELECT rev, type, data FROM authpay_events WHERE rev > ? ORDER BY rev').all(after)
+    ) as Array<{ rev: number; type: WatchEventType; data: string }>;
     return rows.map((r) => ({ type: r.type, object: deserialize(r.data, r.rev), revision: r.rev }));
   }
 
@@ -479,4 +528,3 @@ interface Row {
   rv: number;
   data: string;
 }
-

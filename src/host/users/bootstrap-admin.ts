@@ -13,7 +13,13 @@ export const ADMIN_USER = 'admin';
  * is generated and written once to stdout (never to the log). An existing admin is left alone, so
  * changing the variable later does not reset a password.
  */
-export async function ensureAdmin(client: ExtensionClient, users: UserService, logger: Logger, configured?: string, out: (line: string) => void = (l) => process.stdout.write(l)): Promise<boolean> {
+export async function ensureAdmin(
+  client: ExtensionClient,
+  users: UserService,
+  logger: Logger,
+  configured?: string,
+  out: (line: string) => void = (l) => process.stdout.write(l),
+): Promise<boolean> {
   if (await users.fetch(ADMIN_USER)) return false;
   const password = configured ?? crypto.randomBytes(18).toString('base64url');
   try {
@@ -24,6 +30,7 @@ export async function ensureAdmin(client: ExtensionClient, users: UserService, l
   }
   await bindRole(client, ADMIN_USER, SUPER_ROLE);
   logger.info({ user: ADMIN_USER }, 'administrator created');
-  if (!configured) out(`\nAuthPay: first start, created user "admin" with password: ${password}\nChange it after logging in; it is not shown again.\n\n`);
+  if (!configured)
+    out(`\nAuthPay: first start, created user "admin" with password: ${password}\nChange it after logging in; it is not shown again.\n\n`);
   return true;
 }

@@ -2,7 +2,14 @@ import { AppError } from '../errors/app-error.js';
 import type { OperationDef } from '../api/operations/operation.js';
 import type { UserOperationDeps } from './user-operation-deps.js';
 import { assertRolesExist, setUserRoles } from '../rbac/role-grants.js';
-import { ANNOTATION_DISPLAY_NAME, ANNOTATION_MODULE, ANNOTATION_UI_PERMISSIONS, ANNOTATION_DEPENDENCIES, LABEL_HIDDEN, LABEL_ROLE_TEMPLATE } from '../rbac/types.js';
+import {
+  ANNOTATION_DISPLAY_NAME,
+  ANNOTATION_MODULE,
+  ANNOTATION_UI_PERMISSIONS,
+  ANNOTATION_DEPENDENCIES,
+  LABEL_HIDDEN,
+  LABEL_ROLE_TEMPLATE,
+} from '../rbac/types.js';
 import { jsonArrayAnnotation } from '../rbac/role-expansion.js';
 import { and, eq } from '../store/query.js';
 import { HOST_CONSOLE_GROUP, NEW_USER_BODY, PUBLIC_USER_SCHEMA, ROLES_SCHEMA, USER_NAME_PARAMS } from './schemas.js';
@@ -36,9 +43,17 @@ function listUsersOp(s: UserOperationDeps): OperationDef {
       },
     },
     async handler({ query }) {
-      const where = and(query.keyword ? { op: 'prefix', field: 'metadata.name', value: query.keyword.toLowerCase() } : undefined, query.disabled === undefined ? undefined : eq('spec.disabled', query.disabled));
+      const where = and(
+        query.keyword ? { op: 'prefix', field: 'metadata.name', value: query.keyword.toLowerCase() } : undefined,
+        query.disabled === undefined ? undefined : eq('spec.disabled', query.disabled),
+      );
       const found = await s.users.list({ where, page: query.page, size: query.size });
-      return listResult(found.items.map((u) => withRoles(s, u)), found.total ?? found.items.length, query.page, query.size);
+      return listResult(
+        found.items.map((u) => withRoles(s, u)),
+        found.total ?? found.items.length,
+        query.page,
+        query.size,
+      );
     },
   };
 }

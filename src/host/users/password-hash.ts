@@ -20,7 +20,9 @@ function derive(password: string, salt: Buffer, params: ScryptParams, keyLength:
   const N = 2 ** params.ln;
   const maxmem = 128 * N * params.r * params.p + 16 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    crypto.scrypt(password.normalize('NFKC'), salt, keyLength, { N, r: params.r, p: params.p, maxmem }, (err, key) => (err ? reject(err) : resolve(key)));
+    crypto.scrypt(password.normalize('NFKC'), salt, keyLength, { N, r: params.r, p: params.p, maxmem }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 

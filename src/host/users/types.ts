@@ -43,4 +43,9 @@ export function publicUser(user: User): PublicUser {
 /** What a plugin may read of a user: the kind as the SDK exports it, without the password fields. */
 export type PluginVisibleUserSpec = Pick<UserSpec, 'displayName' | 'email' | 'disabled'>;
 
-export const HostUser = defineKind<PluginVisibleUserSpec, UserStatus>({ group: 'host.authpay.dev', version: 'v1alpha1', kind: USER_KIND, plural: 'users' });
+export const HostUser = defineKind<PluginVisibleUserSpec, UserStatus>({
+  group: 'host.authpay.dev',
+  version: 'v1alpha1',
+  kind: USER_KIND,
+  plural: 'users',
+});

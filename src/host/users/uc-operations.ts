@@ -17,7 +17,9 @@ export interface CurrentUser {
 
 async function currentUser(s: UserOperationDeps, principal: Principal): Promise<CurrentUser> {
   const user = principal.via === 'bootstrap' ? undefined : await s.users.fetch(principal.username);
-  const shown: PublicUser = user ? publicUser(user) : { name: principal.username, displayName: principal.username, email: '', disabled: false };
+  const shown: PublicUser = user
+    ? publicUser(user)
+    : { name: principal.username, displayName: principal.username, email: '', disabled: false };
   const perms = s.authorizer.permissionsOf(principal);
   return { user: shown, roles: s.authorizer.rootsOf(principal), effectiveRoles: perms.roles, uiPermissions: perms.uiPermissions };
 }
@@ -37,10 +39,14 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
       response: PUBLIC_USER_SCHEMA,
       successStatus: 201,
       async handler({ body, req }) {
-        if (!(await s.settings.current()).signUpEnabled) throw new AppError('SIGNUP_DISABLED', '未开放注册', { status: 403, messageEn: 'sign-up is disabled' });
+        if (!(await s.settings.current()).signUpEnabled)
+          throw new AppError('SIGNUP_DISABLED', '未开放注册', { status: 403, messageEn: 'sign-up is disabled' });
         const limited = signUps.hit(req.ip ?? 'unknown');
         if (!limited.allowed) {
-          throw new AppError('RATE_LIMITED', '注册过于频繁，请稍后再试', { messageEn: 'too many sign-ups from this address', headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
+          throw new AppError('RATE_LIMITED', '注册过于频繁，请稍后再试', {
+            messageEn: 'too many sign-ups from this address',
+            headers: { 'Retry-After': String(limited.retryAfterSeconds) },
+          });
         }
         return publicUser(await s.users.create(body));
       },
@@ -52,7 +58,15 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
       path: '/users/-',
       summary: 'The caller, with roles and effective UI permissions',
       tags: ['users'],
-      response: { type: 'object', properties: { user: PUBLIC_USER_SCHEMA, roles: { type: 'array', items: { type: 'string' } }, effectiveRoles: { type: 'array', items: { type: 'string' } }, uiPermissions: { type: 'array', items: { type: 'string' } } } },
+      response: {
+        type: 'object',
+        properties: {
+          user: PUBLIC_USER_SCHEMA,
+          roles: { type: 'array', items: { type: 'string' } },
+          effectiveRoles: { type: 'array', items: { type: 'string' } },
+          uiPermissions: { type: 'array', items: { type: 'string' } },
+        },
+      },
       handler: ({ principal }) => currentUser(s, principal),
     },
     {
@@ -62,9 +76,15 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
       path: '/users/-/password',
       summary: "Change the caller's password (other sessions of the caller end)",
       tags: ['users'],
-      body: { type: 'object', additionalProperties: false, required: ['oldPassword', 'newPassword'], properties: { oldPassword: { type: 'string', maxLength: 1024 }, newPassword: PASSWORD_SCHEMA } },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['oldPassword', 'newPassword'],
+        properties: { oldPassword: { type: 'string', maxLength: 1024 }, newPassword: PASSWORD_SCHEMA },
+      },
       async handler({ body, principal }) {
-        if (principal.via === 'bootstrap') throw new AppError('BAD_REQUEST', '引导令牌没有密码', { messageEn: 'the bootstrap credential has no password' });
+        if (principal.via === 'bootstrap')
+          throw new AppError('BAD_REQUEST', '引导令牌没有密码', { messageEn: 'the bootstrap credential has no password' });
         await s.users.changePassword(principal.username, body.oldPassword, body.newPassword);
         await s.sessions.revokeAllOf(principal.username, principal.sessionId);
         return null;

@@ -25,7 +25,10 @@ export class UserService {
     assertValid(usernameProblem(input.username), emailProblem(email), passwordProblem(input.password));
     if (await this.client.fetch(USER_KIND, input.username)) throw usernameTaken(input.username);
     if ((await this.client.count(USER_KIND, eq('spec.email', email))) > 0) {
-      throw new AppError('ALREADY_EXISTS', '该邮箱已被使用', { messageEn: 'e-mail address already in use', details: [{ field: 'email', message: 'already in use' }] });
+      throw new AppError('ALREADY_EXISTS', '该邮箱已被使用', {
+        messageEn: 'e-mail address already in use',
+        details: [{ field: 'email', message: 'already in use' }],
+      });
     }
     const passwordHash = await hashPassword(input.password);
     try {
@@ -33,7 +36,13 @@ export class UserService {
         apiVersion: 'host.authpay.dev/v1alpha1',
         kind: USER_KIND,
         metadata: { name: input.username },
-        spec: { displayName: input.displayName?.trim() || input.username, email, passwordHash, disabled: false, passwordChangedAt: nowTimestamp() },
+        spec: {
+          displayName: input.displayName?.trim() || input.username,
+          email,
+          passwordHash,
+          disabled: false,
+          passwordChangedAt: nowTimestamp(),
+        },
       });
     } catch (err) {
       if (err instanceof AppError && err.code === 'ALREADY_EXISTS') throw usernameTaken(input.username);
@@ -76,7 +85,10 @@ export class UserService {
     assertValid(passwordProblem(newPassword, 'newPassword'));
     const user = await this.get(name);
     if (!(await verifyPassword(oldPassword, user.spec.passwordHash))) {
-      throw new AppError('UNAUTHORIZED', '原密码不正确', { messageEn: 'the current password is wrong', details: [{ field: 'oldPassword', message: 'wrong password' }] });
+      throw new AppError('UNAUTHORIZED', '原密码不正确', {
+        messageEn: 'the current password is wrong',
+        details: [{ field: 'oldPassword', message: 'wrong password' }],
+      });
     }
     return this.setPassword(name, newPassword);
   }
@@ -93,5 +105,8 @@ export class UserService {
 }
 
 function usernameTaken(name: string): AppError {
-  return new AppError('ALREADY_EXISTS', '用户名已存在', { messageEn: `user name "${name}" is taken`, details: [{ field: 'username', message: 'already taken' }] });
+  return new AppError('ALREADY_EXISTS', '用户名已存在', {
+    messageEn: `user name "${name}" is taken`,
+    details: [{ field: 'username', message: 'already taken' }],
+  });
 }

@@ -3,7 +3,8 @@ import { AppError, type ErrorDetail } from '../errors/app-error.js';
 /** DNS-label-like user names: they become resource names and appear in paths. */
 const USERNAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 /** Pragmatic e-mail check: one @, no spaces, a dotted domain. */
-const EMAIL = /^[^\s@"<>()[\],;:\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[^\s@"<>()[\],;:\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 /** Names used by the platform for callers that are not users. */
 const RESERVED = new Set(['-', 'anonymoususer', 'bootstrap', 'system', 'anonymous', 'authenticated']);
 

@@ -35,7 +35,10 @@ export interface CallbackLogSpec {
 
 /** Verified callbacks (extensions/payment-callback-log.yaml); names are generated (`cb-…`). */
 export const PaymentCallbackLog = defineKind<CallbackLogSpec>({
-  group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'PaymentCallbackLog', plural: 'paymentcallbacklogs',
+  group: RESOURCE_GROUP,
+  version: RESOURCE_VERSION,
+  kind: 'PaymentCallbackLog',
+  plural: 'paymentcallbacklogs',
 });
 
 /**

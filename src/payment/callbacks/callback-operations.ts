@@ -39,9 +39,29 @@ export function callbackOperations(deps: OrderDeps): OperationDef[] {
     const answer = await handleCallback(deps, p.paymentType, await callbackRequestOf(req));
     res.status(answer.status).type(answer.contentType).send(answer.body);
   };
-  const common = { group: PUBLIC_GROUP, path: '/asyncCallback/:paymentType', params, raw: true, rawBody: true, tags: ['payment-callbacks'], produces: ['text/plain', 'application/json'] };
+  const common = {
+    group: PUBLIC_GROUP,
+    path: '/asyncCallback/:paymentType',
+    params,
+    raw: true,
+    rawBody: true,
+    tags: ['payment-callbacks'],
+    produces: ['text/plain', 'application/json'],
+  };
   return [
-    defineOperation({ ...common, operationId: 'asyncCallback', method: 'post', summary: 'Asynchronous payment callback of a channel (signature-verified, answered in the provider\'s format)', handler }),
-    defineOperation({ ...common, operationId: 'asyncCallbackGet', method: 'get', summary: 'Asynchronous payment callback sent as GET (epay-style aggregators)', handler }),
+    defineOperation({
+      ...common,
+      operationId: 'asyncCallback',
+      method: 'post',
+      summary: "Asynchronous payment callback of a channel (signature-verified, answered in the provider's format)",
+      handler,
+    }),
+    defineOperation({
+      ...common,
+      operationId: 'asyncCallbackGet',
+      method: 'get',
+      summary: 'Asynchronous payment callback sent as GET (epay-style aggregators)',
+      handler,
+    }),
   ];
 }

@@ -1,5 +1,12 @@
 import { isAppError } from '../../host/sdk/index.js';
-import { assertCallbackMatchesOrder, isChannelError, type CallbackAnswer, type CallbackEvent, type CallbackRequest, type PaymentChannel } from '../channels/index.js';
+import {
+  assertCallbackMatchesOrder,
+  isChannelError,
+  type CallbackAnswer,
+  type CallbackEvent,
+  type CallbackRequest,
+  type PaymentChannel,
+} from '../channels/index.js';
 import type { OrderDeps } from '../orders/order-events.js';
 import { toChannelOrder } from '../orders/order-view.js';
 import { looksLikePaymentId } from '../orders/payment-id.js';
@@ -37,12 +44,17 @@ export async function handleCallback(deps: OrderDeps, typeParam: string, request
 async function applyEvent(deps: OrderDeps, channel: PaymentChannel, paymentType: string, event: CallbackEvent): Promise<CallbackRecord> {
   const order = looksLikePaymentId(event.orderRef) ? await deps.client.fetch(PaymentInfo, event.orderRef) : undefined;
   if (!order || order.spec.paymentType !== channel.id) throw new UnknownOrderError(`no ${channel.id} payment order ${event.orderRef}`);
-  assertCallbackMatchesOrder(event, { paymentId: order.spec.paymentId, amountMinor: order.spec.paymentAmount, currency: order.spec.currency });
+  assertCallbackMatchesOrder(event, {
+    paymentId: order.spec.paymentId,
+    amountMinor: order.spec.paymentAmount,
+    currency: order.spec.currency,
+  });
   if (event.status === order.spec.status) return { paymentType, outcome: 'ACCEPTED', reason: 'NO_CHANGE', event };
   // The payload is a hint: the channel's answer to a query decides.
   const truth = await channel.query(toChannelOrder(order.spec));
   const outcome = await moveOrder(deps, order.metadata.name, (current) => decideFromQuery(current, truth, 'CALLBACK'), order);
-  if (!outcome.changed) return { paymentType, outcome: 'ACCEPTED', reason: truth.status === event.status ? 'NO_CHANGE' : 'QUERY_DISAGREES', event };
+  if (!outcome.changed)
+    return { paymentType, outcome: 'ACCEPTED', reason: truth.status === event.status ? 'NO_CHANGE' : 'QUERY_DISAGREES', event };
   return { paymentType, outcome: 'ACCEPTED', reason: 'TRANSITIONED', event, transition: `${outcome.from}->${outcome.order.spec.status}` };
 }
 

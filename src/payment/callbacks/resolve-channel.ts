@@ -1,17 +1,35 @@
 import { isAppError } from '../../host/sdk/index.js';
-import { routeCustomCallback, type CallbackAnswer, type CallbackRequest, type CustomRoute, type PaymentChannel, type PaymentType } from '../channels/index.js';
+import {
+  routeCustomCallback,
+  type CallbackAnswer,
+  type CallbackRequest,
+  type CustomRoute,
+  type PaymentChannel,
+  type PaymentType,
+} from '../channels/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 
 /** Services whose webhooks may arrive at `asyncCallback/CUSTOM`, keyed by their CUSTOM sub-provider. */
-const CUSTOM_CANDIDATES: ReadonlyArray<[CustomRoute['sub'], PaymentType]> = [['CARD', 'CARD'], ['INTL_WALLET', 'INTL_WALLET']];
+const CUSTOM_CANDIDATES: ReadonlyArray<[CustomRoute['sub'], PaymentType]> = [
+  ['CARD', 'CARD'],
+  ['INTL_WALLET', 'INTL_WALLET'],
+];
 
-const jsonAnswer = (status: number, message: string): CallbackAnswer => ({ status, contentType: 'application/json', body: JSON.stringify({ received: false, message }) });
+const jsonAnswer = (status: number, message: string): CallbackAnswer => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify({ received: false, message }),
+});
 
 /**
  * The adapter that verifies a callback: the path's paymentType (aliases accepted), or for CUSTOM the
  * configured sub-provider recognised by the request headers. When none can be had the answer is given here.
  */
-export async function resolveCallbackChannel(deps: PaymentDeps, typeParam: string, request: CallbackRequest): Promise<{ channel: PaymentChannel; paymentType: string } | { answer: CallbackAnswer }> {
+export async function resolveCallbackChannel(
+  deps: PaymentDeps,
+  typeParam: string,
+  request: CallbackRequest,
+): Promise<{ channel: PaymentChannel; paymentType: string } | { answer: CallbackAnswer }> {
   // Until a CUSTOM adapter of its own exists, CUSTOM only routes the card and wallet checkouts' webhooks.
   if (typeParam.trim().toUpperCase() === 'CUSTOM' && !deps.channels.registry.has('CUSTOM')) return routeCustom(deps, request);
   let type: PaymentType;
@@ -24,12 +42,18 @@ export async function resolveCallbackChannel(deps: PaymentDeps, typeParam: strin
   try {
     return { channel: await deps.channels.instance(type), paymentType: type };
   } catch (err) {
-    deps.logger.warn({ paymentType: type, outcome: 'RETRY', reason: isAppError(err) ? err.code : 'INTERNAL' }, 'payment callback for a service that is not configured');
+    deps.logger.warn(
+      { paymentType: type, outcome: 'RETRY', reason: isAppError(err) ? err.code : 'INTERNAL' },
+      'payment callback for a service that is not configured',
+    );
     return { answer: jsonAnswer(503, 'payment service not configured') };
   }
 }
 
-async function routeCustom(deps: PaymentDeps, request: CallbackRequest): Promise<{ channel: PaymentChannel; paymentType: string } | { answer: CallbackAnswer }> {
+async function routeCustom(
+  deps: PaymentDeps,
+  request: CallbackRequest,
+): Promise<{ channel: PaymentChannel; paymentType: string } | { answer: CallbackAnswer }> {
   const routes: Array<CustomRoute & { channel: PaymentChannel }> = [];
   for (const [sub, type] of CUSTOM_CANDIDATES) {
     if (!deps.channels.registry.has(type) || !(await deps.channels.enabled(type))) continue;

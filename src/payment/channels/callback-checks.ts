@@ -5,7 +5,10 @@ import type { CallbackEvent, ChannelOrder } from './types.js';
  * Refuses a verified callback whose order number, amount or currency differ from the order's
  * (CALLBACK_MISMATCH, HTTP 400). Amounts are compared as integers of minor units.
  */
-export function assertCallbackMatchesOrder(event: CallbackEvent, order: Pick<ChannelOrder, 'paymentId' | 'amountMinor' | 'currency'>): void {
+export function assertCallbackMatchesOrder(
+  event: CallbackEvent,
+  order: Pick<ChannelOrder, 'paymentId' | 'amountMinor' | 'currency'>,
+): void {
   const mismatch = (field: string, got: unknown, want: unknown): never => {
     throw new ChannelError('CALLBACK_MISMATCH', `callback ${field} ${String(got)} does not match the order's ${String(want)}`, {
       details: [{ field, message: `expected ${String(want)}`, reason: 'MISMATCH' }],

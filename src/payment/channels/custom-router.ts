@@ -42,9 +42,7 @@ export function matchesByFingerprint(sub: CustomSubProvider, request: Pick<Callb
 export function routeCustomCallback<R extends CustomRoute>(request: CallbackRequest, routes: readonly R[]): R {
   const ordered = [...routes].sort((a, b) => CUSTOM_SUB_PROVIDERS.indexOf(a.sub) - CUSTOM_SUB_PROVIDERS.indexOf(b.sub));
   for (const route of ordered) {
-    const matches = route.channel.matchesCallback
-      ? route.channel.matchesCallback(request)
-      : matchesByFingerprint(route.sub, request);
+    const matches = route.channel.matchesCallback ? route.channel.matchesCallback(request) : matchesByFingerprint(route.sub, request);
     if (matches) return route;
   }
   throw new ChannelError('MISSING_SIGNATURE', 'no custom payment provider recognises this callback', {

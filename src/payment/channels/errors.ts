@@ -46,7 +46,11 @@ export interface ProviderFault {
 export class ChannelError extends AppError {
   readonly provider?: ProviderFault;
 
-  constructor(code: ChannelErrorCode, message: string, options: { details?: ErrorDetail[]; provider?: ProviderFault; cause?: unknown } = {}) {
+  constructor(
+    code: ChannelErrorCode,
+    message: string,
+    options: { details?: ErrorDetail[]; provider?: ProviderFault; cause?: unknown } = {},
+  ) {
     super(code, message, { status: CHANNEL_ERROR_STATUS[code], details: options.details, cause: options.cause });
     this.name = 'ChannelError';
     this.provider = options.provider;

@@ -11,7 +11,14 @@ export * from './types.js';
 export * from './errors.js';
 export type { PaymentChannel, PaymentChannelDefinition, ChannelCurrencyRule } from './channel.js';
 export { ChannelRegistry, type ResolvedChannel } from './registry.js';
-export { routeCustomCallback, matchesByFingerprint, CUSTOM_SUB_PROVIDERS, CUSTOM_HEADER_FINGERPRINTS, type CustomRoute, type CustomSubProvider } from './custom-router.js';
+export {
+  routeCustomCallback,
+  matchesByFingerprint,
+  CUSTOM_SUB_PROVIDERS,
+  CUSTOM_HEADER_FINGERPRINTS,
+  type CustomRoute,
+  type CustomSubProvider,
+} from './custom-router.js';
 export { assertCallbackMatchesOrder } from './callback-checks.js';
 export { parseChannelAmount } from './channel-amount.js';
 export { refundPayment } from './refund-payment.js';

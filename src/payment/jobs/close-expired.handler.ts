@@ -17,8 +17,17 @@ export async function closeExpiredOrders(deps: OrderDeps, ctx: Pick<JobContext, 
   const seen = new Set<string>();
   let lastExpiry = '';
   while (seen.size < MAX_PER_RUN && !ctx.signal.aborted) {
-    const where = and(inValues('spec.status', ['UNPAID', 'PAYING']), { op: 'le', field: 'spec.expiresAt', value: now }, lastExpiry ? { op: 'ge', field: 'spec.expiresAt', value: lastExpiry } : undefined)!;
-    const page = await deps.client.list(PaymentInfo, { where, sort: [{ field: 'spec.expiresAt', direction: 'asc' }], page: 1, size: BATCH });
+    const where = and(
+      inValues('spec.status', ['UNPAID', 'PAYING']),
+      { op: 'le', field: 'spec.expiresAt', value: now },
+      lastExpiry ? { op: 'ge', field: 'spec.expiresAt', value: lastExpiry } : undefined,
+    )!;
+    const page = await deps.client.list(PaymentInfo, {
+      where,
+      sort: [{ field: 'spec.expiresAt', direction: 'asc' }],
+      page: 1,
+      size: BATCH,
+    });
     const fresh = page.items.filter((o) => !seen.has(o.metadata.name));
     if (!fresh.length) return;
     for (const o of fresh) seen.add(o.metadata.name);

@@ -15,7 +15,12 @@ const LOOKBACK_MS = 7 * 86_400_000;
 export async function syncOpenOrders(deps: OrderDeps, ctx: Pick<JobContext, 'signal' | 'reportCounts'>): Promise<void> {
   const since = toTimestamp(deps.clock.now() - LOOKBACK_MS);
   const where = and(inValues('spec.status', ['PAYING', 'UNKNOWN']), { op: 'ge', field: 'metadata.creationTimestamp', value: since })!;
-  const page = await deps.client.list(PaymentInfo, { where, sort: [{ field: 'metadata.creationTimestamp', direction: 'asc' }], page: 1, size: MAX_PER_RUN });
+  const page = await deps.client.list(PaymentInfo, {
+    where,
+    sort: [{ field: 'metadata.creationTimestamp', direction: 'asc' }],
+    page: 1,
+    size: MAX_PER_RUN,
+  });
   await forEachLimited(page.items, 8, async (order) => {
     if (ctx.signal.aborted) return;
     try {

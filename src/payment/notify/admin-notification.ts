@@ -6,7 +6,13 @@ import { publicBaseUrl } from '../settings/payment-settings.js';
 /** templates/notifications/payment-status-changed.yaml */
 export const STATUS_TEMPLATE = 'payment-status-changed';
 
-const STATUS_TEXT: Record<string, string> = { UNPAID: '待支付', PAYING: '支付中', SUCCESS: '支付成功', FAILED: '支付失败', UNKNOWN: '结果未知' };
+const STATUS_TEXT: Record<string, string> = {
+  UNPAID: '待支付',
+  PAYING: '支付中',
+  SUCCESS: '支付成功',
+  FAILED: '支付失败',
+  UNKNOWN: '结果未知',
+};
 
 /**
  * Tells the configured administrators about a status change through the host notification center. One
@@ -28,7 +34,12 @@ export async function notifyAdministrators(deps: PaymentDeps, event: OrderEvent)
   };
   for (const username of settings.notificationUsers) {
     try {
-      await deps.notifications.send({ template: STATUS_TEMPLATE, to: [{ username }], variables, dedupeKey: `payment-status:${event.eventId}` });
+      await deps.notifications.send({
+        template: STATUS_TEMPLATE,
+        to: [{ username }],
+        variables,
+        dedupeKey: `payment-status:${event.eventId}`,
+      });
     } catch (err) {
       deps.logger.warn({ username, paymentId: spec.paymentId, err: (err as Error).message }, 'payment status notification not queued');
     }

@@ -11,8 +11,12 @@ const tags = ['payment-console'];
 export function notifyOperations(deps: PaymentDeps, worker: Pick<NotifyDeliveryWorker, 'wake'>): OperationDef[] {
   return [
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'resendPaymentNotify', group: CONSOLE_GROUP, method: 'post', path: '/payments/:paymentId/resend-notify', tags,
-      summary: 'Re-send the notifyUrl notification of the order\'s latest event now (a fresh retry schedule)',
+      operationId: 'resendPaymentNotify',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/payments/:paymentId/resend-notify',
+      tags,
+      summary: "Re-send the notifyUrl notification of the order's latest event now (a fresh retry schedule)",
       params: PAYMENT_ID_PARAMS,
       handler: async ({ params }) => {
         const delivery = await resendPaymentNotify(deps, await orderOr404(deps, params.paymentId));

@@ -27,7 +27,7 @@ export async function deliverOnce(deps: PaymentDeps, delivery: NotifyDelivery): 
   try {
     key = interfacePrivateKey(settings.interfacePrivateKey);
   } catch (err) {
-    return { kind: 'failed', error: err instanceof AppError ? err.messageEn ?? err.message : 'interface key unusable' };
+    return { kind: 'failed', error: err instanceof AppError ? (err.messageEn ?? err.message) : 'interface key unusable' };
   }
   const body = JSON.stringify(buildNotifyPayload(delivery.spec.eventId, order.spec));
   const timestamp = String(Math.floor(deps.clock.now() / 1000));

@@ -22,7 +22,12 @@ export function postNotify(url: string, body: string, headers: Record<string, st
   return new Promise((resolve, reject) => {
     const req = transport.request(target, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'user-agent': 'AuthPay-Notify/1', ...headers },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'AuthPay-Notify/1',
+        ...headers,
+      },
       lookup: guardedLookup(allowPrivate) as never,
       timeout: TIMEOUT_MS,
     });

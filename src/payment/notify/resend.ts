@@ -11,7 +11,8 @@ import { PaymentNotifyDelivery, withStatus, type NotifyDelivery } from './types.
  * in an announced state without any chain (the URL was added later) gets a new one.
  */
 export async function resendPaymentNotify(deps: PaymentDeps, order: PaymentInfo): Promise<NotifyDelivery> {
-  if (!order.spec.notifyUrl) throw new AppError('NO_NOTIFY_URL', '订单没有通知地址', { status: 409, messageEn: 'the order has no notifyUrl' });
+  if (!order.spec.notifyUrl)
+    throw new AppError('NO_NOTIFY_URL', '订单没有通知地址', { status: 409, messageEn: 'the order has no notifyUrl' });
   const newestFirst = [{ field: 'metadata.creationTimestamp', direction: 'desc' as const }];
   const where = eq('spec.paymentId', order.spec.paymentId);
   const page = await deps.client.list(PaymentNotifyDelivery, { where, sort: newestFirst, page: 1, size: 1 });
@@ -27,6 +28,9 @@ export async function resendPaymentNotify(deps: PaymentDeps, order: PaymentInfo)
   }
   const nextAttemptAt = new Date(deps.clock.now()).toISOString();
   const status = { phase: 'PENDING', attempts: 0, nextAttemptAt, manualResends: (latest.status.manualResends ?? 0) + 1 };
-  const restarted = await deps.client.patch(PaymentNotifyDelivery, latest.metadata.name, { spec: { notifyUrl: order.spec.notifyUrl }, status });
+  const restarted = await deps.client.patch(PaymentNotifyDelivery, latest.metadata.name, {
+    spec: { notifyUrl: order.spec.notifyUrl },
+    status,
+  });
   return withStatus(restarted);
 }

@@ -28,7 +28,10 @@ export interface NotifyDeliveryStatus {
 
 /** One notifyUrl delivery chain per order event (extensions/payment-notify-delivery.yaml), named by event id. */
 export const PaymentNotifyDelivery = defineKind<NotifyDeliverySpec, NotifyDeliveryStatus>({
-  group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'PaymentNotifyDelivery', plural: 'paymentnotifydeliveries',
+  group: RESOURCE_GROUP,
+  version: RESOURCE_VERSION,
+  kind: 'PaymentNotifyDelivery',
+  plural: 'paymentnotifydeliveries',
 });
 
 /** A stored delivery record; records are always created with their status. */

@@ -23,7 +23,11 @@ const recent = (paymentId: string, timeField: string): ListQuery => ({
 export function orderDetailsOperations(deps: PaymentDeps): OperationDef[] {
   return [
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'getPayment', group: CONSOLE_GROUP, method: 'get', path: '/payments/:paymentId', tags,
+      operationId: 'getPayment',
+      group: CONSOLE_GROUP,
+      method: 'get',
+      path: '/payments/:paymentId',
+      tags,
       summary: 'Details of an order with its status history, notifyUrl deliveries and callbacks',
       params: PAYMENT_ID_PARAMS,
       handler: async ({ params }) => {

@@ -32,7 +32,15 @@ export async function closePayment(deps: OrderDeps, order: PaymentInfo, source: 
     }
   }
   const reason = source === 'TIMEOUT' ? 'TIMEOUT' : 'CLOSED';
-  const outcome = await moveOrder(deps, order.metadata.name, (current) => (current.spec.status === 'UNPAID' || current.spec.status === 'PAYING' || current.spec.status === 'UNKNOWN' ? { to: 'FAILED', source, actor, reason } : undefined), order);
+  const outcome = await moveOrder(
+    deps,
+    order.metadata.name,
+    (current) =>
+      current.spec.status === 'UNPAID' || current.spec.status === 'PAYING' || current.spec.status === 'UNKNOWN'
+        ? { to: 'FAILED', source, actor, reason }
+        : undefined,
+    order,
+  );
   if (outcome.order.spec.status === 'SUCCESS') throw alreadyPaid();
   return outcome.order;
 }
@@ -48,5 +56,8 @@ export async function closeAtChannelQuietly(deps: OrderDeps, order: PaymentInfo)
 }
 
 function alreadyPaid(): AppError {
-  return new AppError('ORDER_ALREADY_PAID', '订单已支付，无法关闭', { status: 409, messageEn: 'the order is already paid and cannot be closed' });
+  return new AppError('ORDER_ALREADY_PAID', '订单已支付，无法关闭', {
+    status: 409,
+    messageEn: 'the order is already paid and cannot be closed',
+  });
 }

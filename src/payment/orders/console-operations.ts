@@ -33,43 +33,102 @@ interface TestPaymentInput {
 export function orderOperations(deps: OrderDeps): OperationDef[] {
   return [
     defineOperation<unknown, InitiatePaymentInput>({
-      operationId: 'createPayment', group: CONSOLE_GROUP, method: 'post', path: '/payments', tags,
-      summary: 'Initiate a payment of the site itself (system platform); the body is the spec\'s initiatePayment',
-      description: 'Returns the order in data: paymentId, status, and qrCode or payUrl (pageUrl is our payment page). A second call with the same orderId returns the existing unpaid order.',
-      body: INITIATE_BODY_SCHEMA, response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ body, principal, req }) => toView(await createPayment(deps, body, { platform: SYSTEM_PLATFORM, username: principal.username }, { clientIp: req.ip, userAgent: req.get('user-agent') }), await pageBase(deps)),
+      operationId: 'createPayment',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/payments',
+      tags,
+      summary: "Initiate a payment of the site itself (system platform); the body is the spec's initiatePayment",
+      description:
+        'Returns the order in data: paymentId, status, and qrCode or payUrl (pageUrl is our payment page). A second call with the same orderId returns the existing unpaid order.',
+      body: INITIATE_BODY_SCHEMA,
+      response: PAYMENT_VIEW_SCHEMA,
+      handler: async ({ body, principal, req }) =>
+        toView(
+          await createPayment(
+            deps,
+            body,
+            { platform: SYSTEM_PLATFORM, username: principal.username },
+            { clientIp: req.ip, userAgent: req.get('user-agent') },
+          ),
+          await pageBase(deps),
+        ),
     }),
     defineOperation<unknown, TestPaymentInput>({
-      operationId: 'testPayment', group: CONSOLE_GROUP, method: 'post', path: '/test-payment', tags,
+      operationId: 'testPayment',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/test-payment',
+      tags,
       summary: 'Initiate a small system order on any enabled channel (default 0.01) to try a configuration',
-      body: { type: 'object', additionalProperties: false, required: ['paymentType', 'paymentChannel'], properties: { paymentType: { type: 'string', maxLength: 32 }, paymentChannel: { type: 'string', maxLength: 32 }, paymentAmount: { type: ['number', 'string'] }, subject: { type: 'string', minLength: 1, maxLength: 256 }, currency: { type: 'string', pattern: '^[A-Za-z]{3}$' }, returnUrl: { type: 'string', maxLength: 2048 } } },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['paymentType', 'paymentChannel'],
+        properties: {
+          paymentType: { type: 'string', maxLength: 32 },
+          paymentChannel: { type: 'string', maxLength: 32 },
+          paymentAmount: { type: ['number', 'string'] },
+          subject: { type: 'string', minLength: 1, maxLength: 256 },
+          currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+          returnUrl: { type: 'string', maxLength: 2048 },
+        },
+      },
       response: PAYMENT_VIEW_SCHEMA,
       handler: async ({ body, principal }) => {
-        const input: InitiatePaymentInput = { orderId: `test-${deps.clock.now()}-${Math.floor(Math.random() * 1e6)}`, subject: body.subject ?? '测试支付', paymentAmount: body.paymentAmount ?? '0.01', paymentType: body.paymentType, paymentChannel: body.paymentChannel, currency: body.currency, returnUrl: body.returnUrl, additionalData: { test: true } };
+        const input: InitiatePaymentInput = {
+          orderId: `test-${deps.clock.now()}-${Math.floor(Math.random() * 1e6)}`,
+          subject: body.subject ?? '测试支付',
+          paymentAmount: body.paymentAmount ?? '0.01',
+          paymentType: body.paymentType,
+          paymentChannel: body.paymentChannel,
+          currency: body.currency,
+          returnUrl: body.returnUrl,
+          additionalData: { test: true },
+        };
         return toView(await createPayment(deps, input, { platform: SYSTEM_PLATFORM, username: principal.username }), await pageBase(deps));
       },
     }),
     defineOperation<{ from?: string; to?: string }>({
-      operationId: 'getPaymentOverview', group: CONSOLE_GROUP, method: 'get', path: '/overview', tags,
+      operationId: 'getPaymentOverview',
+      group: CONSOLE_GROUP,
+      method: 'get',
+      path: '/overview',
+      tags,
       summary: 'Totals (orders, amount, successful count and amount), daily trend and recent successful orders over a date range',
       query: { type: 'object', additionalProperties: false, properties: { from: DAY, to: DAY } },
       handler: async ({ query }) => paymentOverview(deps, query, await pageBase(deps)),
     }),
     defineOperation<OrderFilters>({
-      operationId: 'listPayments', group: CONSOLE_GROUP, method: 'get', path: '/payments', tags,
+      operationId: 'listPayments',
+      group: CONSOLE_GROUP,
+      method: 'get',
+      path: '/payments',
+      tags,
       summary: 'List payment orders with filters (order number, payment number, platform, status, type, user, date range), newest first',
       query: { type: 'object', properties: ORDER_FILTER_QUERY },
       response: listResultSchema(PAYMENT_VIEW_SCHEMA),
       handler: async ({ query }) => listOrders(deps, query, await pageBase(deps)),
     }),
     defineOperation<unknown, UpdatePaymentInput, { paymentId: string }>({
-      operationId: 'updatePayment', group: CONSOLE_GROUP, method: 'put', path: '/payments/:paymentId', tags,
+      operationId: 'updatePayment',
+      group: CONSOLE_GROUP,
+      method: 'put',
+      path: '/payments/:paymentId',
+      tags,
       summary: 'Edit basic information (subject, body, notifyUrl, returnUrl, additionalData) and the status (legal moves only)',
-      params: PAYMENT_ID_PARAMS, body: UPDATE_PAYMENT_BODY, response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params, body, principal }) => toView(await updatePayment(deps, await orderOr404(deps, params.paymentId), body, principal.username), await pageBase(deps)),
+      params: PAYMENT_ID_PARAMS,
+      body: UPDATE_PAYMENT_BODY,
+      response: PAYMENT_VIEW_SCHEMA,
+      handler: async ({ params, body, principal }) =>
+        toView(await updatePayment(deps, await orderOr404(deps, params.paymentId), body, principal.username), await pageBase(deps)),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'deletePayment', group: CONSOLE_GROUP, method: 'delete', path: '/payments/:paymentId', tags,
+      operationId: 'deletePayment',
+      group: CONSOLE_GROUP,
+      method: 'delete',
+      path: '/payments/:paymentId',
+      tags,
       summary: 'Delete an order (an open one is closed at the channel first)',
       params: PAYMENT_ID_PARAMS,
       handler: async ({ params }) => {
@@ -78,9 +137,26 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       },
     }),
     defineOperation<unknown, { paymentIds: string[] }>({
-      operationId: 'deletePayments', group: CONSOLE_GROUP, method: 'post', path: '/payments/-/delete', tags,
+      operationId: 'deletePayments',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/payments/-/delete',
+      tags,
       summary: 'Delete several orders; unknown payment numbers are reported, not fatal',
-      body: { type: 'object', additionalProperties: false, required: ['paymentIds'], properties: { paymentIds: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } } } },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['paymentIds'],
+        properties: {
+          paymentIds: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 500,
+            uniqueItems: true,
+            items: { type: 'string', minLength: 1, maxLength: 64 },
+          },
+        },
+      },
       handler: async ({ body }) => {
         const deleted: string[] = [];
         const notFound: string[] = [];
@@ -93,16 +169,28 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       },
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'closePayment', group: CONSOLE_GROUP, method: 'post', path: '/payments/:paymentId/close', tags,
+      operationId: 'closePayment',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/payments/:paymentId/close',
+      tags,
       summary: 'Close an unpaid order (at the channel, then FAILED with reason CLOSED); closing again changes nothing',
-      params: PAYMENT_ID_PARAMS, response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params, principal }) => toView(await closePayment(deps, await orderOr404(deps, params.paymentId), 'CLOSE', principal.username), await pageBase(deps)),
+      params: PAYMENT_ID_PARAMS,
+      response: PAYMENT_VIEW_SCHEMA,
+      handler: async ({ params, principal }) =>
+        toView(await closePayment(deps, await orderOr404(deps, params.paymentId), 'CLOSE', principal.username), await pageBase(deps)),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'syncPayment', group: CONSOLE_GROUP, method: 'post', path: '/payments/:paymentId/sync', tags,
+      operationId: 'syncPayment',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/payments/:paymentId/sync',
+      tags,
       summary: 'Ask the channel for the order status now and apply it',
-      params: PAYMENT_ID_PARAMS, response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params }) => toView(await syncWithChannel(deps, await orderOr404(deps, params.paymentId), 'SYNC'), await pageBase(deps)),
+      params: PAYMENT_ID_PARAMS,
+      response: PAYMENT_VIEW_SCHEMA,
+      handler: async ({ params }) =>
+        toView(await syncWithChannel(deps, await orderOr404(deps, params.paymentId), 'SYNC'), await pageBase(deps)),
     }),
   ];
 }

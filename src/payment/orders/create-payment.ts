@@ -21,7 +21,12 @@ export interface CreatePaymentOptions {
  * its qrCode or payUrl. A second call for an unpaid order returns that order (started again only if the
  * first start never reached the channel).
  */
-export async function createPayment(deps: OrderDeps, input: InitiatePaymentInput, caller: Caller, options: CreatePaymentOptions = {}): Promise<PaymentInfo> {
+export async function createPayment(
+  deps: OrderDeps,
+  input: InitiatePaymentInput,
+  caller: Caller,
+  options: CreatePaymentOptions = {},
+): Promise<PaymentInfo> {
   const choice = await deps.channels.forInitiation(input.paymentType, input.paymentChannel);
   const money = parseChannelAmount(choice.channel, input.paymentAmount, input.currency ?? 'CNY');
   const settings = await deps.settings.read();
@@ -31,7 +36,13 @@ export async function createPayment(deps: OrderDeps, input: InitiatePaymentInput
   const base = publicBaseUrl(settings, deps.siteUrl);
   let result: InitiateResult;
   try {
-    result = await choice.channel.initiate(toChannelOrder(order.spec), { callbackUrl: `${base}${callbackPath(choice.paymentType)}`, returnUrl: order.spec.returnUrl, baseUrl: base, clientIp: options.clientIp, userAgent: options.userAgent });
+    result = await choice.channel.initiate(toChannelOrder(order.spec), {
+      callbackUrl: `${base}${callbackPath(choice.paymentType)}`,
+      returnUrl: order.spec.returnUrl,
+      baseUrl: base,
+      clientIp: options.clientIp,
+      userAgent: options.userAgent,
+    });
   } catch (err) {
     await failAfterChannelError(deps, order, err);
     throw err;

@@ -13,7 +13,10 @@ export interface DailyStatSpec {
 
 /** One reporting day's totals (extensions/payment-daily-stat.yaml), named `day-{yyyy-mm-dd}`. */
 export const PaymentDailyStat = defineKind<DailyStatSpec>({
-  group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'PaymentDailyStat', plural: 'paymentdailystats',
+  group: RESOURCE_GROUP,
+  version: RESOURCE_VERSION,
+  kind: 'PaymentDailyStat',
+  plural: 'paymentdailystats',
 });
 
 export type DailyStat = ObjectOf<typeof PaymentDailyStat>;

@@ -1,4 +1,3 @@
-
 import type { OrderDeps } from './order-events.js';
 import { closeAtChannelQuietly, reachedChannel } from './close-payment.js';
 import { recordCreated, recordSuccess } from './daily-stats.js';

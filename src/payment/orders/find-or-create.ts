@@ -15,7 +15,11 @@ export interface Caller {
 
 /** The existing order of (platform, orderId), by the indexed fields. */
 export async function findByOrderId(deps: PaymentDeps, platform: string, orderId: string): Promise<PaymentInfo | undefined> {
-  const page = await deps.client.list(PaymentInfo, { where: and(eq('spec.platform', platform), eq('spec.orderId', orderId)), page: 1, size: 1 });
+  const page = await deps.client.list(PaymentInfo, {
+    where: and(eq('spec.platform', platform), eq('spec.orderId', orderId)),
+    page: 1,
+    size: 1,
+  });
   return page.items[0];
 }
 
@@ -24,7 +28,13 @@ export async function findByOrderId(deps: PaymentDeps, platform: string, orderId
  * still payable with the same terms, refuses one that differs or has ended, else creates a new UNPAID order.
  * Two concurrent initiations of one orderId therefore yield one order.
  */
-export async function findOrCreateOrder(deps: PaymentDeps, input: InitiatePaymentInput, resolved: ResolvedChannel, money: Money, caller: Caller): Promise<{ order: PaymentInfo; created: boolean }> {
+export async function findOrCreateOrder(
+  deps: PaymentDeps,
+  input: InitiatePaymentInput,
+  resolved: ResolvedChannel,
+  money: Money,
+  caller: Caller,
+): Promise<{ order: PaymentInfo; created: boolean }> {
   const { timeoutMinutes } = await deps.settings.read();
   return deps.client.transaction(async () => {
     const existing = await findByOrderId(deps, caller.platform, input.orderId);
@@ -57,12 +67,24 @@ export async function findOrCreateOrder(deps: PaymentDeps, input: InitiatePaymen
 
 function reuse(existing: PaymentInfo, resolved: ResolvedChannel, money: Money): PaymentInfo {
   const s = existing.spec;
-  const same = s.paymentAmount === money.amountMinor && s.currency === money.currency && s.paymentType === resolved.paymentType && s.paymentChannel === resolved.paymentChannel;
+  const same =
+    s.paymentAmount === money.amountMinor
+    && s.currency === money.currency
+    && s.paymentType === resolved.paymentType
+    && s.paymentChannel === resolved.paymentChannel;
   if (!same) {
-    throw new AppError('ORDER_ID_CONFLICT', '订单号已存在且支付信息不同', { status: 409, messageEn: `orderId ${s.orderId} already has a payment with other amount, currency, type or channel (${s.paymentId})`, details: [{ field: 'orderId', message: s.paymentId }] });
+    throw new AppError('ORDER_ID_CONFLICT', '订单号已存在且支付信息不同', {
+      status: 409,
+      messageEn: `orderId ${s.orderId} already has a payment with other amount, currency, type or channel (${s.paymentId})`,
+      details: [{ field: 'orderId', message: s.paymentId }],
+    });
   }
   if (s.status !== 'UNPAID' && s.status !== 'PAYING') {
-    throw new AppError('ORDER_ALREADY_FINISHED', `订单已结束（${s.status}）`, { status: 409, messageEn: `orderId ${s.orderId} already has a payment in status ${s.status} (${s.paymentId})`, details: [{ field: 'orderId', message: s.status }] });
+    throw new AppError('ORDER_ALREADY_FINISHED', `订单已结束（${s.status}）`, {
+      status: 409,
+      messageEn: `orderId ${s.orderId} already has a payment in status ${s.status} (${s.paymentId})`,
+      details: [{ field: 'orderId', message: s.status }],
+    });
   }
   return existing;
 }

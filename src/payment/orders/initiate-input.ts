@@ -23,11 +23,22 @@ export const INITIATE_BODY_SCHEMA = {
   additionalProperties: false,
   required: ['orderId', 'subject', 'paymentAmount', 'paymentType', 'paymentChannel'],
   properties: {
-    orderId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:|*@-]+$', description: 'business order number, unique per platform' },
+    orderId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_.:|*@-]+$',
+      description: 'business order number, unique per platform',
+    },
     subject: { type: 'string', minLength: 1, maxLength: 256 },
     body: { type: 'string', maxLength: 1024 },
     paymentAmount: { type: ['number', 'string'], description: 'decimal amount, e.g. 12.30; at most 2 fraction digits for CNY' },
-    paymentType: { type: 'string', minLength: 1, maxLength: 32, description: 'WALLET_A, WALLET_B, AGGREGATOR_1..3, INTL_WALLET, CARD, CUSTOM, SANDBOX (aliases ALIPAY, WECHAT, PAYPAL, STRIPE)' },
+    paymentType: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 32,
+      description: 'WALLET_A, WALLET_B, AGGREGATOR_1..3, INTL_WALLET, CARD, CUSTOM, SANDBOX (aliases ALIPAY, WECHAT, PAYPAL, STRIPE)',
+    },
     paymentChannel: { type: 'string', minLength: 1, maxLength: 32, description: 'e.g. FACE_TO_FACE_PAYMENT' },
     notifyUrl: { type: 'string', maxLength: 2048 },
     returnUrl: { type: 'string', maxLength: 2048 },
@@ -42,7 +53,11 @@ export function checkInitiateUrls(input: InitiatePaymentInput, allowPrivateNotif
     try {
       checkNotifyUrlShape(input.notifyUrl, allowPrivateNotify);
     } catch (err) {
-      throw new AppError('VALIDATION_FAILED', `通知地址无效: ${(err as Error).message}`, { status: 400, messageEn: `invalid notifyUrl: ${(err as Error).message}`, details: [{ field: 'notifyUrl', message: (err as Error).message }] });
+      throw new AppError('VALIDATION_FAILED', `通知地址无效: ${(err as Error).message}`, {
+        status: 400,
+        messageEn: `invalid notifyUrl: ${(err as Error).message}`,
+        details: [{ field: 'notifyUrl', message: (err as Error).message }],
+      });
     }
   }
   if (input.returnUrl) {
@@ -52,6 +67,11 @@ export function checkInitiateUrls(input: InitiatePaymentInput, allowPrivateNotif
     } catch {
       ok = false;
     }
-    if (!ok) throw new AppError('VALIDATION_FAILED', '返回地址无效', { status: 400, messageEn: 'returnUrl must be an http(s) URL', details: [{ field: 'returnUrl', message: 'must be an http(s) URL' }] });
+    if (!ok)
+      throw new AppError('VALIDATION_FAILED', '返回地址无效', {
+        status: 400,
+        messageEn: 'returnUrl must be an http(s) URL',
+        details: [{ field: 'returnUrl', message: 'must be an http(s) URL' }],
+      });
   }
 }

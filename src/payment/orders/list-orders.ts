@@ -57,6 +57,16 @@ export function orderCondition(f: Omit<OrderFilters, 'page' | 'size' | 'sort'>):
 }
 
 export async function listOrders(deps: PaymentDeps, f: OrderFilters, baseUrl: string): Promise<ListResult<PaymentView>> {
-  const page = await deps.client.list(PaymentInfo, { where: orderCondition(f), sort: [{ field: 'metadata.creationTimestamp', direction: f.sort ?? 'desc' }], page: f.page, size: f.size });
-  return toListResult(page.items.map((o) => toView(o, baseUrl)), page.total ?? page.items.length, f.page, f.size);
+  const page = await deps.client.list(PaymentInfo, {
+    where: orderCondition(f),
+    sort: [{ field: 'metadata.creationTimestamp', direction: f.sort ?? 'desc' }],
+    page: f.page,
+    size: f.size,
+  });
+  return toListResult(
+    page.items.map((o) => toView(o, baseUrl)),
+    page.total ?? page.items.length,
+    f.page,
+    f.size,
+  );
 }

@@ -16,4 +16,8 @@ export async function pageBase(deps: PaymentDeps): Promise<string> {
   return publicBaseUrl(await deps.settings.read(), deps.siteUrl);
 }
 
-export const PAYMENT_ID_PARAMS = { type: 'object', properties: { paymentId: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['paymentId'] };
+export const PAYMENT_ID_PARAMS = {
+  type: 'object',
+  properties: { paymentId: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['paymentId'],
+};

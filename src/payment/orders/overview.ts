@@ -37,7 +37,12 @@ export async function paymentOverview(deps: PaymentDeps, range: { from?: string;
   const from = range.from ?? shiftDay(to, -29);
   const days = daysBetween(from, to);
   const dayRange = and({ op: 'ge', field: 'spec.day', value: from }, { op: 'le', field: 'spec.day', value: to });
-  const stats = await deps.client.list(PaymentDailyStat, { where: dayRange, sort: [{ field: 'spec.day', direction: 'asc' }], page: 1, size: MAX_DAYS });
+  const stats = await deps.client.list(PaymentDailyStat, {
+    where: dayRange,
+    sort: [{ field: 'spec.day', direction: 'asc' }],
+    page: 1,
+    size: MAX_DAYS,
+  });
   const byDay = new Map(stats.items.map((s) => [s.spec.day, s.spec]));
   const totals = { orders: 0, amounts: {} as Record<string, number>, success: 0, successAmounts: {} as Record<string, number> };
   const trend = days.map((day) => {
@@ -48,9 +53,15 @@ export async function paymentOverview(deps: PaymentDeps, range: { from?: string;
     addAll(totals.successAmounts, s?.successAmounts);
     return { day, orders: s?.orders ?? 0, successCount: s?.successCount ?? 0, successAmounts: decimals(s?.successAmounts ?? {}) };
   });
-  const recent = await deps.client.list(PaymentInfo, { where: eq('spec.status', 'SUCCESS'), sort: [{ field: 'spec.paidAt', direction: 'desc' }], page: 1, size: 10 });
+  const recent = await deps.client.list(PaymentInfo, {
+    where: eq('spec.status', 'SUCCESS'),
+    sort: [{ field: 'spec.paidAt', direction: 'desc' }],
+    page: 1,
+    size: 10,
+  });
   return {
-    from, to,
+    from,
+    to,
     totalOrders: totals.orders,
     totalAmounts: decimals(totals.amounts),
     successCount: totals.success,
@@ -80,8 +91,13 @@ function shiftDay(day: string, delta: number): string {
 function daysBetween(from: string, to: string): string[] {
   const start = Date.parse(`${from}T00:00:00Z`);
   const end = Date.parse(`${to}T00:00:00Z`);
-  if (Number.isNaN(start) || Number.isNaN(end) || end < start) throw new AppError('VALIDATION_FAILED', '日期范围无效', { status: 400, messageEn: 'from and to must be yyyy-mm-dd with from <= to' });
+  if (Number.isNaN(start) || Number.isNaN(end) || end < start)
+    throw new AppError('VALIDATION_FAILED', '日期范围无效', { status: 400, messageEn: 'from and to must be yyyy-mm-dd with from <= to' });
   const count = (end - start) / DAY_MS + 1;
-  if (count > MAX_DAYS) throw new AppError('VALIDATION_FAILED', `日期范围最多 ${MAX_DAYS} 天`, { status: 400, messageEn: `the range may span at most ${MAX_DAYS} days` });
+  if (count > MAX_DAYS)
+    throw new AppError('VALIDATION_FAILED', `日期范围最多 ${MAX_DAYS} 天`, {
+      status: 400,
+      messageEn: `the range may span at most ${MAX_DAYS} days`,
+    });
   return Array.from({ length: count }, (_, i) => shiftDay(from, i));
 }

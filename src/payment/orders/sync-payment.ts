@@ -13,12 +13,19 @@ export function decideFromQuery(order: PaymentInfo, truth: QueryResult, source: 
   const s = order.spec;
   let request: TransitionRequest | undefined;
   if (truth.status === 'SUCCESS') {
-    const mismatch = (truth.amountMinor !== undefined && truth.amountMinor !== s.paymentAmount) || (truth.currency !== undefined && truth.currency !== s.currency);
+    const mismatch =
+      (truth.amountMinor !== undefined && truth.amountMinor !== s.paymentAmount)
+      || (truth.currency !== undefined && truth.currency !== s.currency);
     request = mismatch
       ? { to: 'UNKNOWN', source, reason: `AMOUNT_MISMATCH: channel reports ${truth.amountMinor} ${truth.currency}` }
       : { to: 'SUCCESS', source, facts: { channelTradeNo: truth.channelTradeNo, paidAt: truth.paidAt } };
   } else if (truth.status === 'FAILED') {
-    request = { to: 'FAILED', source, reason: `CHANNEL_${truth.vendorStatus ?? 'FAILED'}`, facts: { channelTradeNo: truth.channelTradeNo } };
+    request = {
+      to: 'FAILED',
+      source,
+      reason: `CHANNEL_${truth.vendorStatus ?? 'FAILED'}`,
+      facts: { channelTradeNo: truth.channelTradeNo },
+    };
   } else if (truth.status === 'PAYING' || truth.status === 'UNKNOWN') {
     request = { to: truth.status, source, facts: { channelTradeNo: truth.channelTradeNo } };
   }
@@ -26,7 +33,12 @@ export function decideFromQuery(order: PaymentInfo, truth: QueryResult, source: 
 }
 
 /** Asks the channel for the truth and moves the order accordingly (compare-and-set, retried on conflict). */
-export async function syncWithChannel(deps: OrderDeps, order: PaymentInfo, source: TransitionSource, signal?: AbortSignal): Promise<PaymentInfo> {
+export async function syncWithChannel(
+  deps: OrderDeps,
+  order: PaymentInfo,
+  source: TransitionSource,
+  signal?: AbortSignal,
+): Promise<PaymentInfo> {
   const channel = await deps.channels.instance(order.spec.paymentType);
   const truth = await channel.query(toChannelOrder(order.spec), signal);
   const outcome = await moveOrder(deps, order.metadata.name, (current) => decideFromQuery(current, truth, source), order);

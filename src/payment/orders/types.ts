@@ -52,7 +52,10 @@ export interface PaymentInfoStatus {
 
 /** A payment order (extensions/payment-info.yaml); the resource name is the paymentId. */
 export const PaymentInfo = defineKind<PaymentInfoSpec, PaymentInfoStatus>({
-  group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'PaymentInfo', plural: 'paymentinfos',
+  group: RESOURCE_GROUP,
+  version: RESOURCE_VERSION,
+  kind: 'PaymentInfo',
+  plural: 'paymentinfos',
 });
 
 /** A PaymentInfo as read from the store (spec and resourceVersion always present). */

@@ -23,43 +23,95 @@ async function ownOrder(deps: OrderDeps, principal: Principal, paymentId: string
 export function ucOperations(deps: OrderDeps): OperationDef[] {
   return [
     defineOperation<Omit<OrderFilters, 'platform' | 'username'>>({
-      operationId: 'listMyPayments', group: UC_GROUP, method: 'get', path: '/payments', tags,
+      operationId: 'listMyPayments',
+      group: UC_GROUP,
+      method: 'get',
+      path: '/payments',
+      tags,
       summary: 'My payment orders (system platform) with filters: status, type, channel, time',
       query: { type: 'object', additionalProperties: false, properties: OWN_FILTERS },
       response: listResultSchema(PAYMENT_VIEW_SCHEMA),
-      handler: async ({ query, principal }) => listOrders(deps, { ...query, platform: SYSTEM_PLATFORM, username: principal.username }, await pageBase(deps)),
+      handler: async ({ query, principal }) =>
+        listOrders(deps, { ...query, platform: SYSTEM_PLATFORM, username: principal.username }, await pageBase(deps)),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'getMyPayment', group: UC_GROUP, method: 'get', path: '/payments/:paymentId', tags,
-      summary: 'One of my payment orders', params: PAYMENT_ID_PARAMS, response: PAYMENT_VIEW_SCHEMA,
+      operationId: 'getMyPayment',
+      group: UC_GROUP,
+      method: 'get',
+      path: '/payments/:paymentId',
+      tags,
+      summary: 'One of my payment orders',
+      params: PAYMENT_ID_PARAMS,
+      response: PAYMENT_VIEW_SCHEMA,
       handler: async ({ params, principal }) => toView(await ownOrder(deps, principal, params.paymentId), await pageBase(deps)),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'continueMyPayment', group: UC_GROUP, method: 'post', path: '/payments/:paymentId/continue', tags,
-      summary: 'Continue paying an unpaid order: answers its payment page, QR code or link (starting it at the channel if that never happened)',
-      params: PAYMENT_ID_PARAMS, response: PAYMENT_VIEW_SCHEMA,
+      operationId: 'continueMyPayment',
+      group: UC_GROUP,
+      method: 'post',
+      path: '/payments/:paymentId/continue',
+      tags,
+      summary:
+        'Continue paying an unpaid order: answers its payment page, QR code or link (starting it at the channel if that never happened)',
+      params: PAYMENT_ID_PARAMS,
+      response: PAYMENT_VIEW_SCHEMA,
       handler: async ({ params, principal }) => {
         const order = await ownOrder(deps, principal, params.paymentId);
         if (order.spec.status !== 'UNPAID' && order.spec.status !== 'PAYING') {
-          throw new AppError('ORDER_NOT_PAYABLE', `订单当前状态（${order.spec.status}）不能继续支付`, { status: 409, messageEn: `an order in status ${order.spec.status} cannot be paid` });
+          throw new AppError('ORDER_NOT_PAYABLE', `订单当前状态（${order.spec.status}）不能继续支付`, {
+            status: 409,
+            messageEn: `an order in status ${order.spec.status} cannot be paid`,
+          });
         }
         const s = order.spec;
-        const again = await createPayment(deps, { orderId: s.orderId, subject: s.subject, body: s.body, paymentAmount: toView(order, '').amountText, currency: s.currency, paymentType: s.paymentType, paymentChannel: s.paymentChannel, notifyUrl: s.notifyUrl, returnUrl: s.returnUrl }, { platform: SYSTEM_PLATFORM, username: principal.username });
+        const again = await createPayment(
+          deps,
+          {
+            orderId: s.orderId,
+            subject: s.subject,
+            body: s.body,
+            paymentAmount: toView(order, '').amountText,
+            currency: s.currency,
+            paymentType: s.paymentType,
+            paymentChannel: s.paymentChannel,
+            notifyUrl: s.notifyUrl,
+            returnUrl: s.returnUrl,
+          },
+          { platform: SYSTEM_PLATFORM, username: principal.username },
+        );
         return toView(again, await pageBase(deps));
       },
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'closeMyPayment', group: UC_GROUP, method: 'post', path: '/payments/:paymentId/close', tags,
-      summary: 'Close one of my unpaid orders', params: PAYMENT_ID_PARAMS, response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params, principal }) => toView(await closePayment(deps, await ownOrder(deps, principal, params.paymentId), 'USER', principal.username), await pageBase(deps)),
+      operationId: 'closeMyPayment',
+      group: UC_GROUP,
+      method: 'post',
+      path: '/payments/:paymentId/close',
+      tags,
+      summary: 'Close one of my unpaid orders',
+      params: PAYMENT_ID_PARAMS,
+      response: PAYMENT_VIEW_SCHEMA,
+      handler: async ({ params, principal }) =>
+        toView(
+          await closePayment(deps, await ownOrder(deps, principal, params.paymentId), 'USER', principal.username),
+          await pageBase(deps),
+        ),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'deleteMyPayment', group: UC_GROUP, method: 'delete', path: '/payments/:paymentId', tags,
-      summary: 'Delete my record of an order that is no longer open (close an unpaid one first)', params: PAYMENT_ID_PARAMS,
+      operationId: 'deleteMyPayment',
+      group: UC_GROUP,
+      method: 'delete',
+      path: '/payments/:paymentId',
+      tags,
+      summary: 'Delete my record of an order that is no longer open (close an unpaid one first)',
+      params: PAYMENT_ID_PARAMS,
       handler: async ({ params, principal }) => {
         const order = await ownOrder(deps, principal, params.paymentId);
         if (order.spec.status === 'UNPAID' || order.spec.status === 'PAYING') {
-          throw new AppError('ORDER_STILL_OPEN', '请先关闭未支付的订单', { status: 409, messageEn: 'close the unpaid order before deleting it' });
+          throw new AppError('ORDER_STILL_OPEN', '请先关闭未支付的订单', {
+            status: 409,
+            messageEn: 'close the unpaid order before deleting it',
+          });
         }
         await deleteOrder(deps, order);
         return { deleted: [params.paymentId] };

@@ -41,7 +41,10 @@ export const UPDATE_PAYMENT_BODY = {
  */
 export async function updatePayment(deps: OrderDeps, order: PaymentInfo, input: UpdatePaymentInput, actor: string): Promise<PaymentInfo> {
   const settings = await deps.settings.read();
-  checkInitiateUrls({ notifyUrl: input.notifyUrl ?? undefined, returnUrl: input.returnUrl ?? undefined } as never, settings.allowPrivateNotifyTargets);
+  checkInitiateUrls(
+    { notifyUrl: input.notifyUrl ?? undefined, returnUrl: input.returnUrl ?? undefined } as never,
+    settings.allowPrivateNotifyTargets,
+  );
   const spec: Record<string, unknown> = {};
   for (const key of ['subject', 'body', 'notifyUrl', 'returnUrl', 'additionalData'] as const) {
     if (input[key] !== undefined) spec[key] = input[key] === '' ? null : input[key];
@@ -54,10 +57,20 @@ export async function updatePayment(deps: OrderDeps, order: PaymentInfo, input: 
   if (!input.status || input.status === current.spec.status) return current;
   const to = input.status;
   // Failing an open order is a close: the trade must stop being payable at the channel too.
-  if (to === 'FAILED' && (current.spec.status === 'UNPAID' || current.spec.status === 'PAYING')) return closePayment(deps, current, 'ADMIN', actor);
-  const outcome = await moveOrder(deps, current.metadata.name, () => ({ to, source: 'ADMIN', actor, reason: input.reason ?? (to === 'FAILED' ? 'CLOSED' : undefined) }), current);
+  if (to === 'FAILED' && (current.spec.status === 'UNPAID' || current.spec.status === 'PAYING'))
+    return closePayment(deps, current, 'ADMIN', actor);
+  const outcome = await moveOrder(
+    deps,
+    current.metadata.name,
+    () => ({ to, source: 'ADMIN', actor, reason: input.reason ?? (to === 'FAILED' ? 'CLOSED' : undefined) }),
+    current,
+  );
   if (!outcome.changed && outcome.why === 'ILLEGAL') {
-    throw new AppError('INVALID', `订单状态不能从 ${outcome.order.spec.status} 改为 ${to}`, { status: 422, messageEn: `status cannot move from ${outcome.order.spec.status} to ${to}`, details: [{ field: 'status', message: `illegal move ${outcome.order.spec.status} -> ${to}` }] });
+    throw new AppError('INVALID', `订单状态不能从 ${outcome.order.spec.status} 改为 ${to}`, {
+      status: 422,
+      messageEn: `status cannot move from ${outcome.order.spec.status} to ${to}`,
+      details: [{ field: 'status', message: `illegal move ${outcome.order.spec.status} -> ${to}` }],
+    });
   }
   return outcome.order;
 }

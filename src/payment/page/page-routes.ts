@@ -14,7 +14,10 @@ const QUERY_ON_OPEN = new Set(['INTL_WALLET', 'CARD', 'CUSTOM']);
 export function paymentPageRouter(deps: OrderDeps): Router {
   const router = express.Router();
   router.get('/assets/payment-page.js', (_req, res) => {
-    res.type('application/javascript').set('Cache-Control', 'public, max-age=300').sendFile(path.join(PAGE_TEMPLATE_DIR, 'payment-page.js'));
+    res
+      .type('application/javascript')
+      .set('Cache-Control', 'public, max-age=300')
+      .sendFile(path.join(PAGE_TEMPLATE_DIR, 'payment-page.js'));
   });
   router.get('/:paymentId', async (req, res, next) => {
     try {

@@ -22,7 +22,12 @@ export function escapeHtml(value: string): string {
  * `{{{name}}}` inserts trusted HTML (only values this service generated, like the QR SVG), `{{name}}`
  * inserts HTML-escaped text.
  */
-export function fillTemplate(template: string, blocks: Record<string, boolean>, vars: Record<string, string>, trusted: Record<string, string>): string {
+export function fillTemplate(
+  template: string,
+  blocks: Record<string, boolean>,
+  vars: Record<string, string>,
+  trusted: Record<string, string>,
+): string {
   let out = template;
   for (const [name, keep] of Object.entries(blocks)) {
     const re = new RegExp(`<!-- block:${name} -->\\n?([\\s\\S]*?)<!-- /block:${name} -->\\n?`, 'g');

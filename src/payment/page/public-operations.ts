@@ -81,20 +81,31 @@ export function publicOperations(deps: OrderDeps): OperationDef[] {
       summary: 'SANDBOX: the payer clicks pay or fail; the simulated gateway sends its signed callback',
       tags: ['payment-page'],
       params: ID_PARAMS,
-      body: { type: 'object', additionalProperties: false, required: ['outcome'], properties: { outcome: { type: 'string', enum: ['success', 'fail'] } } },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['outcome'],
+        properties: { outcome: { type: 'string', enum: ['success', 'fail'] } },
+      },
       handler: async ({ params, body }) => sandboxPay(deps, await readOrder(deps, params.paymentId), body.outcome),
     }),
   ];
 }
 
 /** Settles the simulated trade and runs its signed callback through the real callback path. */
-export async function sandboxPay(deps: OrderDeps, order: PaymentInfo, outcome: 'success' | 'fail'): Promise<PublicPaymentStatus & { callback: { status: number; body: string } }> {
-  if (order.spec.paymentType !== 'SANDBOX') throw new AppError('NOT_SANDBOX_ORDER', '不是沙箱订单', { status: 400, messageEn: 'only SANDBOX orders can be paid by simulation' });
+export async function sandboxPay(
+  deps: OrderDeps,
+  order: PaymentInfo,
+  outcome: 'success' | 'fail',
+): Promise<PublicPaymentStatus & { callback: { status: number; body: string } }> {
+  if (order.spec.paymentType !== 'SANDBOX')
+    throw new AppError('NOT_SANDBOX_ORDER', '不是沙箱订单', { status: 400, messageEn: 'only SANDBOX orders can be paid by simulation' });
   const channel = await deps.channels.instance('SANDBOX');
   if (!(channel instanceof SandboxChannel)) throw new AppError('INTERNAL', '沙箱不可用');
   const request = await channel.simulateOutcome(toChannelOrder(order.spec), outcome).catch((err: unknown) => {
     // The simulated gateway refuses to pay a closed trade or fail a paid one: a state conflict, not an outage.
-    if (isChannelError(err, 'CHANNEL_REJECTED')) throw new AppError('ORDER_NOT_PAYABLE', '订单当前不能支付', { status: 409, messageEn: err.message });
+    if (isChannelError(err, 'CHANNEL_REJECTED'))
+      throw new AppError('ORDER_NOT_PAYABLE', '订单当前不能支付', { status: 409, messageEn: err.message });
     throw err;
   });
   const answer = await handleCallback(deps, 'SANDBOX', request);

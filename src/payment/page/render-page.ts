@@ -4,7 +4,13 @@ import { formatMinor } from '../money/index.js';
 import type { PaymentInfoSpec } from '../orders/types.js';
 import { fillTemplate, readTemplate } from './page-template.js';
 
-const STATUS_TEXT: Record<string, string> = { UNPAID: '待支付', PAYING: '待支付', SUCCESS: '支付成功', FAILED: '支付失败', UNKNOWN: '支付结果未知' };
+const STATUS_TEXT: Record<string, string> = {
+  UNPAID: '待支付',
+  PAYING: '待支付',
+  SUCCESS: '支付成功',
+  FAILED: '支付失败',
+  UNKNOWN: '支付结果未知',
+};
 
 export const statusUrlOf = (paymentId: string) => `/apis/${PUBLIC_GROUP}/${API_VERSION}/payments/${paymentId}/status`;
 export const sandboxUrlOf = (paymentId: string) => `/apis/${PUBLIC_GROUP}/${API_VERSION}/payments/${paymentId}/sandboxPay`;
@@ -26,7 +32,13 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollM
     resubmitLink: Boolean(order.returnUrl),
     unknown: order.status === 'UNKNOWN',
   };
-  const config = { paymentId: order.paymentId, status: order.status, statusUrl: statusUrlOf(order.paymentId), sandboxUrl: sandbox ? sandboxUrlOf(order.paymentId) : undefined, pollMs: options.pollMs ?? 3000 };
+  const config = {
+    paymentId: order.paymentId,
+    status: order.status,
+    statusUrl: statusUrlOf(order.paymentId),
+    sandboxUrl: sandbox ? sandboxUrlOf(order.paymentId) : undefined,
+    pollMs: options.pollMs ?? 3000,
+  };
   const vars = {
     title: order.subject,
     amountText: formatMinor(order.paymentAmount, order.currency),

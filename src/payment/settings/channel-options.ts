@@ -19,23 +19,54 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
       const productCodes = productCode ? { FACE_TO_FACE_PAYMENT: productCode } : undefined;
       return {
         enabled: v.walletAEnabled === true,
-        options: { appId: v.walletAAppId, privateKey: v.walletAPrivateKey, alipayPublicKey: v.walletAPublicKey, signType: v.walletASignType || 'RSA2', gateway: v.walletAGateway || 'production', sellerId: v.walletASellerId, productCodes },
+        options: {
+          appId: v.walletAAppId,
+          privateKey: v.walletAPrivateKey,
+          alipayPublicKey: v.walletAPublicKey,
+          signType: v.walletASignType || 'RSA2',
+          gateway: v.walletAGateway || 'production',
+          sellerId: v.walletASellerId,
+          productCodes,
+        },
       };
     }
     case 'SANDBOX':
       return { enabled: v.sandboxEnabled, options: { enabled: v.sandboxEnabled, secret: v.sandboxSecret } };
     case 'WALLET_B':
-      return { enabled: v.walletBEnabled === true, options: { appId: v.walletBAppId, mchId: v.walletBMchId, apiV3Key: v.walletBApiV3Key, serialNo: v.walletBSerialNo, privateKey: v.walletBPrivateKey } };
+      return {
+        enabled: v.walletBEnabled === true,
+        options: {
+          appId: v.walletBAppId,
+          mchId: v.walletBMchId,
+          apiV3Key: v.walletBApiV3Key,
+          serialNo: v.walletBSerialNo,
+          privateKey: v.walletBPrivateKey,
+        },
+      };
     case 'AGGREGATOR_1':
     case 'AGGREGATOR_2':
     case 'AGGREGATOR_3': {
       const n = type.slice(-1);
-      return { enabled: v[`aggregator${n}Enabled`] === true, options: { url: v[`aggregator${n}Url`], merchantId: v[`aggregator${n}MerchantId`], key: v[`aggregator${n}Key`] } };
+      return {
+        enabled: v[`aggregator${n}Enabled`] === true,
+        options: { url: v[`aggregator${n}Url`], merchantId: v[`aggregator${n}MerchantId`], key: v[`aggregator${n}Key`] },
+      };
     }
     case 'INTL_WALLET':
-      return { enabled: v.intlWalletEnabled === true, options: { clientId: v.intlWalletClientId, clientSecret: v.intlWalletClientSecret, webhookId: v.intlWalletWebhookId, currency: v.intlWalletCurrency } };
+      return {
+        enabled: v.intlWalletEnabled === true,
+        options: {
+          clientId: v.intlWalletClientId,
+          clientSecret: v.intlWalletClientSecret,
+          webhookId: v.intlWalletWebhookId,
+          currency: v.intlWalletCurrency,
+        },
+      };
     case 'CARD':
-      return { enabled: v.cardEnabled === true, options: { secretKey: v.cardSecretKey, webhookSecret: v.cardWebhookSecret, currency: v.cardCurrency } };
+      return {
+        enabled: v.cardEnabled === true,
+        options: { secretKey: v.cardSecretKey, webhookSecret: v.cardWebhookSecret, currency: v.cardCurrency },
+      };
     case 'CUSTOM':
       return { enabled: v.customEnabled === true, options: {} };
   }

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { type ExtensionClient, AppError } from '../../host/sdk/index.js';
-import { ChannelError, createChannelRegistry, type ChannelDeps, type ChannelRegistry, type PaymentChannel, type PaymentType, type ResolvedChannel } from '../channels/index.js';
+import {
+  ChannelError,
+  createChannelRegistry,
+  type ChannelDeps,
+  type ChannelRegistry,
+  type PaymentChannel,
+  type PaymentType,
+  type ResolvedChannel,
+} from '../channels/index.js';
 import { ResourceSandboxTradeStore } from '../channels/sandbox/index.js';
 import { channelSettingsOf } from './channel-options.js';
 import type { PaymentSettings, PaymentSettingValues } from './payment-settings.js';
@@ -19,7 +27,10 @@ export class ChannelProvider {
   private readonly cache = new Map<PaymentType, { key: string; channel: PaymentChannel }>();
   private readonly sandboxStore: ResourceSandboxTradeStore;
 
-  constructor(private readonly settings: PaymentSettings, client: ExtensionClient) {
+  constructor(
+    private readonly settings: PaymentSettings,
+    client: ExtensionClient,
+  ) {
     this.sandboxStore = new ResourceSandboxTradeStore(client);
   }
 
@@ -50,16 +61,28 @@ export class ChannelProvider {
     const resolved = this.registry.resolve(type, channel);
     const values = await this.settings.read();
     if (!channelSettingsOf(resolved.paymentType, values).enabled) {
-      throw new AppError('PAYMENT_SERVICE_DISABLED', '当前支付服务未启用', { status: 400, messageEn: `payment service ${resolved.paymentType} is not enabled`, details: [{ field: 'paymentType', message: 'service disabled' }] });
+      throw new AppError('PAYMENT_SERVICE_DISABLED', '当前支付服务未启用', {
+        status: 400,
+        messageEn: `payment service ${resolved.paymentType} is not enabled`,
+        details: [{ field: 'paymentType', message: 'service disabled' }],
+      });
     }
     if (!values.supportedChannels.includes(`${resolved.paymentType}:${resolved.paymentChannel}`)) {
-      throw new AppError('PAYMENT_CHANNEL_DISABLED', '当前支付渠道未启用', { status: 400, messageEn: `payment channel ${resolved.paymentType}:${resolved.paymentChannel} is not enabled`, details: [{ field: 'paymentChannel', message: 'not in supportedChannels' }] });
+      throw new AppError('PAYMENT_CHANNEL_DISABLED', '当前支付渠道未启用', {
+        status: 400,
+        messageEn: `payment channel ${resolved.paymentType}:${resolved.paymentChannel} is not enabled`,
+        details: [{ field: 'paymentChannel', message: 'not in supportedChannels' }],
+      });
     }
     try {
       return { ...resolved, channel: await this.instance(resolved.paymentType, values) };
     } catch (err) {
       if (err instanceof ChannelError && err.code === 'CHANNEL_MISCONFIGURED') {
-        throw new AppError('CHANNEL_MISCONFIGURED', '支付渠道配置不完整', { status: 400, messageEn: err.message, details: err.details.map((d) => ({ field: d.field, message: d.reason ?? 'invalid' })) });
+        throw new AppError('CHANNEL_MISCONFIGURED', '支付渠道配置不完整', {
+          status: 400,
+          messageEn: err.message,
+          details: err.details.map((d) => ({ field: d.field, message: d.reason ?? 'invalid' })),
+        });
       }
       throw err;
     }
@@ -68,6 +91,8 @@ export class ChannelProvider {
   /** Every `TYPE:CHANNEL` whose service is registered and on, and which the whitelist admits. */
   async available(): Promise<string[]> {
     const values = await this.settings.read();
-    return this.registry.channelKeys().filter((key) => values.supportedChannels.includes(key) && channelSettingsOf(key.split(':')[0] as PaymentType, values).enabled);
+    return this.registry
+      .channelKeys()
+      .filter((key) => values.supportedChannels.includes(key) && channelSettingsOf(key.split(':')[0] as PaymentType, values).enabled);
   }
 }

@@ -27,7 +27,11 @@ const parsed = new Map<string, KeyObject>();
 
 /** The configured private key, parsed once per distinct value; INTERFACE_KEY_MISSING when none is set. */
 export function interfacePrivateKey(pem: string | undefined): KeyObject {
-  if (!pem) throw new AppError('INTERFACE_KEY_MISSING', '接口密钥未配置', { status: 409, messageEn: 'the interface RSA key pair is not configured; generate it in the console' });
+  if (!pem)
+    throw new AppError('INTERFACE_KEY_MISSING', '接口密钥未配置', {
+      status: 409,
+      messageEn: 'the interface RSA key pair is not configured; generate it in the console',
+    });
   let key = parsed.get(pem);
   if (!key) {
     key = createPrivateKey(pem);

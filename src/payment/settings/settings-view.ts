@@ -17,7 +17,12 @@ export interface SettingsViewDeps {
 export async function readSettingsView(deps: SettingsViewDeps): Promise<Record<string, unknown>> {
   const { values, configured } = await deps.settings.flat.readMasked();
   const effective = await deps.settings.read();
-  return { ...values, sandboxEnabled: effective.sandboxEnabled, secretsConfigured: configured, availableChannels: await deps.channels.available() };
+  return {
+    ...values,
+    sandboxEnabled: effective.sandboxEnabled,
+    secretsConfigured: configured,
+    availableChannels: await deps.channels.available(),
+  };
 }
 
 /**
@@ -32,7 +37,11 @@ export async function writeSettings(deps: SettingsViewDeps, partial: Record<stri
     try {
       patch.interfacePublicKey = publicKeyOf(pem);
     } catch {
-      throw new AppError('VALIDATION_FAILED', '接口私钥不是有效的 RSA 私钥', { status: 400, messageEn: 'interfacePrivateKey is not a usable RSA private key', details: [{ field: 'interfacePrivateKey', message: 'not a PEM private key' }] });
+      throw new AppError('VALIDATION_FAILED', '接口私钥不是有效的 RSA 私钥', {
+        status: 400,
+        messageEn: 'interfacePrivateKey is not a usable RSA private key',
+        details: [{ field: 'interfacePrivateKey', message: 'not a PEM private key' }],
+      });
     }
   }
   await deps.settings.write(patch);

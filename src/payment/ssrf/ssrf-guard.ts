@@ -37,7 +37,11 @@ export function checkNotifyUrlShape(raw: string, allowPrivate: boolean): URL {
   return url;
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Array<{ address: string; family: number }>, family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | Array<{ address: string; family: number }>,
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for http.request that resolves the name and refuses the connection when any address is
@@ -51,7 +55,10 @@ export function guardedLookup(allowPrivate: boolean) {
       const list = addresses as Array<{ address: string; family: number }>;
       const bad = list.find((a) => isNonPublicAddress(a.address));
       if (!allowPrivate && (bad || isLocalHostName(hostname))) {
-        return callback(new BlockedTargetError(`notifyUrl host ${hostname} resolves to a private address ${bad?.address ?? ''}`.trim()), []);
+        return callback(
+          new BlockedTargetError(`notifyUrl host ${hostname} resolves to a private address ${bad?.address ?? ''}`.trim()),
+          [],
+        );
       }
       if ((options as { all?: boolean }).all) return callback(null, list);
       callback(null, list[0].address, list[0].family);

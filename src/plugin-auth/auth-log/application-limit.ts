@@ -26,9 +26,7 @@ export interface ApplicationContext {
   exemptDevelopmentHosts: boolean;
 }
 
-export type ApplicationDecision =
-  | { allowed: true; countsTowardLimit: boolean }
-  | { allowed: false; limit: number; used: number };
+export type ApplicationDecision = { allowed: true; countsTowardLimit: boolean } | { allowed: false; limit: number; used: number };
 
 export function decideApplication(ctx: ApplicationContext): ApplicationDecision {
   const exempt = ctx.exemptDevelopmentHosts && isDevelopmentHost(ctx.domain);

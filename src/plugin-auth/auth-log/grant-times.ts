@@ -37,7 +37,9 @@ function expiryOf(grant: Grant, now: number): number {
       return now + BATCH_AUTHORIZE_DAYS * DAY_MS;
     case 'SELF_SERVICE':
       if (!Number.isInteger(grant.days) || grant.days < 1) {
-        throw new ValidationError('self-service days must be a whole number of at least 1', [{ field: 'selfServiceDays', message: 'must be an integer >= 1' }]);
+        throw new ValidationError('self-service days must be a whole number of at least 1', [
+          { field: 'selfServiceDays', message: 'must be an integer >= 1' },
+        ]);
       }
       return now + grant.days * DAY_MS;
     case 'PERMANENT':

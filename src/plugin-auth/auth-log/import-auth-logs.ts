@@ -61,10 +61,17 @@ function parseDocuments(text: string): unknown[] {
   try {
     docs = yaml.loadAll(text).filter((d) => d !== null && d !== undefined);
   } catch (err) {
-    throw new AppError('IMPORT_INVALID', `YAML 解析失败: ${(err as Error).message}`, { status: 400, messageEn: `not valid YAML: ${(err as Error).message}` });
+    throw new AppError('IMPORT_INVALID', `YAML 解析失败: ${(err as Error).message}`, {
+      status: 400,
+      messageEn: `not valid YAML: ${(err as Error).message}`,
+    });
   }
   if (docs.length === 0) throw new AppError('IMPORT_INVALID', '没有可导入的记录', { status: 400, messageEn: 'the file holds no records' });
-  if (docs.length > MAX_IMPORT_ITEMS) throw new AppError('IMPORT_INVALID', `单次最多导入 ${MAX_IMPORT_ITEMS} 条`, { status: 400, messageEn: `at most ${MAX_IMPORT_ITEMS} records per import` });
+  if (docs.length > MAX_IMPORT_ITEMS)
+    throw new AppError('IMPORT_INVALID', `单次最多导入 ${MAX_IMPORT_ITEMS} 条`, {
+      status: 400,
+      messageEn: `at most ${MAX_IMPORT_ITEMS} records per import`,
+    });
   return docs;
 }
 
@@ -74,7 +81,8 @@ async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): P
     const obj = doc as AuthLog;
     const { kind } = SitePluginAuthLog;
     if (!obj || typeof obj !== 'object' || obj.kind !== kind) throw new AppError('INVALID', `kind must be ${kind}`);
-    if (obj.apiVersion !== undefined && obj.apiVersion !== RESOURCE_API_VERSION) throw new AppError('INVALID', `apiVersion must be ${RESOURCE_API_VERSION}`);
+    if (obj.apiVersion !== undefined && obj.apiVersion !== RESOURCE_API_VERSION)
+      throw new AppError('INVALID', `apiVersion must be ${RESOURCE_API_VERSION}`);
     const spec = { ...(obj.spec ?? {}) } as AuthLogSpec;
     spec.authDomain = normalizeDomain(spec.authDomain);
     for (const field of ['authTime', 'expireTime'] as const) {
@@ -84,16 +92,28 @@ async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): P
     }
     const name = recordName({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser });
     const given = obj.metadata?.name;
-    if (given !== undefined && given !== name) throw new AppError('NAME_MISMATCH', `metadata.name must be ${name} (derived from pluginKey, domain and user)`);
-    if (!(await findPluginByKey(deps.client, spec.pluginKey))) throw new AppError('PLUGIN_NOT_FOUND', `plugin ${spec.pluginKey} is not in the catalog`);
-    const metadata = { name, ...(obj.metadata?.labels ? { labels: obj.metadata.labels } : {}), ...(obj.metadata?.annotations ? { annotations: obj.metadata.annotations } : {}) };
+    if (given !== undefined && given !== name)
+      throw new AppError('NAME_MISMATCH', `metadata.name must be ${name} (derived from pluginKey, domain and user)`);
+    if (!(await findPluginByKey(deps.client, spec.pluginKey)))
+      throw new AppError('PLUGIN_NOT_FOUND', `plugin ${spec.pluginKey} is not in the catalog`);
+    const metadata = {
+      name,
+      ...(obj.metadata?.labels ? { labels: obj.metadata.labels } : {}),
+      ...(obj.metadata?.annotations ? { annotations: obj.metadata.annotations } : {}),
+    };
     const item: ImportItem = { metadata, spec };
     deps.client.registry.validate(deps.client.kind(SitePluginAuthLog), { apiVersion: RESOURCE_API_VERSION, kind, ...item });
     return item;
   } catch (err) {
     const e = isAppError(err) ? err : new AppError('INVALID', (err as Error).message);
     const detail = e.details.map((d) => `${d.field ?? ''} ${d.message}`.trim()).join('; ');
-    return { index, name: (doc as AuthLog | undefined)?.metadata?.name, action: 'failed', code: String(e.code), message: detail ? `${e.messageEn ?? e.message}: ${detail}` : (e.messageEn ?? e.message) };
+    return {
+      index,
+      name: (doc as AuthLog | undefined)?.metadata?.name,
+      action: 'failed',
+      code: String(e.code),
+      message: detail ? `${e.messageEn ?? e.message}: ${detail}` : (e.messageEn ?? e.message),
+    };
   }
 }
 
@@ -113,6 +133,14 @@ async function writeItem(deps: PluginAuthDeps, item: ImportItem, index: number):
 }
 
 function importInvalid(failed: ImportItemResult[], total: number): AppError {
-  const details: ErrorDetail[] = failed.map((f) => ({ field: `items[${f.index}]`, message: `${f.name ? `${f.name}: ` : ''}${f.message}`, reason: f.code }));
-  return new AppError('IMPORT_INVALID', `导入失败：${failed.length}/${total} 条记录有误，未写入任何记录`, { status: 400, messageEn: `${failed.length} of ${total} items are invalid; nothing was imported`, details });
+  const details: ErrorDetail[] = failed.map((f) => ({
+    field: `items[${f.index}]`,
+    message: `${f.name ? `${f.name}: ` : ''}${f.message}`,
+    reason: f.code,
+  }));
+  return new AppError('IMPORT_INVALID', `导入失败：${failed.length}/${total} 条记录有误，未写入任何记录`, {
+    status: 400,
+    messageEn: `${failed.length} of ${total} items are invalid; nothing was imported`,
+    details,
+  });
 }

@@ -3,7 +3,11 @@ import { SitePluginAuthLog, type AuthLog } from './types.js';
 import { validityRange, type ValidityFilter } from './validity-range.js';
 import { expireTimeDisplay, type ExpireTimeDisplay } from './validity.js';
 
-export const SORT_FIELDS = { authTime: 'spec.authTime', expireTime: 'spec.expireTime', creationTimestamp: 'metadata.creationTimestamp' } as const;
+export const SORT_FIELDS = {
+  authTime: 'spec.authTime',
+  expireTime: 'spec.expireTime',
+  creationTimestamp: 'metadata.creationTimestamp',
+} as const;
 
 /** Console filters (spec: plugin, keyword, user, authStatus, validity type) — each on an indexed column. */
 export interface AuthLogFilter {
@@ -32,7 +36,9 @@ export function authLogCondition(f: AuthLogFilter, now: number): Condition | und
     f.pluginKey ? eq('spec.pluginKey', f.pluginKey) : undefined,
     f.authUser ? eq('spec.authUser', f.authUser) : undefined,
     f.authStatus !== undefined ? eq('spec.authStatus', f.authStatus) : undefined,
-    keyword ? or(...['spec.pluginKey', 'spec.authUser', 'spec.authDomain'].map((k) => ({ op: 'contains' as const, field: k, value: keyword }))) : undefined,
+    keyword
+      ? or(...['spec.pluginKey', 'spec.authUser', 'spec.authDomain'].map((k) => ({ op: 'contains' as const, field: k, value: keyword })))
+      : undefined,
     range.gt !== undefined && { op: 'gt', field, value: range.gt },
     range.gte !== undefined && { op: 'ge', field, value: range.gte },
     range.lt !== undefined && { op: 'lt', field, value: range.lt },
@@ -40,7 +46,11 @@ export function authLogCondition(f: AuthLogFilter, now: number): Condition | und
   );
 }
 
-export async function listAuthLogs(client: ExtensionClient, f: AuthLogFilter & AuthLogSort & { page: number; size: number }, now: number): Promise<ListResult<AuthLogView>> {
+export async function listAuthLogs(
+  client: ExtensionClient,
+  f: AuthLogFilter & AuthLogSort & { page: number; size: number },
+  now: number,
+): Promise<ListResult<AuthLogView>> {
   const found = await client.list(SitePluginAuthLog, {
     where: authLogCondition(f, now),
     sort: [{ field: SORT_FIELDS[f.sort ?? 'creationTimestamp'], direction: f.direction ?? 'desc' }],

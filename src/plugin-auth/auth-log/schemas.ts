@@ -18,7 +18,14 @@ const SPEC = {
     license: { type: 'string' },
   },
 };
-const DISPLAY = { type: 'object', properties: { validity: { type: 'string', enum: ['PERMANENT', 'LIMITED', 'EXPIRED', 'NONE'] }, text: { type: 'string' }, textEn: { type: 'string' } } };
+const DISPLAY = {
+  type: 'object',
+  properties: {
+    validity: { type: 'string', enum: ['PERMANENT', 'LIMITED', 'EXPIRED', 'NONE'] },
+    text: { type: 'string' },
+    textEn: { type: 'string' },
+  },
+};
 export const AUTH_LOG_ITEM = resourceSchema(SPEC, { expireTimeDisplay: DISPLAY });
 export const AUTH_LOG_SCHEMA = resourceSchema(SPEC);
 
@@ -35,7 +42,15 @@ export const MANUAL_RECORD_BODY = {
   type: 'object',
   additionalProperties: false,
   required: ['pluginKey', 'authUser', 'authDomain', 'authStatus'],
-  properties: { pluginKey: PLUGIN_KEY, authUser: USER_NAME, authDomain: DOMAIN_INPUT, authStatus: AUTH_STATUS, authTime: TIMESTAMP, expireTime: TIMESTAMP, license: { type: 'string', maxLength: 8192 } },
+  properties: {
+    pluginKey: PLUGIN_KEY,
+    authUser: USER_NAME,
+    authDomain: DOMAIN_INPUT,
+    authStatus: AUTH_STATUS,
+    authTime: TIMESTAMP,
+    expireTime: TIMESTAMP,
+    license: { type: 'string', maxLength: 8192 },
+  },
 };
 
 export const RECORD_EDIT_BODY = {
@@ -50,4 +65,7 @@ export const RECORD_EDIT_BODY = {
   },
 };
 
-export const BATCH_RESULT = { type: 'object', properties: { changed: { type: 'array', items: { type: 'string' } }, unchanged: { type: 'array', items: { type: 'string' } } } };
+export const BATCH_RESULT = {
+  type: 'object',
+  properties: { changed: { type: 'array', items: { type: 'string' } }, unchanged: { type: 'array', items: { type: 'string' } } },
+};

@@ -8,7 +8,8 @@ export const AUTH_NOTIFICATION_TEMPLATE = 'auth-notification';
 export const USER_CENTER_PATH = '/uc/plugin-auth';
 
 /** What moved the record; shown to the user and part of no key (the transition itself is). */
-export type ChangeReason = 'APPLICATION' | 'AUTHORIZE' | 'BATCH_AUTHORIZE' | 'BATCH_CANCEL' | 'FREE_CODE' | 'PERMANENT_CODE' | 'MANUAL' | 'EDIT' | 'CLEANUP';
+export type ChangeReason =
+  'APPLICATION' | 'AUTHORIZE' | 'BATCH_AUTHORIZE' | 'BATCH_CANCEL' | 'FREE_CODE' | 'PERMANENT_CODE' | 'MANUAL' | 'EDIT' | 'CLEANUP';
 
 const REASON_TEXT: Record<ChangeReason, string> = {
   APPLICATION: '提交授权申请',

@@ -62,7 +62,12 @@ export function nextSpec(spec: AuthLogSpec, move: Move, clock: Clock): AuthLogSp
  * Applies a move to a stored record: writes it (optimistic, on the version read) and queues its
  * auth-notification in the same transaction. Returns the record unchanged when the move has nothing to do.
  */
-export async function applyMove(deps: PluginAuthDeps, record: AuthLog, move: Move, pluginName?: string): Promise<{ record: AuthLog; changed: boolean }> {
+export async function applyMove(
+  deps: PluginAuthDeps,
+  record: AuthLog,
+  move: Move,
+  pluginName?: string,
+): Promise<{ record: AuthLog; changed: boolean }> {
   const spec = nextSpec(record.spec, move, deps.clock);
   if (!spec) return { record, changed: false };
   return deps.client.transaction(async () => {
@@ -82,5 +87,9 @@ function cleared(spec: AuthLogSpec): AuthLogSpec {
 }
 
 function alreadyAuthorized(): AppError {
-  return new AppError('ALREADY_AUTHORIZED', '该域名已授权，无需激活', { status: 409, messageEn: 'this domain is already authorized; the code was not used', details: [{ field: 'code', message: 'record already authorized', reason: 'ALREADY_AUTHORIZED' }] });
+  return new AppError('ALREADY_AUTHORIZED', '该域名已授权，无需激活', {
+    status: 409,
+    messageEn: 'this domain is already authorized; the code was not used',
+    details: [{ field: 'code', message: 'record already authorized', reason: 'ALREADY_AUTHORIZED' }],
+  });
 }

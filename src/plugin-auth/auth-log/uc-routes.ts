@@ -10,7 +10,12 @@ import { listAuthLogs, SORT_FIELDS, type AuthLogFilter, type AuthLogSort } from 
 import { deleteAuthLog } from './record-service.js';
 import { AUTH_LOG_ITEM, AUTH_LOG_SCHEMA, AUTH_STATUS, VALIDITY } from './schemas.js';
 
-const APPLY_BODY = { type: 'object', additionalProperties: false, required: ['pluginKey', 'domain'], properties: { pluginKey: PLUGIN_KEY, domain: DOMAIN_INPUT } };
+const APPLY_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['pluginKey', 'domain'],
+  properties: { pluginKey: PLUGIN_KEY, domain: DOMAIN_INPUT },
+};
 
 /**
  * User-center operations on the caller's records (plugin:plugin-auth-user:view / manage); activation by code
@@ -20,13 +25,24 @@ const APPLY_BODY = { type: 'object', additionalProperties: false, required: ['pl
 export function userCenterOperations(deps: PluginAuthDeps): OperationDef[] {
   return [
     defineOperation<unknown, { pluginKey: string; domain: string }>({
-      operationId: 'applyAuthorization', group: UC_GROUP, method: 'post', path: '/authorizations', tags: TAGS.userCenter,
-      summary: 'Apply for a domain (host or full URL): pending review, or authorized at once with a permanent entitlement; idempotent per domain',
-      body: APPLY_BODY, response: AUTH_LOG_SCHEMA,
-      handler: async ({ body, principal }) => (await applyForAuthorization(deps, { pluginKey: body.pluginKey, domain: body.domain, user: principal.username })).record,
+      operationId: 'applyAuthorization',
+      group: UC_GROUP,
+      method: 'post',
+      path: '/authorizations',
+      tags: TAGS.userCenter,
+      summary:
+        'Apply for a domain (host or full URL): pending review, or authorized at once with a permanent entitlement; idempotent per domain',
+      body: APPLY_BODY,
+      response: AUTH_LOG_SCHEMA,
+      handler: async ({ body, principal }) =>
+        (await applyForAuthorization(deps, { pluginKey: body.pluginKey, domain: body.domain, user: principal.username })).record,
     }),
     defineOperation<Omit<AuthLogFilter, 'authUser'> & AuthLogSort & { page: number; size: number }>({
-      operationId: 'listMyAuthLogs', group: UC_GROUP, method: 'get', path: '/authorizations', tags: TAGS.userCenter,
+      operationId: 'listMyAuthLogs',
+      group: UC_GROUP,
+      method: 'get',
+      path: '/authorizations',
+      tags: TAGS.userCenter,
       summary: "The caller's authorization records, paged",
       query: {
         type: 'object',
@@ -45,9 +61,14 @@ export function userCenterOperations(deps: PluginAuthDeps): OperationDef[] {
       handler: ({ query, principal }) => listAuthLogs(deps.client, { ...query, authUser: principal.username }, deps.clock.now()),
     }),
     defineOperation<unknown, unknown, { name: string }>({
-      operationId: 'deleteMyAuthLog', group: UC_GROUP, method: 'delete', path: '/authorizations/:name', tags: TAGS.userCenter,
+      operationId: 'deleteMyAuthLog',
+      group: UC_GROUP,
+      method: 'delete',
+      path: '/authorizations/:name',
+      tags: TAGS.userCenter,
       summary: "Delete one of the caller's records (irreversible)",
-      params: NAME_PARAMS, response: { type: 'object', properties: { name: { type: 'string' } } },
+      params: NAME_PARAMS,
+      response: { type: 'object', properties: { name: { type: 'string' } } },
       handler: ({ params, principal }) => deleteAuthLog(deps, params.name, principal.username),
     }),
   ];

@@ -19,11 +19,20 @@ export async function createSitePlugin(client: ExtensionClient, spec: SitePlugin
 }
 
 /** Edits a plugin: the given spec fields change (null removes an optional one); the key never changes. */
-export async function updateSitePlugin(client: ExtensionClient, name: string, changes: Partial<Record<keyof SitePluginSpec, unknown>>, resourceVersion?: string): Promise<SitePlugin> {
+export async function updateSitePlugin(
+  client: ExtensionClient,
+  name: string,
+  changes: Partial<Record<keyof SitePluginSpec, unknown>>,
+  resourceVersion?: string,
+): Promise<SitePlugin> {
   const current = await client.fetch(SitePlugin, name);
   if (!current) throw new NotFoundError(SitePlugin.kind, name);
   if (changes.key !== undefined && changes.key !== current.spec.key) {
-    throw new AppError('KEY_IMMUTABLE', '插件标识不可修改', { status: 400, messageEn: 'a plugin key cannot change (its records refer to it)', details: [{ field: 'key', message: 'immutable' }] });
+    throw new AppError('KEY_IMMUTABLE', '插件标识不可修改', {
+      status: 400,
+      messageEn: 'a plugin key cannot change (its records refer to it)',
+      details: [{ field: 'key', message: 'immutable' }],
+    });
   }
   const patch: Record<string, unknown> = { spec: changes };
   if (resourceVersion) patch.metadata = { resourceVersion };
@@ -43,5 +52,9 @@ async function nextPriority(client: ExtensionClient): Promise<number> {
 }
 
 function keyTaken(key: string): AppError {
-  return new AppError('ALREADY_EXISTS', `插件标识已存在: ${key}`, { status: 409, messageEn: `a plugin with key "${key}" already exists`, details: [{ field: 'key', message: 'taken' }] });
+  return new AppError('ALREADY_EXISTS', `插件标识已存在: ${key}`, {
+    status: 409,
+    messageEn: `a plugin with key "${key}" already exists`,
+    details: [{ field: 'key', message: 'taken' }],
+  });
 }

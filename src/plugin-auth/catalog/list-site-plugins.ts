@@ -16,7 +16,10 @@ export async function listSitePlugins(client: ExtensionClient, filter: SitePlugi
   const where = and(keywordCondition(filter.keyword), priceCondition(filter.priceType));
   const found = await client.list(SitePlugin, {
     where,
-    sort: [{ field: 'spec.priority', direction: 'asc' }, { field: 'spec.key', direction: 'asc' }],
+    sort: [
+      { field: 'spec.priority', direction: 'asc' },
+      { field: 'spec.key', direction: 'asc' },
+    ],
     page: filter.page,
     size: filter.size,
   });

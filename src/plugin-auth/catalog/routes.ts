@@ -26,7 +26,9 @@ const SPEC_FIELDS = {
   priority: { type: 'integer', minimum: -1_000_000_000, maximum: 1_000_000_000 },
 };
 const NULLABLE = new Set(['logo', 'description', 'version', 'author', 'authCountLimit', 'docs', 'url', 'payUrl']);
-const UPDATE_FIELDS = Object.fromEntries(Object.entries(SPEC_FIELDS).map(([k, s]) => [k, NULLABLE.has(k) ? { anyOf: [s, { type: 'null' }] } : s]));
+const UPDATE_FIELDS = Object.fromEntries(
+  Object.entries(SPEC_FIELDS).map(([k, s]) => [k, NULLABLE.has(k) ? { anyOf: [s, { type: 'null' }] } : s]),
+);
 const PRICE_TYPE = { type: 'string', enum: ['FREE', 'LIMITED_FREE', 'PAID'] };
 const PLUGIN = resourceSchema({ type: 'object', properties: SPEC_FIELDS }, { priceType: PRICE_TYPE });
 const LIST_QUERY = {
@@ -40,23 +42,41 @@ export function catalogOperations(deps: PluginAuthDeps): OperationDef[] {
   const { client } = deps;
   return [
     defineOperation<SitePluginFilter>({
-      operationId: 'listSitePlugins', group: CONSOLE_GROUP, method: 'get', path: '/siteplugins', tags: TAGS.catalog,
+      operationId: 'listSitePlugins',
+      group: CONSOLE_GROUP,
+      method: 'get',
+      path: '/siteplugins',
+      tags: TAGS.catalog,
       summary: 'List catalog plugins in display order (priority, key), with their price type',
-      query: LIST_QUERY, response: listResultSchema(PLUGIN),
+      query: LIST_QUERY,
+      response: listResultSchema(PLUGIN),
       handler: ({ query }) => listSitePlugins(client, query),
     }),
     defineOperation<unknown, SitePluginSpec>({
-      operationId: 'createSitePlugin', group: CONSOLE_GROUP, method: 'post', path: '/siteplugins', tags: TAGS.catalog,
+      operationId: 'createSitePlugin',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/siteplugins',
+      tags: TAGS.catalog,
       summary: 'Create a catalog plugin (unique key; without priority it goes last)',
       body: { type: 'object', additionalProperties: false, required: ['key', 'name', 'price'], properties: SPEC_FIELDS },
-      response: PLUGIN, successStatus: 201,
+      response: PLUGIN,
+      successStatus: 201,
       handler: async ({ body }) => sitePluginView(await createSitePlugin(client, body)),
     }),
     defineOperation<unknown, Record<string, unknown> & { resourceVersion?: string }, { name: string }>({
-      operationId: 'updateSitePlugin', group: CONSOLE_GROUP, method: 'put', path: '/siteplugins/:name', tags: TAGS.catalog,
+      operationId: 'updateSitePlugin',
+      group: CONSOLE_GROUP,
+      method: 'put',
+      path: '/siteplugins/:name',
+      tags: TAGS.catalog,
       summary: 'Edit a catalog plugin: the fields given change, null removes an optional one; the key is fixed',
       params: NAME_PARAMS,
-      body: { type: 'object', additionalProperties: false, properties: { ...UPDATE_FIELDS, resourceVersion: { type: 'string', pattern: '^[0-9]+$' } } },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { ...UPDATE_FIELDS, resourceVersion: { type: 'string', pattern: '^[0-9]+$' } },
+      },
       response: PLUGIN,
       handler: async ({ params, body }) => {
         const { resourceVersion, ...changes } = body;
@@ -64,23 +84,36 @@ export function catalogOperations(deps: PluginAuthDeps): OperationDef[] {
       },
     }),
     defineOperation<unknown, unknown, { name: string }>({
-      operationId: 'deleteSitePlugin', group: CONSOLE_GROUP, method: 'delete', path: '/siteplugins/:name', tags: TAGS.catalog,
+      operationId: 'deleteSitePlugin',
+      group: CONSOLE_GROUP,
+      method: 'delete',
+      path: '/siteplugins/:name',
+      tags: TAGS.catalog,
       summary: 'Delete a catalog plugin and, in the background, every authorization record of its key',
       params: NAME_PARAMS,
       response: { type: 'object', properties: { name: { type: 'string' }, removed: { type: 'boolean' } } },
       handler: ({ params }) => deleteSitePlugin(client, params.name),
     }),
     defineOperation<unknown, { names: string[] }>({
-      operationId: 'reorderSitePlugins', group: CONSOLE_GROUP, method: 'put', path: '/siteplugins-order', tags: TAGS.catalog,
+      operationId: 'reorderSitePlugins',
+      group: CONSOLE_GROUP,
+      method: 'put',
+      path: '/siteplugins-order',
+      tags: TAGS.catalog,
       summary: 'Set the display order: the listed plugins first, in that order; priorities rewritten atomically',
       body: { type: 'object', additionalProperties: false, required: ['names'], properties: { names: NAME_LIST } },
       response: { type: 'array', items: PLUGIN },
       handler: ({ body }) => reorderSitePlugins(client, body.names),
     }),
     defineOperation<SitePluginFilter>({
-      operationId: 'listCatalog', group: UC_GROUP, method: 'get', path: '/catalog', tags: TAGS.userCenter,
+      operationId: 'listCatalog',
+      group: UC_GROUP,
+      method: 'get',
+      path: '/catalog',
+      tags: TAGS.userCenter,
       summary: 'The plugins a user can apply for, in display order, with their price type',
-      query: LIST_QUERY, response: listResultSchema(PLUGIN),
+      query: LIST_QUERY,
+      response: listResultSchema(PLUGIN),
       handler: ({ query }) => listSitePlugins(client, query),
     }),
   ];

@@ -33,7 +33,9 @@ export async function sweepInBatches<K extends AnyKindDef>(o: SweepOptions<K>): 
   const counts: SweepCounts = { changed: 0, failed: 0 };
   const failed = new Set<string>();
   while (!o.signal?.aborted) {
-    const where: Condition = failed.size ? { op: 'and', conditions: [o.where, { op: 'notin', field: 'metadata.name', values: [...failed] }] } : o.where;
+    const where: Condition = failed.size
+      ? { op: 'and', conditions: [o.where, { op: 'notin', field: 'metadata.name', values: [...failed] }] }
+      : o.where;
     const failedBefore = failed.size;
     const batch = await handleBatch(o, where, failed);
     counts.changed += batch.changed;

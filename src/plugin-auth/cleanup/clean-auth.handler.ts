@@ -44,7 +44,8 @@ export async function cleanExpiredAuthorizations(deps: PluginAuthDeps, run: Clea
     return names.get(key)!;
   };
   // The sweep reads each batch inside the transaction that handles it, so the record is the latest version.
-  const handle = async (record: AuthLog) => (await applyMove(deps, record, { kind: 'EXPIRE' }, await pluginName(record.spec.pluginKey))).changed;
+  const handle = async (record: AuthLog) =>
+    (await applyMove(deps, record, { kind: 'EXPIRE' }, await pluginName(record.spec.pluginKey))).changed;
   const authorized = eq('spec.authStatus', 1);
   const expired = lt('spec.expireTime', now);
   const passes: Condition[] = [
@@ -55,9 +56,14 @@ export async function cleanExpiredAuthorizations(deps: PluginAuthDeps, run: Clea
   const total = { expired: 0, failed: 0 };
   for (const where of passes) {
     const counts = await sweepInBatches({
-      client: deps.client, logger: deps.logger, kind: SitePluginAuthLog, where, handle,
+      client: deps.client,
+      logger: deps.logger,
+      kind: SitePluginAuthLog,
+      where,
+      handle,
       sort: { field: 'spec.expireTime', direction: 'asc' },
-      batchSize: run.batchSize ?? CLEANUP_BATCH, signal: run.signal,
+      batchSize: run.batchSize ?? CLEANUP_BATCH,
+      signal: run.signal,
     });
     total.expired += counts.changed;
     total.failed += counts.failed;

@@ -27,7 +27,11 @@ export function expireCodesJob(deps: PluginAuthDeps): JobDefinition {
 export async function expireCodes(deps: PluginAuthDeps, signal?: AbortSignal): Promise<{ expiredCodes: number; removedFreeCodes: number }> {
   const { client, logger } = deps;
   const expired = await sweepInBatches({
-    client, logger, kind: PermanentAuthCode, signal, batchSize: 200,
+    client,
+    logger,
+    kind: PermanentAuthCode,
+    signal,
+    batchSize: 200,
     where: and(eq('spec.status', 'PENDING'), lt('spec.expiresAt', nowStamp(deps.clock)))!,
     sort: { field: 'spec.expiresAt', direction: 'asc' },
     handle: async (listed) => {
@@ -39,7 +43,11 @@ export async function expireCodes(deps: PluginAuthDeps, signal?: AbortSignal): P
   });
   const cutoff = toTimestamp(wholeSecond(deps.clock.now() - FREE_CODE_RETENTION_MS));
   const removed = await sweepInBatches({
-    client, logger, kind: FreeAuthCode, signal, batchSize: 200,
+    client,
+    logger,
+    kind: FreeAuthCode,
+    signal,
+    batchSize: 200,
     where: lt('spec.createdAt', cutoff),
     sort: { field: 'spec.createdAt', direction: 'asc' },
     handle: async (code) => (await client.delete(FreeAuthCode, code.metadata.name)).removed,

@@ -24,7 +24,11 @@ export interface FreeRedemptionRequest {
  * older than 5 minutes (spec: works while younger than 5 minutes; an unreadable createdAt counts as old),
  * bound to another plugin, plugin not priced 0 or 9999.
  */
-export function freeCodeProblem(code: FreeCodeState | null | undefined, request: FreeRedemptionRequest, now: number): CodeErrorCode | undefined {
+export function freeCodeProblem(
+  code: FreeCodeState | null | undefined,
+  request: FreeRedemptionRequest,
+  now: number,
+): CodeErrorCode | undefined {
   if (!code) return 'CODE_NOT_FOUND';
   if (code.used) return 'CODE_USED';
   const created = parseTimestamp(code.createdAt);

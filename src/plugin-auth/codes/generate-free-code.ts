@@ -16,7 +16,13 @@ export async function createFreeCode(deps: PluginAuthDeps, input: { pluginKey?: 
     try {
       return await deps.client.create(FreeAuthCode, {
         metadata: { name: codeResourceName(code) },
-        spec: { code, createdAt: nowStamp(deps.clock), used: false, createdBy: input.createdBy, ...(input.pluginKey ? { pluginKey: input.pluginKey } : {}) },
+        spec: {
+          code,
+          createdAt: nowStamp(deps.clock),
+          used: false,
+          createdBy: input.createdBy,
+          ...(input.pluginKey ? { pluginKey: input.pluginKey } : {}),
+        },
       });
     } catch (err) {
       // 39.6 bits: a clash with a stored code is rare but possible; draw again.

@@ -35,7 +35,13 @@ export async function generatePermanentCodes(deps: PluginAuthDeps, input: Genera
     if (input.authUser) await requireUser(client, input.authUser);
     const codes = newCodes(input.count);
     for (const code of codes) {
-      const spec: PermanentCodeSpec = { code, pluginKey: input.pluginKey, channel: input.channel, status: 'PENDING', createdBy: input.createdBy };
+      const spec: PermanentCodeSpec = {
+        code,
+        pluginKey: input.pluginKey,
+        channel: input.channel,
+        status: 'PENDING',
+        createdBy: input.createdBy,
+      };
       if (input.authUser) spec.restrictedUser = input.authUser;
       if (expiresAt) spec.expiresAt = expiresAt;
       await client.create(PermanentAuthCode, { metadata: { name: codeResourceName(code) }, spec });
@@ -46,16 +52,28 @@ export async function generatePermanentCodes(deps: PluginAuthDeps, input: Genera
 
 function checkCount(count: number, limit: number): void {
   if (Number.isInteger(count) && count >= 1 && count <= limit) return;
-  throw new AppError('CODE_COUNT_OUT_OF_RANGE', `生成数量必须在 1 到 ${limit} 之间`, { status: 400, messageEn: `count must be between 1 and ${limit} (authCodeCreateLimit)`, details: [{ field: 'count', message: `1..${limit}` }] });
+  throw new AppError('CODE_COUNT_OUT_OF_RANGE', `生成数量必须在 1 到 ${limit} 之间`, {
+    status: 400,
+    messageEn: `count must be between 1 and ${limit} (authCodeCreateLimit)`,
+    details: [{ field: 'count', message: `1..${limit}` }],
+  });
 }
 
 function checkExpiry(expiresAt: string | undefined, now: string): string | undefined {
   if (expiresAt === undefined) return undefined;
   const stamp = canonicalTimestamp(expiresAt);
   if (stamp && stamp > now) return stamp;
-  throw new AppError('VALIDATION_FAILED', '过期时间必须是将来的时间', { status: 400, messageEn: 'expiresAt must be an RFC 3339 time in the future', details: [{ field: 'expiresAt', message: 'must be in the future' }] });
+  throw new AppError('VALIDATION_FAILED', '过期时间必须是将来的时间', {
+    status: 400,
+    messageEn: 'expiresAt must be an RFC 3339 time in the future',
+    details: [{ field: 'expiresAt', message: 'must be in the future' }],
+  });
 }
 
 function unknownChannel(channel: string, channels: string[]): AppError {
-  return new AppError('UNKNOWN_CHANNEL', `未知的销售渠道: ${channel}`, { status: 400, messageEn: `unknown channel "${channel}"; configured: ${channels.join(', ')}`, details: [{ field: 'channel', message: 'not in the channel list setting' }] });
+  return new AppError('UNKNOWN_CHANNEL', `未知的销售渠道: ${channel}`, {
+    status: 400,
+    messageEn: `unknown channel "${channel}"; configured: ${channels.join(', ')}`,
+    details: [{ field: 'channel', message: 'not in the channel list setting' }],
+  });
 }

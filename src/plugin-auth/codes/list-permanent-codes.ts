@@ -20,12 +20,17 @@ export function codeCondition(f: CodeFilter): Condition | undefined {
     f.user ? or(eq('spec.authUser', f.user), eq('spec.restrictedUser', f.user)) : undefined,
     f.channel ? eq('spec.channel', f.channel) : undefined,
     f.status ? eq('spec.status', f.status) : undefined,
-    keyword ? or(...['spec.code', 'spec.pluginKey', 'spec.authUser'].map((field) => ({ op: 'contains' as const, field, value: keyword }))) : undefined,
+    keyword
+      ? or(...['spec.code', 'spec.pluginKey', 'spec.authUser'].map((field) => ({ op: 'contains' as const, field, value: keyword })))
+      : undefined,
   );
 }
 
 /** Newest first, paged. */
-export async function listPermanentCodes(client: ExtensionClient, f: CodeFilter & { page: number; size: number }): Promise<ListResult<PermanentCode>> {
+export async function listPermanentCodes(
+  client: ExtensionClient,
+  f: CodeFilter & { page: number; size: number },
+): Promise<ListResult<PermanentCode>> {
   const sort = [{ field: 'metadata.creationTimestamp', direction: 'desc' as const }];
   const found = await client.list(PermanentAuthCode, { where: codeCondition(f), sort, page: f.page, size: f.size });
   return listResult(found.items, found.total ?? 0, f.page, f.size);

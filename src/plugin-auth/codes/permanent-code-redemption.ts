@@ -25,7 +25,11 @@ export interface PermanentRedemptionRequest {
  * Why the code cannot be redeemed for the request now, or undefined when it can. Checks in this order: not
  * found, used, expired (status EXPIRED or past expiresAt), another plugin, restricted to another user.
  */
-export function permanentCodeProblem(code: PermanentCodeState | null | undefined, request: PermanentRedemptionRequest, now: number): CodeErrorCode | undefined {
+export function permanentCodeProblem(
+  code: PermanentCodeState | null | undefined,
+  request: PermanentRedemptionRequest,
+  now: number,
+): CodeErrorCode | undefined {
   if (!code) return 'CODE_NOT_FOUND';
   if (code.status === 'USED') return 'CODE_USED';
   if (code.status === 'EXPIRED' || isPastExpiry(code.expiresAt, now)) return 'CODE_EXPIRED';

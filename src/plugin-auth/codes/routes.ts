@@ -11,10 +11,27 @@ import { deletePermanentCode, exportPermanentCodes, listPermanentCodes, type Cod
 
 const CHANNEL = { type: 'string', minLength: 1, maxLength: 64 };
 const STATUS = { type: 'string', enum: ['PENDING', 'USED', 'EXPIRED'] };
-const FILTER = { pluginKey: PLUGIN_KEY, user: USER_NAME, channel: CHANNEL, status: STATUS, keyword: { type: 'string', minLength: 1, maxLength: 64 } };
+const FILTER = {
+  pluginKey: PLUGIN_KEY,
+  user: USER_NAME,
+  channel: CHANNEL,
+  status: STATUS,
+  keyword: { type: 'string', minLength: 1, maxLength: 64 },
+};
 const CODE = resourceSchema({
   type: 'object',
-  properties: { code: { type: 'string' }, pluginKey: { type: 'string' }, channel: { type: 'string' }, status: STATUS, restrictedUser: { type: 'string' }, authUser: { type: 'string' }, authDomain: { type: 'string' }, authTime: { type: 'string' }, expiresAt: { type: 'string' }, createdBy: { type: 'string' } },
+  properties: {
+    code: { type: 'string' },
+    pluginKey: { type: 'string' },
+    channel: { type: 'string' },
+    status: STATUS,
+    restrictedUser: { type: 'string' },
+    authUser: { type: 'string' },
+    authDomain: { type: 'string' },
+    authTime: { type: 'string' },
+    expiresAt: { type: 'string' },
+    createdBy: { type: 'string' },
+  },
 });
 
 interface GenerateBody {
@@ -29,30 +46,55 @@ interface GenerateBody {
 export function codeOperations(deps: PluginAuthDeps): OperationDef[] {
   return [
     defineOperation<unknown, GenerateBody>({
-      operationId: 'generatePermanentCodes', group: CONSOLE_GROUP, method: 'post', path: '/permanentcodes', tags: TAGS.codes,
+      operationId: 'generatePermanentCodes',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/permanentcodes',
+      tags: TAGS.codes,
       summary: 'Generate PENDING codes for a plugin and channel (count 1..authCodeCreateLimit), optionally for a named user and expiring',
-      body: { type: 'object', additionalProperties: false, required: ['pluginKey', 'channel', 'count'], properties: { pluginKey: PLUGIN_KEY, channel: CHANNEL, count: { type: 'integer' }, authUser: USER_NAME, expiresAt: TIMESTAMP } },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['pluginKey', 'channel', 'count'],
+        properties: { pluginKey: PLUGIN_KEY, channel: CHANNEL, count: { type: 'integer' }, authUser: USER_NAME, expiresAt: TIMESTAMP },
+      },
       response: { type: 'object', properties: { codes: { type: 'array', items: { type: 'string' } } } },
       successStatus: 201,
       handler: ({ body, principal }) => generatePermanentCodes(deps, { ...body, createdBy: principal.username }),
     }),
     defineOperation<CodeFilter & { page: number; size: number }>({
-      operationId: 'listPermanentCodes', group: CONSOLE_GROUP, method: 'get', path: '/permanentcodes', tags: TAGS.codes,
+      operationId: 'listPermanentCodes',
+      group: CONSOLE_GROUP,
+      method: 'get',
+      path: '/permanentcodes',
+      tags: TAGS.codes,
       summary: 'Filter permanent codes (plugin, user, channel, status, keyword), newest first, paged',
       query: { type: 'object', additionalProperties: false, properties: { ...FILTER, ...PAGE_QUERY_PROPERTIES } },
       response: listResultSchema(CODE),
       handler: ({ query }) => listPermanentCodes(deps.client, query),
     }),
     defineOperation<CodeFilter>({
-      operationId: 'exportPermanentCodes', group: CONSOLE_GROUP, method: 'get', path: '/permanentcodes-export', tags: TAGS.codes,
+      operationId: 'exportPermanentCodes',
+      group: CONSOLE_GROUP,
+      method: 'get',
+      path: '/permanentcodes-export',
+      tags: TAGS.codes,
       summary: 'Export the (filtered) codes as a text file, one code per line',
       query: { type: 'object', additionalProperties: false, properties: FILTER },
-      raw: true, produces: ['text/plain'],
-      handler: ({ query, res }) => streamText(res, 'text/plain; charset=utf-8', 'permanentAuthCodes.txt', exportPermanentCodes(deps.client, query)),
+      raw: true,
+      produces: ['text/plain'],
+      handler: ({ query, res }) =>
+        streamText(res, 'text/plain; charset=utf-8', 'permanentAuthCodes.txt', exportPermanentCodes(deps.client, query)),
     }),
     defineOperation<unknown, unknown, { name: string }>({
-      operationId: 'deletePermanentCode', group: CONSOLE_GROUP, method: 'delete', path: '/permanentcodes/:name', tags: TAGS.codes,
-      summary: 'Delete a permanent code', params: NAME_PARAMS, response: { type: 'object', properties: { name: { type: 'string' } } },
+      operationId: 'deletePermanentCode',
+      group: CONSOLE_GROUP,
+      method: 'delete',
+      path: '/permanentcodes/:name',
+      tags: TAGS.codes,
+      summary: 'Delete a permanent code',
+      params: NAME_PARAMS,
+      response: { type: 'object', properties: { name: { type: 'string' } } },
       handler: ({ params }) => deletePermanentCode(deps.client, params.name),
     }),
   ];

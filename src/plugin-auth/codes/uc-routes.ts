@@ -18,9 +18,14 @@ const ACTIVATE_BODY = {
 export function activationOperations(deps: PluginAuthDeps): OperationDef[] {
   return [
     defineOperation<unknown, { pluginKey: string; domain: string; code: string }>({
-      operationId: 'activateAuthorization', group: UC_GROUP, method: 'post', path: '/authorizations/activate', tags: TAGS.userCenter,
+      operationId: 'activateAuthorization',
+      group: UC_GROUP,
+      method: 'post',
+      path: '/authorizations/activate',
+      tags: TAGS.userCenter,
       summary: 'Activate with a temporary free code or a permanent code; the record is created first when absent',
-      body: ACTIVATE_BODY, response: AUTH_LOG_SCHEMA,
+      body: ACTIVATE_BODY,
+      response: AUTH_LOG_SCHEMA,
       handler: ({ body, principal }) => activateAuthorization(deps, { ...body, user: principal.username }),
     }),
   ];

@@ -17,7 +17,11 @@ const QUERY = {
   type: 'object',
   required: ['dockingAccessSecret', 'pluginKey', 'channel', 'count'],
   properties: {
-    dockingAccessSecret: { type: 'string', maxLength: 256, description: 'the configured dockingAccessSecret; only the query counts, a header is not enough' },
+    dockingAccessSecret: {
+      type: 'string',
+      maxLength: 256,
+      description: 'the configured dockingAccessSecret; only the query counts, a header is not enough',
+    },
     pluginKey: PLUGIN_KEY,
     channel: { type: 'string', minLength: 1, maxLength: 253, description: 'sales channel id, one of the channels setting' },
     count: { type: 'integer', description: '1..authCodeCreateLimit, else 400 CODE_COUNT_OUT_OF_RANGE and nothing is generated' },
@@ -33,11 +37,22 @@ const QUERY = {
 export function dockingOperations(deps: PluginAuthDeps): OperationDef[] {
   return [
     defineOperation<DockingQuery>({
-      operationId: 'getPermanentAuthCode', group: AUTH_API_GROUP, method: 'post', path: '/docking/getPermanentAuthCode', tags: DOCKING_TAGS,
+      operationId: 'getPermanentAuthCode',
+      group: AUTH_API_GROUP,
+      method: 'post',
+      path: '/docking/getPermanentAuthCode',
+      tags: DOCKING_TAGS,
       summary: 'Generate permanent codes for a card shop: data is the codes joined by "|" (format=text: the same string as plain text)',
-      query: QUERY, response: { type: 'string', example: 'ABCD-EFGH-JKLM-NPQR-STUV|…' }, produces: ['application/json', 'text/plain'],
+      query: QUERY,
+      response: { type: 'string', example: 'ABCD-EFGH-JKLM-NPQR-STUV|…' },
+      produces: ['application/json', 'text/plain'],
       handler: async ({ query, res }) => {
-        const { codes } = await generatePermanentCodes(deps, { pluginKey: query.pluginKey, channel: query.channel, count: query.count, createdBy: `docking:${query.channel}` });
+        const { codes } = await generatePermanentCodes(deps, {
+          pluginKey: query.pluginKey,
+          channel: query.channel,
+          count: query.count,
+          createdBy: `docking:${query.channel}`,
+        });
         const joined = codes.join('|');
         if (query.format === 'text') res.type('text/plain').send(joined);
         return joined;

@@ -25,7 +25,12 @@ export async function downloadLicense(deps: PluginAuthDeps, authority: LicenseAu
   if (!record) throw recordNotFound(recordName({ pluginKey: input.pluginKey, domain: input.authDomain, user: input.user }));
   if (stateOf(record, deps.clock.now()) !== 'VALID') throw notAuthorized();
   const { spec } = record;
-  const license = await authority.issue({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser, expireTime: spec.expireTime as string });
+  const license = await authority.issue({
+    pluginKey: spec.pluginKey,
+    domain: spec.authDomain,
+    user: spec.authUser,
+    expireTime: spec.expireTime as string,
+  });
   // Written against the version read: a concurrent change (cancel, cleanup) wins and this call fails with 409.
   await deps.client.update({ ...record, spec: { ...spec, license } });
   return license;
@@ -35,10 +40,13 @@ function domainNotIdentical(authDomain: string): AppError {
   return new AppError('DOMAIN_NOT_IDENTICAL', '域名与授权记录不一致', {
     status: 400,
     messageEn: `authDomain "${authDomain}" is not written as the record stores it (lower-case host only, e.g. "a.com")`,
-    details: [{ field: 'authDomain', message: 'must be identical to the record\'s authDomain' }],
+    details: [{ field: 'authDomain', message: "must be identical to the record's authDomain" }],
   });
 }
 
 function notAuthorized(): AppError {
-  return new AppError('NOT_AUTHORIZED', '授权记录未授权或已过期，无法下载许可证', { status: 409, messageEn: 'the record is not authorized (or has expired): no license can be issued' });
+  return new AppError('NOT_AUTHORIZED', '授权记录未授权或已过期，无法下载许可证', {
+    status: 409,
+    messageEn: 'the record is not authorized (or has expired): no license can be issued',
+  });
 }

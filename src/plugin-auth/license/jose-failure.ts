@@ -1,7 +1,11 @@
 /** Signature checks end in one of these when jose refuses a token. */
 export type SignatureFailure = 'MALFORMED' | 'INVALID_SIGNATURE';
 
-const WRONG_KEY_OR_SIGNATURE = new Set(['ERR_JWS_SIGNATURE_VERIFICATION_FAILED', 'ERR_JWKS_NO_MATCHING_KEY', 'ERR_JWKS_MULTIPLE_MATCHING_KEYS']);
+const WRONG_KEY_OR_SIGNATURE = new Set([
+  'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+  'ERR_JWKS_NO_MATCHING_KEY',
+  'ERR_JWKS_MULTIPLE_MATCHING_KEYS',
+]);
 
 /**
  * A well-formed JWS that no published key verifies is INVALID_SIGNATURE (tampered, or signed by another

@@ -12,7 +12,9 @@ const MAX_SIGNATURE_LENGTH = 1024;
  * result as an ordinary compact JWS with the JWKS key named by `kid` (docs/plugin-auth-rules.md).
  */
 export async function signResponseBody(rawBody: string | Uint8Array, key: SigningKey): Promise<string> {
-  const jws = await new CompactSign(toBytes(rawBody)).setProtectedHeader({ alg: LICENSE_ALG, kid: key.kid, typ: RESPONSE_SIGNATURE_TYP }).sign(key.privateKey);
+  const jws = await new CompactSign(toBytes(rawBody))
+    .setProtectedHeader({ alg: LICENSE_ALG, kid: key.kid, typ: RESPONSE_SIGNATURE_TYP })
+    .sign(key.privateKey);
   const [header, , signature] = jws.split('.');
   return `${header}..${signature}`;
 }
@@ -25,10 +27,13 @@ export type ResponseVerifier = (rawBody: string | Uint8Array, signature: unknown
 export function createResponseVerifier(jwks: JSONWebKeySet): ResponseVerifier {
   const keySet = createLocalJWKSet(jwks);
   return async (rawBody, signature) => {
-    if (typeof signature !== 'string' || signature.length > MAX_SIGNATURE_LENGTH || !DETACHED_JWS.test(signature)) return { valid: false, code: 'MALFORMED' };
+    if (typeof signature !== 'string' || signature.length > MAX_SIGNATURE_LENGTH || !DETACHED_JWS.test(signature))
+      return { valid: false, code: 'MALFORMED' };
     const [header, , sig] = signature.split('.');
     try {
-      const { protectedHeader } = await compactVerify(`${header}.${base64url.encode(toBytes(rawBody))}.${sig}`, keySet, { algorithms: [LICENSE_ALG] });
+      const { protectedHeader } = await compactVerify(`${header}.${base64url.encode(toBytes(rawBody))}.${sig}`, keySet, {
+        algorithms: [LICENSE_ALG],
+      });
       if (protectedHeader.typ !== RESPONSE_SIGNATURE_TYP) return { valid: false, code: 'MALFORMED' };
       return { valid: true, kid: String(protectedHeader.kid) };
     } catch (err) {
@@ -37,7 +42,11 @@ export function createResponseVerifier(jwks: JSONWebKeySet): ResponseVerifier {
   };
 }
 
-export function verifyResponseSignature(rawBody: string | Uint8Array, signature: unknown, jwks: JSONWebKeySet): Promise<ResponseSignatureCheck> {
+export function verifyResponseSignature(
+  rawBody: string | Uint8Array,
+  signature: unknown,
+  jwks: JSONWebKeySet,
+): Promise<ResponseSignatureCheck> {
   return createResponseVerifier(jwks)(rawBody, signature);
 }
 

@@ -53,5 +53,8 @@ function thumbprint(jwk: JWK): Promise<string> {
 }
 
 function invalidKey(reason: string): AppError {
-  return new AppError('INVALID_SIGNING_KEY', `许可证签名密钥无效：${reason}`, { status: 500, messageEn: `invalid license signing key: ${reason}` });
+  return new AppError('INVALID_SIGNING_KEY', `许可证签名密钥无效：${reason}`, {
+    status: 500,
+    messageEn: `invalid license signing key: ${reason}`,
+  });
 }

@@ -21,8 +21,7 @@ export type LicenseCheckFailure = 'MALFORMED' | 'INVALID_SIGNATURE' | 'LICENSE_M
  * another plugin, domain or user; EXPIRED: valid and matching, but past exp. Mismatch wins over expiry.
  */
 export type LicenseCheck =
-  | { valid: true; code: 'VALID'; claims: LicenseClaims }
-  | { valid: false; code: LicenseCheckFailure; claims?: LicenseClaims };
+  { valid: true; code: 'VALID'; claims: LicenseClaims } | { valid: false; code: LicenseCheckFailure; claims?: LicenseClaims };
 
 export type LicenseVerifier = (token: unknown, expected: LicenseExpectation, now: number) => Promise<LicenseCheck>;
 
@@ -30,7 +29,8 @@ export type LicenseVerifier = (token: unknown, expected: LicenseExpectation, now
 export function createLicenseVerifier(jwks: JSONWebKeySet): LicenseVerifier {
   const keySet = createLocalJWKSet(jwks);
   return async (token, expected, now) => {
-    if (typeof token !== 'string' || token.length > MAX_LICENSE_LENGTH || !COMPACT_JWS.test(token)) return { valid: false, code: 'MALFORMED' };
+    if (typeof token !== 'string' || token.length > MAX_LICENSE_LENGTH || !COMPACT_JWS.test(token))
+      return { valid: false, code: 'MALFORMED' };
     let verified;
     try {
       verified = await compactVerify(token, keySet, { algorithms: [LICENSE_ALG] });
@@ -38,7 +38,8 @@ export function createLicenseVerifier(jwks: JSONWebKeySet): LicenseVerifier {
       return { valid: false, code: classifyJoseFailure(err) };
     }
     const claims = parseLicenseClaims(verified.payload);
-    if (verified.protectedHeader.typ !== LICENSE_TYP || !claims || claims.iss !== LICENSE_ISSUER) return { valid: false, code: 'MALFORMED' };
+    if (verified.protectedHeader.typ !== LICENSE_TYP || !claims || claims.iss !== LICENSE_ISSUER)
+      return { valid: false, code: 'MALFORMED' };
     if (!matches(claims, expected)) return { valid: false, code: 'LICENSE_MISMATCH', claims };
     if (claims.exp * 1000 <= now) return { valid: false, code: 'EXPIRED', claims };
     return { valid: true, code: 'VALID', claims };
@@ -46,7 +47,12 @@ export function createLicenseVerifier(jwks: JSONWebKeySet): LicenseVerifier {
 }
 
 /** One-off check; a service checking many licenses keeps one createLicenseVerifier instead. */
-export function verifyLicense(token: unknown, jwks: JSONWebKeySet, expected: LicenseExpectation, clock: Clock = systemClock): Promise<LicenseCheck> {
+export function verifyLicense(
+  token: unknown,
+  jwks: JSONWebKeySet,
+  expected: LicenseExpectation,
+  clock: Clock = systemClock,
+): Promise<LicenseCheck> {
   return createLicenseVerifier(jwks)(token, expected, clock.now());
 }
 

@@ -9,15 +9,32 @@ import { sendBulkNotification, type BulkNotificationInput } from './bulk-notific
 export function notificationOperations(deps: PluginAuthDeps): OperationDef[] {
   return [
     defineOperation<unknown, BulkNotificationInput>({
-      operationId: 'sendBulkNotification', group: CONSOLE_GROUP, method: 'post', path: '/notifications', tags: TAGS.notifications,
+      operationId: 'sendBulkNotification',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/notifications',
+      tags: TAGS.notifications,
       summary: "Send a title and HTML content (sanitized) once to each distinct user of a plugin's authorized or unauthorized records",
       body: {
         type: 'object',
         additionalProperties: false,
         required: ['pluginKey', 'authStatus', 'title', 'content'],
-        properties: { pluginKey: PLUGIN_KEY, authStatus: { type: 'integer', enum: [0, 1] }, title: { type: 'string', minLength: 1, maxLength: 200 }, content: { type: 'string', minLength: 1, maxLength: 100_000 } },
+        properties: {
+          pluginKey: PLUGIN_KEY,
+          authStatus: { type: 'integer', enum: [0, 1] },
+          title: { type: 'string', minLength: 1, maxLength: 200 },
+          content: { type: 'string', minLength: 1, maxLength: 100_000 },
+        },
       },
-      response: { type: 'object', properties: { bulkId: { type: 'string' }, users: { type: 'integer' }, messages: { type: 'integer' }, skippedUsers: { type: 'array', items: { type: 'string' } } } },
+      response: {
+        type: 'object',
+        properties: {
+          bulkId: { type: 'string' },
+          users: { type: 'integer' },
+          messages: { type: 'integer' },
+          skippedUsers: { type: 'array', items: { type: 'string' } },
+        },
+      },
       handler: ({ body }) => sendBulkNotification(deps, body),
     }),
   ];

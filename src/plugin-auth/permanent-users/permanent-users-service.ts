@@ -15,7 +15,11 @@ export async function hasEntitlement(client: ExtensionClient, pluginKey: string,
  * Grants the entitlement unless it exists (then the existing one is returned): code redemption and the
  * administrator both call this, so a pair never has two.
  */
-export async function grantEntitlement(client: ExtensionClient, spec: Omit<PermanentUserSpec, 'authTime'>, clock: Clock): Promise<{ user: PermanentUser; created: boolean }> {
+export async function grantEntitlement(
+  client: ExtensionClient,
+  spec: Omit<PermanentUserSpec, 'authTime'>,
+  clock: Clock,
+): Promise<{ user: PermanentUser; created: boolean }> {
   const name = permanentUserName(spec.pluginKey, spec.authUser);
   return client.transaction(async () => {
     const existing = await client.fetch(PermanentAuthUser, name);
@@ -26,11 +30,24 @@ export async function grantEntitlement(client: ExtensionClient, spec: Omit<Perma
 }
 
 /** Administrator: plugin and user must exist; a second grant for the pair is a conflict. */
-export async function createPermanentUser(client: ExtensionClient, input: { pluginKey: string; authUser: string; createdBy: string }, clock: Clock): Promise<PermanentUser> {
+export async function createPermanentUser(
+  client: ExtensionClient,
+  input: { pluginKey: string; authUser: string; createdBy: string },
+  clock: Clock,
+): Promise<PermanentUser> {
   await requirePlugin(client, input.pluginKey);
   await requireUser(client, input.authUser);
-  const { user, created } = await grantEntitlement(client, { pluginKey: input.pluginKey, authUser: input.authUser, source: 'MANUAL', createdBy: input.createdBy }, clock);
-  if (!created) throw new AppError('ALREADY_EXISTS', '该用户已拥有此插件的永久授权', { status: 409, messageEn: 'the user already holds a permanent entitlement for this plugin', details: [{ field: 'authUser', message: 'exists' }] });
+  const { user, created } = await grantEntitlement(
+    client,
+    { pluginKey: input.pluginKey, authUser: input.authUser, source: 'MANUAL', createdBy: input.createdBy },
+    clock,
+  );
+  if (!created)
+    throw new AppError('ALREADY_EXISTS', '该用户已拥有此插件的永久授权', {
+      status: 409,
+      messageEn: 'the user already holds a permanent entitlement for this plugin',
+      details: [{ field: 'authUser', message: 'exists' }],
+    });
   return user;
 }
 
@@ -54,7 +71,9 @@ export async function listPermanentUsers(client: ExtensionClient, f: PermanentUs
   const where = and(
     f.pluginKey ? eq('spec.pluginKey', f.pluginKey) : undefined,
     f.authUser ? eq('spec.authUser', f.authUser) : undefined,
-    keyword ? or({ op: 'contains', field: 'spec.pluginKey', value: keyword }, { op: 'contains', field: 'spec.authUser', value: keyword }) : undefined,
+    keyword
+      ? or({ op: 'contains', field: 'spec.pluginKey', value: keyword }, { op: 'contains', field: 'spec.authUser', value: keyword })
+      : undefined,
   );
   const sort = [{ field: 'spec.authTime', direction: 'desc' as const }];
   const found = await client.list(PermanentAuthUser, { where, sort, page: f.page, size: f.size });

@@ -11,7 +11,10 @@ export class CatalogCache {
   private readonly byKey = new Map<string, SitePluginSpec>();
   private readonly informer: Informer<SitePlugin, SitePlugin>;
 
-  constructor(private readonly client: ExtensionClient, logger: Logger) {
+  constructor(
+    private readonly client: ExtensionClient,
+    logger: Logger,
+  ) {
     this.informer = new Informer({
       client,
       kind: SitePlugin,

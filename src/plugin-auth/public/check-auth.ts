@@ -41,7 +41,13 @@ export interface CheckAuthAnswer {
 export async function checkAuth(deps: OpenApiDeps, input: CheckAuthInput): Promise<CheckAuthAnswer> {
   const host = hostOf(input.authDomain);
   const base = { pluginKey: input.pluginKey, authDomain: host };
-  const answer = (code: CheckAuthCode, extra: Partial<CheckAuthAnswer> = {}): CheckAuthAnswer => ({ valid: code === 'VALID', code, ...base, ...extra, ...(input.nonce ? { nonce: input.nonce } : {}) });
+  const answer = (code: CheckAuthCode, extra: Partial<CheckAuthAnswer> = {}): CheckAuthAnswer => ({
+    valid: code === 'VALID',
+    code,
+    ...base,
+    ...extra,
+    ...(input.nonce ? { nonce: input.nonce } : {}),
+  });
   if (!(await deps.catalog.find(input.pluginKey))) return answer('PLUGIN_NOT_FOUND');
   const now = deps.clock.now();
   const ref = input.license ? licenseRef(input.license) : undefined;
@@ -89,7 +95,12 @@ async function withNewLicense(deps: OpenApiDeps, name: string, answer: Answer): 
     const state = stateOf(record, deps.clock.now());
     if (!record || state !== 'VALID') return answer(state);
     const { spec } = record;
-    const license = await deps.authority.issue({ pluginKey: spec.pluginKey, domain: spec.authDomain, user: spec.authUser, expireTime: spec.expireTime as string });
+    const license = await deps.authority.issue({
+      pluginKey: spec.pluginKey,
+      domain: spec.authDomain,
+      user: spec.authUser,
+      expireTime: spec.expireTime as string,
+    });
     await client.update({ ...record, spec: { ...spec, license } });
     return answer('VALID', { expireTime: spec.expireTime, permanent: isPermanentExpireTime(spec.expireTime), license });
   });

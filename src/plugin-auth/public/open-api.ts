@@ -20,7 +20,10 @@ const RECORD_CACHE_CAPACITY = 20_000;
  * catalog, settings and record cache the hot path reads, the guard in front of /public/** and /docking/**, the public,
  * docking and downloadLicense operations.
  */
-export async function startOpenApi(context: Pick<PluginContext, 'addOperation' | 'addMiddleware' | 'onStop'>, deps: PluginAuthDeps): Promise<number> {
+export async function startOpenApi(
+  context: Pick<PluginContext, 'addOperation' | 'addMiddleware' | 'onStop'>,
+  deps: PluginAuthDeps,
+): Promise<number> {
   const authority = new LicenseAuthority(await loadLicenseSigningKey(deps.client), deps.clock);
   const catalog = new CatalogCache(deps.client, deps.logger);
   const snapshot = new SettingsSnapshot(deps.settings, deps.logger);

@@ -10,12 +10,18 @@ export function apiSecretInvalid(): AppError {
 }
 
 export function dockingSecretInvalid(): AppError {
-  return new AppError('DOCKING_SECRET_INVALID', '访问密钥不正确', { status: 401, messageEn: 'access secret incorrect: query parameter dockingAccessSecret' });
+  return new AppError('DOCKING_SECRET_INVALID', '访问密钥不正确', {
+    status: 401,
+    messageEn: 'access secret incorrect: query parameter dockingAccessSecret',
+  });
 }
 
 /** DESIGN: no dockingAccessSecret configured → the docking endpoint is disabled. */
 export function dockingDisabled(): AppError {
-  return new AppError('DOCKING_DISABLED', '对接接口未启用（未配置对接访问密钥）', { status: 403, messageEn: 'the docking API is disabled: no dockingAccessSecret is configured' });
+  return new AppError('DOCKING_DISABLED', '对接接口未启用（未配置对接访问密钥）', {
+    status: 403,
+    messageEn: 'the docking API is disabled: no dockingAccessSecret is configured',
+  });
 }
 
 export function rateLimited(retryAfterSeconds: number): AppError {

@@ -15,7 +15,10 @@ import { userExists, userNotFound } from '../users/user-lookup.js';
 import type { OpenApiDeps } from './deps.js';
 
 /** The catalog fields a plugin may show publicly; the download `url` stays for authorized users. */
-export type PublicPluginInfo = Pick<SitePluginSpec, 'key' | 'name' | 'logo' | 'description' | 'version' | 'author' | 'docs' | 'price' | 'payUrl' | 'authCountLimit'> & { priceType: PriceType };
+export type PublicPluginInfo = Pick<
+  SitePluginSpec,
+  'key' | 'name' | 'logo' | 'description' | 'version' | 'author' | 'docs' | 'price' | 'payUrl' | 'authCountLimit'
+> & { priceType: PriceType };
 
 export async function pluginInfo(deps: OpenApiDeps, pluginKey: string): Promise<PublicPluginInfo> {
   const spec = await deps.catalog.find(pluginKey);
@@ -34,7 +37,11 @@ export async function authorizedUser(deps: OpenApiDeps, pluginKey: string, authD
   if (!(await deps.catalog.find(pluginKey))) throw pluginNotFound(pluginKey);
   const record = await recordForDomain(deps.client, pluginKey, host, deps.clock.now());
   if (!record || stateOf(record, deps.clock.now()) !== 'VALID') {
-    throw new AppError('NOT_AUTHORIZED', '该域名没有已授权的用户', { status: 404, messageEn: `no user holds a valid authorization of "${pluginKey}" for ${host}`, details: [{ field: 'authDomain', message: 'not authorized' }] });
+    throw new AppError('NOT_AUTHORIZED', '该域名没有已授权的用户', {
+      status: 404,
+      messageEn: `no user holds a valid authorization of "${pluginKey}" for ${host}`,
+      details: [{ field: 'authDomain', message: 'not authorized' }],
+    });
   }
   const { authUser, authTime, expireTime } = record.spec;
   return { pluginKey, authDomain: host, authUser, authTime, expireTime, permanent: isPermanentExpireTime(expireTime) };
@@ -43,10 +50,17 @@ export async function authorizedUser(deps: OpenApiDeps, pluginKey: string, authD
 /** A record as the public list shows it: no license body, no metadata beyond the name. */
 export type PublicAuthLog = Omit<AuthLogSpec, 'license'> & { name: string; expireTimeDisplay: ExpireTimeDisplay };
 
-export async function publicAuthLogs(deps: OpenApiDeps, q: { authUser: string; pluginKey?: string; page: number; size: number }): Promise<ListResult<PublicAuthLog>> {
+export async function publicAuthLogs(
+  deps: OpenApiDeps,
+  q: { authUser: string; pluginKey?: string; page: number; size: number },
+): Promise<ListResult<PublicAuthLog>> {
   if (!(await userExists(deps.client, q.authUser))) throw userNotFound(q.authUser);
   const now = deps.clock.now();
-  const found = await listAuthLogs(deps.client, { authUser: q.authUser, pluginKey: q.pluginKey, sort: 'creationTimestamp', direction: 'desc', page: q.page, size: q.size }, now);
+  const found = await listAuthLogs(
+    deps.client,
+    { authUser: q.authUser, pluginKey: q.pluginKey, sort: 'creationTimestamp', direction: 'desc', page: q.page, size: q.size },
+    now,
+  );
   const items = found.items.map(({ metadata, spec }) => {
     const { license: _license, ...rest } = spec;
     return { name: metadata.name, ...rest, expireTimeDisplay: expireTimeDisplay(spec.expireTime, now) };
@@ -62,5 +76,10 @@ export async function publicFreeCode(deps: OpenApiDeps, pluginKey: string | unde
     if (!allowsFreeCode(spec.price)) throw codeError('FREE_CODE_NOT_ALLOWED');
   }
   const code = await createFreeCode(deps, { pluginKey, createdBy: `public:${ip}` });
-  return { code: code.spec.code, pluginKey: code.spec.pluginKey, createdAt: code.spec.createdAt, expiresAt: freeCodeExpiresAt(code.spec.createdAt) };
+  return {
+    code: code.spec.code,
+    pluginKey: code.spec.pluginKey,
+    createdAt: code.spec.createdAt,
+    expiresAt: freeCodeExpiresAt(code.spec.createdAt),
+  };
 }

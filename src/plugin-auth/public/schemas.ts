@@ -10,13 +10,30 @@ import { USER_NAME } from '../users/schemas.js';
  */
 const query = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', required, properties });
 
-export const LICENSE_PARAM = { type: 'string', maxLength: MAX_LICENSE_LENGTH, description: 'the license the plugin holds (license.key content); empty or absent asks for a new one' };
-export const NONCE_PARAM = { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$', description: 'any printable ASCII value; echoed in data.nonce and covered by the response signature' };
+export const LICENSE_PARAM = {
+  type: 'string',
+  maxLength: MAX_LICENSE_LENGTH,
+  description: 'the license the plugin holds (license.key content); empty or absent asks for a new one',
+};
+export const NONCE_PARAM = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 128,
+  pattern: '^[\\x21-\\x7e]+$',
+  description: 'any printable ASCII value; echoed in data.nonce and covered by the response signature',
+};
 
-export const CHECK_AUTH_QUERY = query({ pluginKey: PLUGIN_KEY, authDomain: DOMAIN_INPUT, license: LICENSE_PARAM, nonce: NONCE_PARAM }, ['pluginKey', 'authDomain']);
+export const CHECK_AUTH_QUERY = query({ pluginKey: PLUGIN_KEY, authDomain: DOMAIN_INPUT, license: LICENSE_PARAM, nonce: NONCE_PARAM }, [
+  'pluginKey',
+  'authDomain',
+]);
 export const CHECK_USER_QUERY = query({ username: USER_NAME }, ['username']);
 export const PLUGIN_DOMAIN_QUERY = query({ pluginKey: PLUGIN_KEY, authDomain: DOMAIN_INPUT }, ['pluginKey', 'authDomain']);
-export const PUBLIC_AUTH_QUERY = query({ pluginKey: PLUGIN_KEY, authDomain: DOMAIN_INPUT, authUser: USER_NAME }, ['pluginKey', 'authDomain', 'authUser']);
+export const PUBLIC_AUTH_QUERY = query({ pluginKey: PLUGIN_KEY, authDomain: DOMAIN_INPUT, authUser: USER_NAME }, [
+  'pluginKey',
+  'authDomain',
+  'authUser',
+]);
 export const PLUGIN_QUERY = query({ pluginKey: PLUGIN_KEY }, ['pluginKey']);
 export const FREE_CODE_QUERY = query({ pluginKey: PLUGIN_KEY }, []);
 export const AUTH_LOGS_QUERY = query({ authUser: USER_NAME, pluginKey: PLUGIN_KEY, ...PAGE_QUERY_PROPERTIES }, ['authUser']);
@@ -35,8 +52,45 @@ export const CHECK_AUTH_DATA = obj({
   license: { type: 'string', description: 'on VALID: the license (compact JWS, EdDSA)' },
   nonce: str,
 });
-export const AUTHORIZED_USER_DATA = obj({ pluginKey: str, authDomain: str, authUser: str, authTime: str, expireTime: str, permanent: bool });
-export const PUBLIC_RECORD_DATA = obj({ name: str, pluginKey: str, authUser: str, authDomain: str, authStatus: { type: 'integer' }, authTime: str, expireTime: str, created: bool });
-export const PLUGIN_INFO_DATA = obj({ key: str, name: str, logo: str, description: str, version: str, author: str, docs: str, price: { type: 'number' }, priceType: str, payUrl: str, authCountLimit: { type: 'integer' } });
+export const AUTHORIZED_USER_DATA = obj({
+  pluginKey: str,
+  authDomain: str,
+  authUser: str,
+  authTime: str,
+  expireTime: str,
+  permanent: bool,
+});
+export const PUBLIC_RECORD_DATA = obj({
+  name: str,
+  pluginKey: str,
+  authUser: str,
+  authDomain: str,
+  authStatus: { type: 'integer' },
+  authTime: str,
+  expireTime: str,
+  created: bool,
+});
+export const PLUGIN_INFO_DATA = obj({
+  key: str,
+  name: str,
+  logo: str,
+  description: str,
+  version: str,
+  author: str,
+  docs: str,
+  price: { type: 'number' },
+  priceType: str,
+  payUrl: str,
+  authCountLimit: { type: 'integer' },
+});
 export const FREE_CODE_DATA = obj({ code: str, pluginKey: str, createdAt: str, expiresAt: str });
-export const PUBLIC_AUTH_LOG = obj({ name: str, pluginKey: str, authUser: str, authDomain: str, authStatus: { type: 'integer' }, authTime: str, expireTime: str, expireTimeDisplay: obj({ validity: str, text: str, textEn: str }) });
+export const PUBLIC_AUTH_LOG = obj({
+  name: str,
+  pluginKey: str,
+  authUser: str,
+  authDomain: str,
+  authStatus: { type: 'integer' },
+  authTime: str,
+  expireTime: str,
+  expireTimeDisplay: obj({ validity: str, text: str, textEn: str }),
+});

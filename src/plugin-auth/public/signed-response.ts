@@ -55,7 +55,16 @@ export class SignedAnswers {
 }
 
 /** Every field of an answer: the compiler insists a field added to CheckAuthAnswer is compared too. */
-const ANSWER_FIELDS = Object.keys({ valid: true, code: true, pluginKey: true, authDomain: true, expireTime: true, permanent: true, license: true, nonce: true } satisfies Record<keyof CheckAuthAnswer, true>) as Array<keyof CheckAuthAnswer>;
+const ANSWER_FIELDS = Object.keys({
+  valid: true,
+  code: true,
+  pluginKey: true,
+  authDomain: true,
+  expireTime: true,
+  permanent: true,
+  license: true,
+  nonce: true,
+} satisfies Record<keyof CheckAuthAnswer, true>) as Array<keyof CheckAuthAnswer>;
 
 function sameAnswer(a: CheckAuthAnswer, b: CheckAuthAnswer): boolean {
   for (const field of ANSWER_FIELDS) if (a[field] !== b[field]) return false;

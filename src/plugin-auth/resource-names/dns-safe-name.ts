@@ -8,7 +8,10 @@ export const NAME_HASH_LENGTH = 16;
  * several parts (records, catalog plugins, permanent users) end in it, so parts that sanitize alike stay apart.
  */
 export function tripleHash(pluginKey: string, domain: string, user: string): string {
-  const digest = crypto.createHash('sha256').update(JSON.stringify([pluginKey, domain, user]), 'utf8').digest('hex');
+  const digest = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([pluginKey, domain, user]), 'utf8')
+    .digest('hex');
   return digest.slice(0, NAME_HASH_LENGTH);
 }
 

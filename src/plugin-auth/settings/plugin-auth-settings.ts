@@ -69,7 +69,9 @@ export function pluginAuthSettings(settings: PluginSettings): PluginAuthSettings
   return {
     flat,
     async read() {
-      return (await flat.readWithFallback(FALLBACK as Partial<PluginAuthSettingValues & Record<string, unknown>>)) as PluginAuthSettingValues;
+      return (await flat.readWithFallback(
+        FALLBACK as Partial<PluginAuthSettingValues & Record<string, unknown>>,
+      )) as PluginAuthSettingValues;
     },
     onChange: (listener) => settings.onChange((change) => change.settingName === SETTING_NAME && listener()),
   };

@@ -5,7 +5,12 @@ import { CLEANUP_TIME_ZONE, FIELDS, type PluginAuthSettings } from './plugin-aut
 
 const str = (maxLength: number) => ({ type: 'string', maxLength });
 const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum });
-const list = (pattern?: string) => ({ type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 253, ...(pattern ? { pattern } : {}) } });
+const list = (pattern?: string) => ({
+  type: 'array',
+  maxItems: 100,
+  uniqueItems: true,
+  items: { type: 'string', minLength: 1, maxLength: 253, ...(pattern ? { pattern } : {}) },
+});
 /** The flat keys of updatePluginAuthSettings; the Setting's form validates the values once more. */
 const PROPERTIES: Record<keyof typeof FIELDS, Record<string, unknown>> = {
   adminEmail: { anyOf: [{ type: 'string', format: 'email' }, { type: 'null' }] },
@@ -25,26 +30,38 @@ const PROPERTIES: Record<keyof typeof FIELDS, Record<string, unknown>> = {
 };
 
 /** null resets a key to its default. */
-const NULLABLE_PROPERTIES = Object.fromEntries(Object.entries(PROPERTIES).map(([k, schema]) => [k, 'anyOf' in schema ? schema : { anyOf: [schema, { type: 'null' }] }]));
+const NULLABLE_PROPERTIES = Object.fromEntries(
+  Object.entries(PROPERTIES).map(([k, schema]) => [k, 'anyOf' in schema ? schema : { anyOf: [schema, { type: 'null' }] }]),
+);
 
 /** getPluginAuthSettings / updatePluginAuthSettings: one flat object keyed by the settings' names. */
 export function settingsOperations(settings: PluginAuthSettings): OperationDef[] {
   const response = { type: 'object', properties: Object.fromEntries(Object.keys(PROPERTIES).map((k) => [k, {}])) };
   return [
     defineOperation({
-      operationId: 'getPluginAuthSettings', group: CONSOLE_GROUP, method: 'get', path: '/settings', tags: TAGS.settings,
+      operationId: 'getPluginAuthSettings',
+      group: CONSOLE_GROUP,
+      method: 'get',
+      path: '/settings',
+      tags: TAGS.settings,
       summary: 'Read the plugin authorization settings (secrets show as "******" when set)',
       response,
       handler: async () => (await settings.flat.readMasked()).values,
     }),
     defineOperation<unknown, Record<string, unknown>>({
-      operationId: 'updatePluginAuthSettings', group: CONSOLE_GROUP, method: 'put', path: '/settings', tags: TAGS.settings,
+      operationId: 'updatePluginAuthSettings',
+      group: CONSOLE_GROUP,
+      method: 'put',
+      path: '/settings',
+      tags: TAGS.settings,
       summary: 'Change settings: only the keys given change; null resets to the default; "******" keeps a secret',
       body: { type: 'object', additionalProperties: false, minProperties: 1, properties: NULLABLE_PROPERTIES },
       response,
       handler: async ({ body }) => {
         if (typeof body.cleanupCron === 'string' && !isValidCron(body.cleanupCron, CLEANUP_TIME_ZONE)) {
-          throw new ValidationError(`cleanupCron 不是合法的 cron 表达式: ${body.cleanupCron}`, [{ field: 'cleanupCron', message: 'not a valid cron expression' }]);
+          throw new ValidationError(`cleanupCron 不是合法的 cron 表达式: ${body.cleanupCron}`, [
+            { field: 'cleanupCron', message: 'not a valid cron expression' },
+          ]);
         }
         await settings.flat.write(body);
         return (await settings.flat.readMasked()).values;

@@ -16,7 +16,9 @@ test('a new section is appended after a header, and replacing it keeps the other
 
 test('hand-written text around the sections survives a rewrite', () => {
   const before = '# Benchmarks\n\nintro\n\n<!-- bench:x:start -->\nold\n<!-- bench:x:end -->\n\n## Notes\nkept\n';
-  expect(replaceSection(before, 'x', 'new')).toBe('# Benchmarks\n\nintro\n\n<!-- bench:x:start -->\nnew\n<!-- bench:x:end -->\n\n## Notes\nkept\n');
+  expect(replaceSection(before, 'x', 'new')).toBe(
+    '# Benchmarks\n\nintro\n\n<!-- bench:x:start -->\nnew\n<!-- bench:x:end -->\n\n## Notes\nkept\n',
+  );
 });
 
 test('section names are kebab-case', () => {

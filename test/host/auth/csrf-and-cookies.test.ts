@@ -22,9 +22,17 @@ test('a session POST without the CSRF header is refused and changes nothing', as
 
 test('a cross-site POST carrying the cookies but a foreign Origin is refused even with the token', async () => {
   const b = await login(server, 'alice', 'user-password-1');
-  const res = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(b, 'https://evil.example'), json: { name: 'x' } });
+  const res = await call(`${server.url}${UC}/personalaccesstokens`, {
+    method: 'POST',
+    headers: asBrowser(b, 'https://evil.example'),
+    json: { name: 'x' },
+  });
   expect(res.status).toBe(403);
-  const viaReferer = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: { ...asBrowser(b), referer: 'https://evil.example/page' }, json: { name: 'x' } });
+  const viaReferer = await call(`${server.url}${UC}/personalaccesstokens`, {
+    method: 'POST',
+    headers: { ...asBrowser(b), referer: 'https://evil.example/page' },
+    json: { name: 'x' },
+  });
   expect(viaReferer.status).toBe(403);
   expect((await tokens({ cookie: b.cookie })).body.data).toEqual([]);
 });
@@ -42,7 +50,11 @@ test('a CSRF token of another session does not pass', async () => {
 
 test('a same-site POST with the double-submitted token and matching Origin succeeds', async () => {
   const b = await login(server, 'alice', 'user-password-1');
-  const res = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(b, server.url), json: { name: 'laptop' } });
+  const res = await call(`${server.url}${UC}/personalaccesstokens`, {
+    method: 'POST',
+    headers: asBrowser(b, server.url),
+    json: { name: 'laptop' },
+  });
   expect(res.status).toBe(201);
   expect(res.body.data.token).toMatch(/^authpay_pat_/);
 });
@@ -50,7 +62,11 @@ test('a same-site POST with the double-submitted token and matching Origin succe
 test('bearer requests are exempt from the CSRF check', async () => {
   const b = await login(server, 'alice', 'user-password-1');
   const created = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(b), json: { name: 'ci' } });
-  const res = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: { authorization: `Bearer ${created.body.data.token}`, origin: 'https://elsewhere.example' }, json: { name: 'ci-2' } });
+  const res = await call(`${server.url}${UC}/personalaccesstokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${created.body.data.token}`, origin: 'https://elsewhere.example' },
+    json: { name: 'ci-2' },
+  });
   expect(res.status).toBe(201);
 });
 
@@ -68,17 +84,36 @@ test('a cookie signed with another key, or expired, is not accepted', async () =
   const b = await login(server, 'alice', 'user-password-1');
   const sid = JSON.parse(Buffer.from(b.session.split('.')[1], 'base64url').toString()).sid as string;
   const claims = { sid };
-  const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('admin').setIssuer('authpay').setAudience('authpay-session').setExpirationTime('1h').sign(new Uint8Array(32).fill(7));
+  const forged = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('admin')
+    .setIssuer('authpay')
+    .setAudience('authpay-session')
+    .setExpirationTime('1h')
+    .sign(new Uint8Array(32).fill(7));
   expect((await call(`${server.url}${UC}/users/-`, { headers: { cookie: `AUTHPAY_SESSION=${forged}` } })).status).toBe(401);
 
   // The real key, a live session record, but an expiry in the past.
   const key = await server.runtime.client.get('SigningKey', 'session-hs256');
   const secret = Buffer.from((key.spec as { secret: string }).secret, 'base64url');
-  const expired = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('alice').setIssuer('authpay').setAudience('authpay-session').setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(secret);
+  const expired = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('alice')
+    .setIssuer('authpay')
+    .setAudience('authpay-session')
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+    .sign(secret);
   expect((await call(`${server.url}${UC}/users/-`, { headers: { cookie: `AUTHPAY_SESSION=${expired}` } })).status).toBe(401);
 
   // The real key and a valid expiry, but naming another user than the session record: refused too.
-  const swapped = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('admin').setIssuer('authpay').setAudience('authpay-session').setExpirationTime('1h').sign(secret);
+  const swapped = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('admin')
+    .setIssuer('authpay')
+    .setAudience('authpay-session')
+    .setExpirationTime('1h')
+    .sign(secret);
   expect((await call(`${server.url}${UC}/users/-`, { headers: { cookie: `AUTHPAY_SESSION=${swapped}` } })).status).toBe(401);
 });
 

@@ -16,7 +16,8 @@ export interface Server {
  * Settings for suites that log in many times from one address within a minute: the per-IP limit is lifted
  * (rate-limit.test.ts checks the defaults).
  */
-export const relaxed = (patch: Partial<AuthSettings> = {}) => new StaticAuthSettings({ loginLimits: { perIpPerMinute: 1000, failuresPerUser: 5 }, ...patch });
+export const relaxed = (patch: Partial<AuthSettings> = {}) =>
+  new StaticAuthSettings({ loginLimits: { perIpPerMinute: 1000, failuresPerUser: 5 }, ...patch });
 
 /** A real server on port 0 with its own SQLite data directory; default log-in limits unless `relax`. */
 export async function start(options: { relax?: boolean; env?: Record<string, string> } = {}): Promise<Server> {
@@ -81,13 +82,19 @@ export function asBrowser(b: Browser, origin?: string): Record<string, string> {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-export const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+export const basic = (user: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+});
 
 export const UC = '/apis/uc.api.host.authpay.dev/v1alpha1';
 export const CONSOLE = '/apis/console.api.host.authpay.dev/v1alpha1';
 
 /** Creates a user through the admin API (bootstrap token). */
 export async function createUser(server: Server, username: string, password = 'user-password-1', roles?: string[]): Promise<void> {
-  const res = await call(`${server.url}${CONSOLE}/users`, { method: 'POST', headers: bearer(BOOTSTRAP_TOKEN), json: { username, email: `${username}@example.com`, password, roles } });
+  const res = await call(`${server.url}${CONSOLE}/users`, {
+    method: 'POST',
+    headers: bearer(BOOTSTRAP_TOKEN),
+    json: { username, email: `${username}@example.com`, password, roles },
+  });
   if (res.status !== 201) throw new Error(`createUser failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

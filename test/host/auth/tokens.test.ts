@@ -45,7 +45,9 @@ test('a revoked token stops working; revoking is refused for another user', asyn
   const after = await call(`${server.url}${UC}/users/-`, { headers: bearer(token) });
   expect(after.status).toBe(401);
   expect(after.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
-  expect((await call(`${server.url}${UC}/users/-`, { headers: { ...bearer(token), 'accept-language': 'en' } })).body.message).toMatch(/revoked/);
+  expect((await call(`${server.url}${UC}/users/-`, { headers: { ...bearer(token), 'accept-language': 'en' } })).body.message).toMatch(
+    /revoked/,
+  );
 });
 
 test('an expired token is refused', async () => {
@@ -61,7 +63,13 @@ test('an expired token is refused', async () => {
 test('bad token requests are refused and create nothing', async () => {
   const { browser } = await newToken('bob');
   const before = (await call(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } })).body.data.length;
-  for (const body of [{}, { name: '' }, { name: 'x', expiresAt: '2001-01-01T00:00:00Z' }, { name: 'x', expiresAt: 'tomorrow' }, { name: 'x', extra: 1 }]) {
+  for (const body of [
+    {},
+    { name: '' },
+    { name: 'x', expiresAt: '2001-01-01T00:00:00Z' },
+    { name: 'x', expiresAt: 'tomorrow' },
+    { name: 'x', extra: 1 },
+  ]) {
     const res = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(browser), json: body });
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);

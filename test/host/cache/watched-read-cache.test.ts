@@ -7,7 +7,16 @@ import { pino } from 'pino';
 import { WatchedReadCache } from '../../../src/host/cache/watched-read-cache.js';
 import type { Logger } from '../../../src/host/logging/logger.js';
 import type { Resource } from '../../../src/host/resource/types.js';
-import { PG_URL, authLog, loadKinds, openClient, postgresBackend, postgresReachable, sqliteBackend, type Backend } from '../store/harness.js';
+import {
+  PG_URL,
+  authLog,
+  loadKinds,
+  openClient,
+  postgresBackend,
+  postgresReachable,
+  sqliteBackend,
+  type Backend,
+} from '../store/harness.js';
 
 type Log = Resource & { spec: { authStatus: number; authUser: string } };
 const KIND = 'SitePluginAuthLog';
@@ -88,7 +97,7 @@ describe.each(backends.map((make) => ({ make, name: make === sqliteBackend ? 'sq
   });
 
   if (make === postgresBackend) {
-    test('another replica\'s write reaches this cache through its event', async () => {
+    test("another replica's write reaches this cache through its event", async () => {
       const replica = await openClient(backend, kinds, 'cache');
       try {
         await opened.client.create(authLog('r4', { authStatus: 1 }));

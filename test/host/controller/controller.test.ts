@@ -33,7 +33,9 @@ test('start-up sync lists existing objects in pages, then watch events enqueue c
   const cm = await env.client.get<ConfigMap>('ConfigMap', 'cm-1');
   await env.client.update({ ...cm, data: { a: '1' } });
   await env.client.delete('ConfigMap', 'cm-2');
-  await eventually(() => seen.includes('cm-new') && seen.filter((n) => n === 'cm-1').length === 2 && seen.filter((n) => n === 'cm-2').length === 2);
+  await eventually(
+    () => seen.includes('cm-new') && seen.filter((n) => n === 'cm-1').length === 2 && seen.filter((n) => n === 'cm-2').length === 2,
+  );
   await manager.deactivate();
   await env.close();
 });
@@ -134,7 +136,9 @@ test('finalizer helpers hold deletion until cleanup ran, then let the object go'
     },
   });
   await manager.activate();
-  await eventually(async () => ((await env.client.get<ConfigMap>('ConfigMap', 'parent')).metadata.finalizers ?? []).includes('authpay.dev/cleanup'));
+  await eventually(async () =>
+    ((await env.client.get<ConfigMap>('ConfigMap', 'parent')).metadata.finalizers ?? []).includes('authpay.dev/cleanup'),
+  );
   const deleted = await env.client.delete('ConfigMap', 'parent');
   expect(deleted.removed).toBe(false);
   await eventually(async () => (await env.client.fetch('ConfigMap', 'parent')) === undefined);

@@ -47,7 +47,8 @@ test('after a watch error the informer lists again and reports what changed duri
   const env = await sqliteClient();
   const faults = withWatchFaults(env.client.store);
   const client = new ExtensionClient(env.client.registry, faults.store);
-  const create = (name: string) => client.create<ConfigMap>({ apiVersion: client.kind('ConfigMap').apiVersion, kind: 'ConfigMap', metadata: { name }, data: {} });
+  const create = (name: string) =>
+    client.create<ConfigMap>({ apiVersion: client.kind('ConfigMap').apiVersion, kind: 'ConfigMap', metadata: { name }, data: {} });
   await create('cm-1');
   await create('cm-2');
   const log: string[] = [];

@@ -22,7 +22,14 @@ if (!reachable && process.env.CI !== 'true') console.warn(`advisory-lock leader 
 const pgTest = reachable || process.env.CI === 'true' ? test : test.skip;
 
 function elector(lockName: string, identity: string, retryMs: number): AdvisoryLockLeader {
-  return new AdvisoryLockLeader({ connection: { connectionString: PG_URL }, lockName, identity, logger: silent, heartbeatMs: 200, retryMs });
+  return new AdvisoryLockLeader({
+    connection: { connectionString: PG_URL },
+    lockName,
+    identity,
+    logger: silent,
+    heartbeatMs: 200,
+    retryMs,
+  });
 }
 
 pgTest('one of two electors leads; when its session is killed the other takes over and it becomes a follower', async () => {
@@ -73,8 +80,16 @@ test('on the embedded store the single process leads, and leadership activates a
   const leader = new SingleProcessLeader('only');
   const log: string[] = [];
   const work = (name: string) => ({ activate: async () => void log.push(`+${name}`), deactivate: async () => void log.push(`-${name}`) });
-  const fakeClient = { fetch: async () => undefined, create: async () => undefined, kind: () => ({ apiVersion: 'host.authpay.dev/v1alpha1' }) };
-  const leadership = new Leadership(leader, [work('scheduler'), work('controllers')], { client: fakeClient as never, logger: silent, backend: 'sqlite' });
+  const fakeClient = {
+    fetch: async () => undefined,
+    create: async () => undefined,
+    kind: () => ({ apiVersion: 'host.authpay.dev/v1alpha1' }),
+  };
+  const leadership = new Leadership(leader, [work('scheduler'), work('controllers')], {
+    client: fakeClient as never,
+    logger: silent,
+    backend: 'sqlite',
+  });
   await leadership.start();
   expect(leader.isLeader).toBe(true);
   await leadership.stop();

@@ -39,5 +39,10 @@ export async function setupCenter(options: Partial<NotificationCenterOptions> = 
 }
 
 export async function createUser(client: ExtensionClient, name: string, email: string, displayName = name) {
-  await client.create({ apiVersion: 'host.authpay.dev/v1alpha1', kind: 'User', metadata: { name }, spec: { displayName, email, disabled: false } });
+  await client.create({
+    apiVersion: 'host.authpay.dev/v1alpha1',
+    kind: 'User',
+    metadata: { name },
+    spec: { displayName, email, disabled: false },
+  });
 }

@@ -19,7 +19,8 @@ let refusing: TestSmtpServer;
 const settings = new StaticSmtpSettings();
 
 const basic = (user: string) => `Basic ${Buffer.from(`${user}:password-123`).toString('base64')}`;
-const as = (auth: string | undefined): Record<string, string> => (auth ? { authorization: auth, 'accept-language': 'en' } : { 'accept-language': 'en' });
+const as = (auth: string | undefined): Record<string, string> =>
+  auth ? { authorization: auth, 'accept-language': 'en' } : { 'accept-language': 'en' };
 
 async function call(method: string, url: string, auth?: string) {
   const res = await fetch(`${base}${url}`, { method, headers: as(auth) });
@@ -30,12 +31,20 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-notify-api-'));
   smtp = await startSmtpServer();
   refusing = await startSmtpServer({ rejectRecipients: ['bob@example.com'] });
-  runtime = new HostRuntime({ port: 0, host: '127.0.0.1', dataDir, bootstrapToken: ADMIN_TOKEN, logLevel: 'silent', adminPassword: 'admin-password-1' }, {});
+  runtime = new HostRuntime(
+    { port: 0, host: '127.0.0.1', dataDir, bootstrapToken: ADMIN_TOKEN, logLevel: 'silent', adminPassword: 'admin-password-1' },
+    {},
+  );
   await runtime.init();
   runtime.notifications.useSmtpSettings(settings);
   base = `http://127.0.0.1:${await runtime.listen()}`;
   for (const name of ['alice', 'bob']) {
-    await runtime.client.create({ apiVersion: 'host.authpay.dev/v1alpha1', kind: 'User', metadata: { name }, spec: { displayName: name, email: `${name}@example.com`, disabled: false, passwordHash: await hashPassword('password-123') } });
+    await runtime.client.create({
+      apiVersion: 'host.authpay.dev/v1alpha1',
+      kind: 'User',
+      metadata: { name },
+      spec: { displayName: name, email: `${name}@example.com`, disabled: false, passwordHash: await hashPassword('password-123') },
+    });
   }
 });
 
@@ -48,7 +57,11 @@ afterAll(async () => {
 
 test('users list and mark only their own inbox', async () => {
   for (const n of [1, 2]) {
-    await runtime.notifications.send({ content: { title: `For Alice ${n}`, html: '<p>a</p>' }, to: [{ username: 'alice' }], channels: ['INBOX'] });
+    await runtime.notifications.send({
+      content: { title: `For Alice ${n}`, html: '<p>a</p>' },
+      to: [{ username: 'alice' }],
+      channels: ['INBOX'],
+    });
     // One delivered before the next is sent, so "newest first" has a defined answer.
     await waitFor(async () => (await runtime.client.count('Notification')) === n, `inbox item ${n}`);
   }
@@ -109,7 +122,10 @@ test('administrators list the outbox by status and retry a failed message', asyn
   expect(retried.body.data.status).toMatchObject({ phase: 'PENDING', attempts: 0 });
   const mail = await waitFor(() => smtp.received.find((m) => m.subject === 'Bounce'), 'the retried e-mail');
   expect(mail.text?.trim()).toBe('x');
-  await waitFor(async () => (await runtime.client.get<OutboxMessage>('OutboxMessage', failed.metadata.name)).status?.phase === 'SENT', 'SENT');
+  await waitFor(
+    async () => (await runtime.client.get<OutboxMessage>('OutboxMessage', failed.metadata.name)).status?.phase === 'SENT',
+    'SENT',
+  );
 
   const again = await call('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, `Bearer ${ADMIN_TOKEN}`);
   expect(again).toMatchObject({ status: 409, body: { code: 'STATE_CONFLICT' } });
@@ -120,12 +136,20 @@ test('administrators list the outbox by status and retry a failed message', asyn
 
 test('administrators send a test e-mail through the outbox to check the SMTP settings', async () => {
   settings.set({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
-  const res = await fetch(`${base}${CONSOLE}/outbox/test-email`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ to: 'ops@example.com' }) });
+  const res = await fetch(`${base}${CONSOLE}/outbox/test-email`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ to: 'ops@example.com' }),
+  });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { data: { name: string; phase: string } };
   expect(body.data.phase).toBe('PENDING');
   const mail = await waitFor(() => smtp.received.find((m) => m.subject === 'AuthPay: test e-mail'), 'the test e-mail');
   expect(mail.text).toContain('Requested by bootstrap.');
-  const bad = await fetch(`${base}${CONSOLE}/outbox/test-email`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ to: 'nope' }) });
+  const bad = await fetch(`${base}${CONSOLE}/outbox/test-email`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ to: 'nope' }),
+  });
   expect(bad.status).toBe(400);
 });

@@ -24,14 +24,21 @@ describe('outbox message names and dedupe', () => {
   });
 
   test('queued messages have ordered names and their dedupeId; a repeated send finds them', async () => {
-    const input = { content: { title: 'Hi', html: '<p>Hi</p>' }, to: [{ username: 'carol' }, { email: 'ops@example.com' }], dedupeKey: 'names:1' };
+    const input = {
+      content: { title: 'Hi', html: '<p>Hi</p>' },
+      to: [{ username: 'carol' }, { email: 'ops@example.com' }],
+      dedupeKey: 'names:1',
+    };
     const first = await env.center.send(input);
     const again = await env.center.send(input);
     expect(again.messages.map((m) => [m.name, m.deduplicated])).toEqual(first.messages.map((m) => [m.name, true]));
     const names = [...new Set(first.messages.map((m) => m.name))];
     const stored = await Promise.all(names.map((name) => env.client.get<OutboxMessage>('OutboxMessage', name)));
     // carol (with an address) gets one inbox e-mail message, deduplicated as her inbox message.
-    expect(stored.map((m) => m.spec!.dedupeId)).toEqual([dedupeIdOf('names:1', 'INBOX', 'carol'), dedupeIdOf('names:1', 'EMAIL', 'ops@example.com')]);
+    expect(stored.map((m) => m.spec!.dedupeId)).toEqual([
+      dedupeIdOf('names:1', 'INBOX', 'carol'),
+      dedupeIdOf('names:1', 'EMAIL', 'ops@example.com'),
+    ]);
     expect(names).toEqual([...names].sort());
     expect(await env.client.count('OutboxMessage')).toBe(2);
   });

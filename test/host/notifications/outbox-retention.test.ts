@@ -28,7 +28,10 @@ describe('outbox retention', () => {
   const queue = async (daysAgo: number, phase: OutboxPhase) => {
     // The name orderedMessageName would have given it then (it never goes back in time within a process).
     const name = `${messageNamePrefixAt(NOW - daysAgo * DAY)}${(sequence++).toString(36).padStart(4, '0')}test`;
-    const status = phase === 'PENDING' || phase === 'WAITING_CONFIG' ? { phase, attempts: 0, nextAttemptAt: new Date(NOW).toISOString() } : { phase, attempts: 1 };
+    const status =
+      phase === 'PENDING' || phase === 'WAITING_CONFIG'
+        ? { phase, attempts: 0, nextAttemptAt: new Date(NOW).toISOString() }
+        : { phase, attempts: 1 };
     const m = await env.client.create<OutboxMessage>({
       apiVersion: 'host.authpay.dev/v1alpha1',
       kind: 'OutboxMessage',
@@ -42,9 +45,23 @@ describe('outbox retention', () => {
 
   test('finished messages older than the retention go, in batches; messages still to deliver stay whatever their age', async () => {
     for (let i = 0; i < 1_100; i++) await queue(40, 'SENT');
-    for (const [days, phase] of [[40, 'FAILED'], [40, 'PENDING'], [40, 'WAITING_CONFIG'], [29, 'SENT'], [29, 'FAILED'], [1, 'SENT']] as const) await queue(days, phase);
+    for (const [days, phase] of [
+      [40, 'FAILED'],
+      [40, 'PENDING'],
+      [40, 'WAITING_CONFIG'],
+      [29, 'SENT'],
+      [29, 'FAILED'],
+      [1, 'SENT'],
+    ] as const)
+      await queue(days, phase);
     // A name that does not carry its creation time (made through the generic API) is not judged by it.
-    await env.client.create<OutboxMessage>({ apiVersion: 'host.authpay.dev/v1alpha1', kind: 'OutboxMessage', metadata: { name: 'manual-1' }, spec: { channel: 'EMAIL', recipient: 'ops@example.com', title: 'SENT manual', html: '<p>x</p>', text: 'x' }, status: { phase: 'SENT', attempts: 1 } });
+    await env.client.create<OutboxMessage>({
+      apiVersion: 'host.authpay.dev/v1alpha1',
+      kind: 'OutboxMessage',
+      metadata: { name: 'manual-1' },
+      spec: { channel: 'EMAIL', recipient: 'ops@example.com', title: 'SENT manual', html: '<p>x</p>', text: 'x' },
+      status: { phase: 'SENT', attempts: 1 },
+    });
     const deleted = await deleteExpiredOutboxMessages({ client: env.client, retentionDays: async () => 30, clock: () => NOW });
     expect(deleted).toBe(1_101);
     expect(await left()).toEqual(['FAILED 29', 'PENDING 40', 'SENT 1', 'SENT 29', 'SENT manual', 'WAITING_CONFIG 40']);
@@ -60,7 +77,17 @@ describe('outbox retention', () => {
   test('an aborted run stops between batches and leaves the rest for the next one', async () => {
     for (let i = 0; i < 600; i++) await queue(40, 'SENT');
     const abort = new AbortController();
-    const run = deleteExpiredOutboxMessages({ client: env.client, retentionDays: async () => { setImmediate(() => abort.abort()); return 30; }, clock: () => NOW }, abort.signal);
+    const run = deleteExpiredOutboxMessages(
+      {
+        client: env.client,
+        retentionDays: async () => {
+          setImmediate(() => abort.abort());
+          return 30;
+        },
+        clock: () => NOW,
+      },
+      abort.signal,
+    );
     const first = await run;
     expect(first % 500).toBe(0);
     expect(first).toBeLessThan(600);
@@ -73,7 +100,10 @@ test('the host runtime schedules the retention job daily with the outbox.retenti
   const runtime = new HostRuntime({ dataDir, logLevel: 'silent', port: 0 }, {});
   try {
     await runtime.init();
-    const job = await waitFor(() => runtime.workloads.scheduler.status().find((j) => j.name === OUTBOX_RETENTION_JOB && j.enabled), 'the job scheduled');
+    const job = await waitFor(
+      () => runtime.workloads.scheduler.status().find((j) => j.name === OUTBOX_RETENTION_JOB && j.enabled),
+      'the job scheduled',
+    );
     expect(job.nextSlot).toBeDefined();
     expect(await runtime.workloads.settings.get('host-settings', 'outbox')).toEqual({ retentionDays: 30 });
   } finally {

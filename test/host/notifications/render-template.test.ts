@@ -37,11 +37,18 @@ test('a missing required variable fails naming it', () => {
 });
 
 test('a placeholder that is not declared fails when the template is compiled', () => {
-  expect(() => compileTemplate('bad', { title: '{{nmae}}', html: '', text: '', variables: [{ name: 'name' }] })).toThrow(/undeclared variable "nmae"/);
+  expect(() => compileTemplate('bad', { title: '{{nmae}}', html: '', text: '', variables: [{ name: 'name' }] })).toThrow(
+    /undeclared variable "nmae"/,
+  );
 });
 
 test('built-in recipient and site variables and dotted paths resolve', () => {
-  const t = compileTemplate('t', { title: 'x', html: '{{recipient.displayName}} {{order.id}}', text: '{{site.url}}', variables: [{ name: 'order' }] });
+  const t = compileTemplate('t', {
+    title: 'x',
+    html: '{{recipient.displayName}} {{order.id}}',
+    text: '{{site.url}}',
+    variables: [{ name: 'order' }],
+  });
   const out = renderTemplate(t, { order: { id: 7 }, recipient: { displayName: 'Ann' }, site: { url: 'https://a.example' } });
   expect(out.html).toBe('Ann 7');
   expect(out.text).toBe('https://a.example');
@@ -58,7 +65,10 @@ test('htmlToText keeps block breaks and decodes entities', () => {
 
 test('template files are read from a directory and checked', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-tpl-'));
-  fs.writeFileSync(path.join(dir, 'welcome.yaml'), 'title: Welcome {{name}}\nvariables:\n  - name: name\nhtml: "<b>{{name}}</b>"\ntext: "{{name}}"\n');
+  fs.writeFileSync(
+    path.join(dir, 'welcome.yaml'),
+    'title: Welcome {{name}}\nvariables:\n  - name: name\nhtml: "<b>{{name}}</b>"\ntext: "{{name}}"\n',
+  );
   fs.writeFileSync(path.join(dir, 'note.json'), JSON.stringify({ title: 'n', html: 'h', text: 't' }));
   const store = new TemplateStore();
   expect(store.addDirectory(dir)).toEqual(['note', 'welcome']);

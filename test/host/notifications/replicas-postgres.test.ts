@@ -22,7 +22,12 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
   test('dedupes across replicas and delivers each message exactly once', async () => {
     const backend = postgresBackend();
     const smtp = await startSmtpServer();
-    const settings = new StaticSmtpSettings({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
+    const settings = new StaticSmtpSettings({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      from: 'AuthPay <noreply@pay.example.com>',
+    });
     const registry = new KindRegistry();
     registry.loadDirectory(path.resolve('src', 'host', 'crds'));
     const stores: PostgresStore[] = [];
@@ -33,7 +38,16 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
         stores.push(store);
         for (const kind of registry.kinds()) await store.ensureKind(kind);
         const client = new ExtensionClient(registry, store);
-        centers.push(new NotificationCenter({ client, logger: silentLogger, baseUrl: 'https://pay.example.com', smtp: settings, pollIntervalMs: 50, retry: { baseDelayMs: 20, jitter: 0 } }));
+        centers.push(
+          new NotificationCenter({
+            client,
+            logger: silentLogger,
+            baseUrl: 'https://pay.example.com',
+            smtp: settings,
+            pollIntervalMs: 50,
+            retry: { baseDelayMs: 20, jitter: 0 },
+          }),
+        );
       }
       const client = new ExtensionClient(registry, stores[0]);
       const same = { content: { title: 'Once', html: '<p>once</p>' }, to: [{ email: 'one@example.com' }], dedupeKey: 'replica-test' };
@@ -41,7 +55,8 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
       expect(results.flatMap((r) => r.messages.map((m) => m.name)).filter((n, i, all) => all.indexOf(n) === i)).toHaveLength(1);
       expect(await client.count('OutboxMessage')).toBe(1);
 
-      for (let i = 0; i < 12; i++) await centers[i % 2].send({ content: { title: `Bulk ${i}`, html: '<p>b</p>' }, to: [{ email: `user${i}@example.com` }] });
+      for (let i = 0; i < 12; i++)
+        await centers[i % 2].send({ content: { title: `Bulk ${i}`, html: '<p>b</p>' }, to: [{ email: `user${i}@example.com` }] });
       for (const c of centers) c.start();
       await waitFor(async () => (await client.count('OutboxMessage', eq('status.phase', 'SENT'))) === 13, 'all 13 SENT');
       // Give a duplicate delivery (if any) time to arrive before counting.

@@ -42,7 +42,10 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
       simpleParser(stream)
         .then((mail) => {
           received.push(mail);
-          envelopes.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) });
+          envelopes.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+          });
           callback();
         })
         .catch(callback);
@@ -58,7 +61,11 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
 }
 
 /** Polls until check returns a truthy value (no timing is asserted; the limit only ends a hung test). */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, limitMs = 20_000): Promise<Exclude<T, undefined | null | false | 0 | ''>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  what: string,
+  limitMs = 20_000,
+): Promise<Exclude<T, undefined | null | false | 0 | ''>> {
   const started = Date.now();
   for (;;) {
     const value = await check();

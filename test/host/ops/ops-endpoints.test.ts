@@ -11,7 +11,17 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-ops-'));
-  runtime = new HostRuntime({ port: 0, host: '127.0.0.1', dataDir, bootstrapToken: ADMIN.authorization.slice(7), logLevel: 'silent', adminPassword: 'admin-password-1' }, {});
+  runtime = new HostRuntime(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      bootstrapToken: ADMIN.authorization.slice(7),
+      logLevel: 'silent',
+      adminPassword: 'admin-password-1',
+    },
+    {},
+  );
   await runtime.init();
   runtime.corsWhitelist = () => ['https://console.example.com'];
   runtime.operations.add(
@@ -57,19 +67,26 @@ test('/healthz and /readyz answer anonymous probes', async () => {
 });
 
 test('/metrics counts requests per route template and shows the outbox by status', async () => {
-  for (const name of ['a', 'b']) expect((await fetch(`${base}/apis/opstest.authpay.dev/v1alpha1/widgets/${name}`, { headers: ADMIN })).status).toBe(200);
+  for (const name of ['a', 'b'])
+    expect((await fetch(`${base}/apis/opstest.authpay.dev/v1alpha1/widgets/${name}`, { headers: ADMIN })).status).toBe(200);
   await runtime.notifications.send({ content: { title: 't', html: 'h' }, to: [{ email: 'someone@example.com' }] });
   const res = await fetch(`${base}/metrics`, { headers: ADMIN });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
   const text = await res.text();
-  expect(text).toContain('authpay_http_requests_total{method="GET",route="/apis/opstest.authpay.dev/v1alpha1/widgets/:name",status="200"} 2');
-  expect(text).toMatch(/authpay_http_request_duration_seconds_count\{method="GET",route="\/apis\/opstest.authpay.dev\/v1alpha1\/widgets\/:name",status="200"\} 2/);
+  expect(text).toContain(
+    'authpay_http_requests_total{method="GET",route="/apis/opstest.authpay.dev/v1alpha1/widgets/:name",status="200"} 2',
+  );
+  expect(text).toMatch(
+    /authpay_http_request_duration_seconds_count\{method="GET",route="\/apis\/opstest.authpay.dev\/v1alpha1\/widgets\/:name",status="200"\} 2/,
+  );
   expect(text).not.toContain('widgets/a"');
   expect(text).toContain('authpay_outbox_messages{status="WAITING_CONFIG"} 1');
   expect(text).toContain('authpay_outbox_messages{status="FAILED"} 0');
   runtime.metrics.recordJobRun('ops-test-job', 'SUCCEEDED', 0.2);
-  expect(await (await fetch(`${base}/metrics`, { headers: ADMIN })).text()).toContain('authpay_job_runs_total{job="ops-test-job",outcome="SUCCEEDED"} 1');
+  expect(await (await fetch(`${base}/metrics`, { headers: ADMIN })).text()).toContain(
+    'authpay_job_runs_total{job="ops-test-job",outcome="SUCCEEDED"} 1',
+  );
 });
 
 test('/metrics is not open to anonymous callers', async () => {
@@ -98,7 +115,14 @@ test('API answers get the API header set: strict CSP, DENY framing, nothing that
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('cross-origin-resource-policy')).toBe('same-site');
   expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-  for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+  for (const documentOnly of [
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ]) {
     expect([documentOnly, res.headers.get(documentOnly)]).toEqual([documentOnly, null]);
   }
   expect((await fetch(`${base}/login`)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
@@ -116,7 +140,11 @@ test('CORS admits whitelisted origins and refuses others', async () => {
 
   const preflight = await fetch(`${base}/apis/opstest.authpay.dev/v1alpha1/widgets`, {
     method: 'OPTIONS',
-    headers: { origin: 'https://console.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    headers: {
+      origin: 'https://console.example.com',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,authorization',
+    },
   });
   expect(preflight.status).toBe(204);
   expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
@@ -147,12 +175,21 @@ test('/openapi.json documents every registered operation and is structurally san
   expect(envelope.properties.data).toEqual({ type: 'object', properties: { name: { type: 'string' } } });
   const post = doc.paths['/apis/opstest.authpay.dev/v1alpha1/widgets']?.post;
   expect(post.operationId).toBe('createWidgetForOpsTest');
-  expect(post.requestBody.content['application/json'].schema).toEqual({ type: 'object', required: ['size'], properties: { size: { type: 'integer' } } });
+  expect(post.requestBody.content['application/json'].schema).toEqual({
+    type: 'object',
+    required: ['size'],
+    properties: { size: { type: 'integer' } },
+  });
   expect(Object.keys(post.responses)).toContain('201');
 
   const ids = checkStructure(doc);
   for (const id of ['listMyNotifications', 'markNotificationRead', 'listOutbox', 'retryOutboxMessage']) expect(ids).toContain(id);
-  expect(ids.sort()).toEqual(runtime.operations.list().map((o) => o.operationId).sort());
+  expect(ids.sort()).toEqual(
+    runtime.operations
+      .list()
+      .map((o) => o.operationId)
+      .sort(),
+  );
 });
 
 interface OpenApiDoc {
@@ -165,7 +202,11 @@ interface OpenApiDoc {
 /** Checks what a generator can get wrong; returns the operationIds. */
 function checkStructure(doc: OpenApiDoc): string[] {
   const ids: string[] = [];
-  const resolve = (ref: string) => ref.replace(/^#\//, '').split('/').reduce<any>((node, key) => node?.[key], doc);
+  const resolve = (ref: string) =>
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<any>((node, key) => node?.[key], doc);
   for (const [p, item] of Object.entries(doc.paths)) {
     expect(p).toMatch(/^\/apis\/[^/]+\/[^/]+/);
     expect(p).not.toMatch(/:[A-Za-z]/);

@@ -39,9 +39,21 @@ function appWith(logger: Logger, metrics = new HostMetrics({ defaultMetrics: fal
 test('one log line per request with id, route template and status, never headers or the query', async () => {
   const { logger, lines } = capturingLogger();
   const { app } = appWith(logger);
-  await request(app).get('/api/v1/items/42?apiAccessSecret=topsecret').set('Authorization', 'Bearer very-secret-token').set('Cookie', 'session=abc').set('X-Request-Id', 'req-1').expect(200);
+  await request(app)
+    .get('/api/v1/items/42?apiAccessSecret=topsecret')
+    .set('Authorization', 'Bearer very-secret-token')
+    .set('Cookie', 'session=abc')
+    .set('X-Request-Id', 'req-1')
+    .expect(200);
   const line = lines.find((l) => l.requestId === 'req-1')!;
-  expect(line).toMatchObject({ component: 'http', method: 'GET', path: '/api/v1/items/42', route: '/api/v1/items/:id', status: 200, msg: 'request' });
+  expect(line).toMatchObject({
+    component: 'http',
+    method: 'GET',
+    path: '/api/v1/items/42',
+    route: '/api/v1/items/:id',
+    status: 200,
+    msg: 'request',
+  });
   expect(typeof line.durationMs).toBe('number');
   const raw = JSON.stringify(lines);
   for (const secret of ['topsecret', 'very-secret-token', 'session=abc']) expect(raw).not.toContain(secret);
@@ -74,9 +86,15 @@ test('a wildcard whitelist admits any origin without credentials and is warned a
 test('two whitelists can stack: a preflight the first refuses is answered by the second', async () => {
   const app = express();
   app.use(corsFor(() => ['https://console.example.com']));
-  app.use('/public', corsFor(async () => ['https://shop.example.org/']));
+  app.use(
+    '/public',
+    corsFor(async () => ['https://shop.example.org/']),
+  );
   app.options('/{*rest}', (_req, res) => void res.status(404).end());
-  const ok = await request(app).options('/public/check').set('Origin', 'https://shop.example.org').set('Access-Control-Request-Method', 'GET');
+  const ok = await request(app)
+    .options('/public/check')
+    .set('Origin', 'https://shop.example.org')
+    .set('Access-Control-Request-Method', 'GET');
   expect(ok.status).toBe(204);
   expect(ok.headers['access-control-allow-origin']).toBe('https://shop.example.org');
   const no = await request(app).options('/private').set('Origin', 'https://shop.example.org').set('Access-Control-Request-Method', 'GET');

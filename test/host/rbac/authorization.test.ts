@@ -23,11 +23,27 @@ const admitted = (res: { status: number; body: unknown }) => {
 const as = (user: string) => basic(user, 'user-password-1');
 
 test('anonymous callers reach only the log-in page, health checks and the public route families', async () => {
-  for (const path of ['/login', '/healthz', '/readyz', '/apis/api.pluginauth.authpay.dev/v1alpha1/public/checkAuth', '/apis/api.pluginauth.authpay.dev/v1alpha1/docking/codes', '/payment/order-1']) {
+  for (const path of [
+    '/login',
+    '/healthz',
+    '/readyz',
+    '/apis/api.pluginauth.authpay.dev/v1alpha1/public/checkAuth',
+    '/apis/api.pluginauth.authpay.dev/v1alpha1/docking/codes',
+    '/payment/order-1',
+  ]) {
     expect([path, admitted(await call(`${server.url}${path}`))]).toEqual([path, true]);
   }
-  expect(admitted(await call(`${server.url}/apis/api.payment.authpay.dev/v1alpha1/asyncCallback/WALLET_A`, { method: 'POST', json: {} }))).toBe(true);
-  for (const path of ['/nowhere', '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins', '/apis/pluginauth.authpay.dev/v1alpha1/sitepluginauthlogs', '/apis/api.pluginauth.authpay.dev/v1alpha1/private', '/apis/host.authpay.dev/v1alpha1/users', `${UC}/users/-`]) {
+  expect(
+    admitted(await call(`${server.url}/apis/api.payment.authpay.dev/v1alpha1/asyncCallback/WALLET_A`, { method: 'POST', json: {} })),
+  ).toBe(true);
+  for (const path of [
+    '/nowhere',
+    '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins',
+    '/apis/pluginauth.authpay.dev/v1alpha1/sitepluginauthlogs',
+    '/apis/api.pluginauth.authpay.dev/v1alpha1/private',
+    '/apis/host.authpay.dev/v1alpha1/users',
+    `${UC}/users/-`,
+  ]) {
     const res = await call(`${server.url}${path}`);
     expect([path, res.status]).toEqual([path, 401]);
   }
@@ -36,9 +52,16 @@ test('anonymous callers reach only the log-in page, health checks and the public
 });
 
 test('logged-in users get the user-center groups but not the console ones (403)', async () => {
-  expect(admitted(await call(`${server.url}/apis/uc.api.pluginauth.authpay.dev/v1alpha1/authorizations`, { headers: as('plain') }))).toBe(true);
+  expect(admitted(await call(`${server.url}/apis/uc.api.pluginauth.authpay.dev/v1alpha1/authorizations`, { headers: as('plain') }))).toBe(
+    true,
+  );
   expect(admitted(await call(`${server.url}/apis/uc.api.payment.authpay.dev/v1alpha1/orders`, { headers: as('plain') }))).toBe(true);
-  for (const path of ['/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins', '/apis/platform.api.payment.authpay.dev/v1alpha1/orders', '/apis/console.api.payment.authpay.dev/v1alpha1/orders', `${CONSOLE}/users`]) {
+  for (const path of [
+    '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins',
+    '/apis/platform.api.payment.authpay.dev/v1alpha1/orders',
+    '/apis/console.api.payment.authpay.dev/v1alpha1/orders',
+    `${CONSOLE}/users`,
+  ]) {
     const res = await call(`${server.url}${path}`, { headers: as('plain') });
     expect([path, res.status, res.body.code]).toEqual([path, 403, 'FORBIDDEN']);
   }
@@ -46,7 +69,8 @@ test('logged-in users get the user-center groups but not the console ones (403)'
 
 test('role templates: view admits reads only, manage (depending on view) admits writes; effective permissions show both', async () => {
   const admin = await login(server, 'admin', 'admin-password-1');
-  const grant = (user: string, roles: string[]) => call(`${server.url}${CONSOLE}/users/${user}/roles`, { method: 'PUT', headers: asBrowser(admin), json: { roles } });
+  const grant = (user: string, roles: string[]) =>
+    call(`${server.url}${CONSOLE}/users/${user}/roles`, { method: 'PUT', headers: asBrowser(admin), json: { roles } });
   expect((await grant('viewer', ['role-template-plugin-auth-view'])).status).toBe(200);
   expect((await grant('manager', ['role-template-plugin-auth-manage'])).status).toBe(200);
   const path = `${server.url}/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins`;
@@ -55,8 +79,12 @@ test('role templates: view admits reads only, manage (depending on view) admits 
   expect(admitted(await call(path, { method: 'POST', headers: as('manager'), json: {} }))).toBe(true);
   const me = await call(`${server.url}${UC}/users/-`, { headers: as('manager') });
   expect(me.body.data.roles).toEqual(['role-template-plugin-auth-manage', 'authenticated', 'anonymous']);
-  expect(me.body.data.effectiveRoles).toEqual(expect.arrayContaining(['role-template-plugin-auth-view', 'role-template-plugin-auth-user-view']));
-  expect(me.body.data.uiPermissions).toEqual(expect.arrayContaining(['plugin:plugin-auth:view', 'plugin:plugin-auth:manage', 'plugin:plugin-auth-user:manage']));
+  expect(me.body.data.effectiveRoles).toEqual(
+    expect.arrayContaining(['role-template-plugin-auth-view', 'role-template-plugin-auth-user-view']),
+  );
+  expect(me.body.data.uiPermissions).toEqual(
+    expect.arrayContaining(['plugin:plugin-auth:view', 'plugin:plugin-auth:manage', 'plugin:plugin-auth-user:manage']),
+  );
 });
 
 test('a role change applies to the next request (the permission cache follows watch events)', async () => {
@@ -71,7 +99,11 @@ test('a role change applies to the next request (the permission cache follows wa
 });
 
 test('grantRoles refuses unknown roles and writes nothing', async () => {
-  const res = await call(`${server.url}${CONSOLE}/users/viewer/roles`, { method: 'PUT', headers: basic('admin', 'admin-password-1'), json: { roles: ['super-role', 'no-such-role'] } });
+  const res = await call(`${server.url}${CONSOLE}/users/viewer/roles`, {
+    method: 'PUT',
+    headers: basic('admin', 'admin-password-1'),
+    json: { roles: ['super-role', 'no-such-role'] },
+  });
   expect(res.status).toBe(400);
   expect(server.runtime.auth.services.authorizer.boundRoles('viewer')).toEqual(['role-template-plugin-auth-view']);
 });
@@ -81,7 +113,10 @@ test('a role aggregated into anonymous opens its routes to everyone, and closes 
   await server.runtime.client.create({
     apiVersion: 'host.authpay.dev/v1alpha1',
     kind: 'Role',
-    metadata: { name: 'role-template-test-open', labels: { 'authpay.dev/role-template': 'true', 'authpay.dev/aggregate-to-anonymous': 'true' } },
+    metadata: {
+      name: 'role-template-test-open',
+      labels: { 'authpay.dev/role-template': 'true', 'authpay.dev/aggregate-to-anonymous': 'true' },
+    },
     rules: [{ nonResourceURLs: ['/custom-open'], verbs: ['get'] }],
   });
   expect((await call(`${server.url}/custom-open`)).status).toBe(404);

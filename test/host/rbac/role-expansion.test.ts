@@ -7,7 +7,12 @@ function role(name: string, opts: { deps?: string[]; aggregateTo?: string[]; ui?
   if (opts.deps) annotations['authpay.dev/dependencies'] = JSON.stringify(opts.deps);
   if (opts.ui) annotations['authpay.dev/ui-permissions'] = JSON.stringify(opts.ui);
   const labels = Object.fromEntries((opts.aggregateTo ?? []).map((t) => [`authpay.dev/aggregate-to-${t}`, 'true']));
-  return { apiVersion: 'host.authpay.dev/v1alpha1', kind: 'Role', metadata: { name, labels, annotations }, rules: [{ apiGroups: ['g'], resources: [name], verbs: opts.verbs ?? ['get'] }] };
+  return {
+    apiVersion: 'host.authpay.dev/v1alpha1',
+    kind: 'Role',
+    metadata: { name, labels, annotations },
+    rules: [{ apiGroups: ['g'], resources: [name], verbs: opts.verbs ?? ['get'] }],
+  };
 }
 
 function lookup(roles: Role[]): RoleLookup {

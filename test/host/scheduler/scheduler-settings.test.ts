@@ -93,7 +93,15 @@ test('listJobRuns pages the records of a job, newest slot first', async () => {
   expect(res.status).toBe(200);
   const data = res.body.data;
   const total = (await runsOf(env.client, 'Demo:listed')).length;
-  expect(data).toMatchObject({ page: 1, size: 2, total, first: true, hasPrevious: false, hasNext: total > 2, totalPages: Math.ceil(total / 2) });
+  expect(data).toMatchObject({
+    page: 1,
+    size: 2,
+    total,
+    first: true,
+    hasPrevious: false,
+    hasNext: total > 2,
+    totalPages: Math.ceil(total / 2),
+  });
   expect(data.items).toHaveLength(2);
   expect(data.items.every((r: { spec: { job: string } }) => r.spec.job === 'Demo:listed')).toBe(true);
   expect(data.items[0].spec.slot > data.items[1].spec.slot).toBe(true);

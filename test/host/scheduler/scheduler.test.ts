@@ -106,15 +106,37 @@ test('FIRE_ONCE makes up for downtime with exactly one catch-up run for the late
   const hour = 3600_000;
   const lastSlot = Math.floor(Date.now() / hour) * hour - 5 * hour; // five hourly slots ago
   for (const job of ['Demo:hourly-fire-once', 'Demo:hourly-skip']) {
-    await env.client.create({ apiVersion: info.apiVersion, kind: 'JobRun', metadata: { name: jobRunName(job, lastSlot) }, spec: { job, slot: toTimestamp(lastSlot) }, status: { outcome: 'SUCCEEDED' } });
+    await env.client.create({
+      apiVersion: info.apiVersion,
+      kind: 'JobRun',
+      metadata: { name: jobRunName(job, lastSlot) },
+      spec: { job, slot: toTimestamp(lastSlot) },
+      status: { outcome: 'SUCCEEDED' },
+    });
   }
   const hourBefore = Math.floor(Date.now() / hour) * hour;
   const scheduler = newScheduler(env.client);
   const runs: JobContext[] = [];
-  scheduler.register({ name: 'Demo:hourly-fire-once', cron: '0 0 * * * *', missedRunPolicy: 'FIRE_ONCE', timeoutMs: 1000, handler: (ctx) => void runs.push(ctx) });
-  scheduler.register({ name: 'Demo:hourly-skip', cron: '0 0 * * * *', missedRunPolicy: 'SKIP', timeoutMs: 1000, handler: (ctx) => void runs.push(ctx) });
+  scheduler.register({
+    name: 'Demo:hourly-fire-once',
+    cron: '0 0 * * * *',
+    missedRunPolicy: 'FIRE_ONCE',
+    timeoutMs: 1000,
+    handler: (ctx) => void runs.push(ctx),
+  });
+  scheduler.register({
+    name: 'Demo:hourly-skip',
+    cron: '0 0 * * * *',
+    missedRunPolicy: 'SKIP',
+    timeoutMs: 1000,
+    handler: (ctx) => void runs.push(ctx),
+  });
   await scheduler.activate();
-  await eventually(async () => (await runsOf(env.client, 'Demo:hourly-fire-once')).length === 2 && (await runsOf(env.client, 'Demo:hourly-fire-once'))[1].status?.outcome === 'SUCCEEDED');
+  await eventually(
+    async () =>
+      (await runsOf(env.client, 'Demo:hourly-fire-once')).length === 2
+      && (await runsOf(env.client, 'Demo:hourly-fire-once'))[1].status?.outcome === 'SUCCEEDED',
+  );
   await scheduler.deactivate();
   expect(runs).toHaveLength(1);
   expect(runs[0].catchUp).toBe(true);
@@ -145,7 +167,10 @@ test('two schedulers on one store run each slot once; deactivating aborts a runn
   const a = newScheduler(env.client, 'process-a');
   const b = newScheduler(env.client, 'process-b');
   const calls: string[] = [];
-  for (const [s, who] of [[a, 'a'], [b, 'b']] as const) {
+  for (const [s, who] of [
+    [a, 'a'],
+    [b, 'b'],
+  ] as const) {
     s.register({ name: 'Demo:shared', cron: EVERY_SECOND, timeoutMs: 1000, handler: (ctx) => void calls.push(`${ctx.runId}`) });
     void who;
   }
@@ -159,7 +184,13 @@ test('two schedulers on one store run each slot once; deactivating aborts a runn
     name: 'Demo:long',
     cron: EVERY_SECOND,
     timeoutMs: 60_000,
-    handler: ({ signal }) => new Promise<void>((resolve) => signal.addEventListener('abort', () => { aborted = true; resolve(); })),
+    handler: ({ signal }) =>
+      new Promise<void>((resolve) =>
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          resolve();
+        }),
+      ),
   });
   await a.activate();
   await eventually(async () => (await runsOf(env.client, 'Demo:long')).some((r) => r.status?.outcome === 'RUNNING'));
@@ -173,7 +204,13 @@ test('two schedulers on one store run each slot once; deactivating aborts a runn
 test('a new leader marks runs left RUNNING by another process as interrupted', async () => {
   const env = await sqliteClient();
   const info = env.client.kind('JobRun');
-  await env.client.create({ apiVersion: info.apiVersion, kind: 'JobRun', metadata: { name: 'orphan' }, spec: { job: 'Demo:x', slot: toTimestamp(Date.now() - 60_000) }, status: { outcome: 'RUNNING', holder: 'dead-process' } });
+  await env.client.create({
+    apiVersion: info.apiVersion,
+    kind: 'JobRun',
+    metadata: { name: 'orphan' },
+    spec: { job: 'Demo:x', slot: toTimestamp(Date.now() - 60_000) },
+    status: { outcome: 'RUNNING', holder: 'dead-process' },
+  });
   const scheduler = newScheduler(env.client);
   await scheduler.activate();
   const run = await env.client.get<JobRun>('JobRun', 'orphan');

@@ -18,7 +18,12 @@ let dataDir: string;
 beforeAll(async () => {
   build = buildCompiled();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-compiled-'));
-  server = await spawnServer([path.join(build.root, 'dist', 'cli.js'), 'serve'], { AUTHPAY_DATA_DIR: dataDir, AUTHPAY_BOOTSTRAP_TOKEN: TOKEN, AUTHPAY_LOG_LEVEL: 'warn' }, '/healthz', 60_000);
+  server = await spawnServer(
+    [path.join(build.root, 'dist', 'cli.js'), 'serve'],
+    { AUTHPAY_DATA_DIR: dataDir, AUTHPAY_BOOTSTRAP_TOKEN: TOKEN, AUTHPAY_LOG_LEVEL: 'warn' },
+    '/healthz',
+    60_000,
+  );
   base = server.url;
 }, 90_000);
 

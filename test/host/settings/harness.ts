@@ -17,13 +17,25 @@ export async function sqliteClient(): Promise<{ client: ExtensionClient; dir: st
   const store = new SqliteStore(path.join(dir, 'a.db'));
   for (const kind of registry.kinds()) await store.ensureKind(kind);
   const client = new ExtensionClient(registry, store);
-  return { client, dir, close: async () => { await store.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    client,
+    dir,
+    close: async () => {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A logger whose every line is kept, to prove what was (not) logged. */
 export function capturingLogger(): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
-  const sink = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
   return { logger: pino({ level: 'debug' }, sink), lines };
 }
 

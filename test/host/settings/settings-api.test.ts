@@ -47,7 +47,9 @@ test('the console reads and writes host settings: secrets masked, validated, vis
     expect(res.body.data.values.smtp).toMatchObject({ port: 587, password: '' });
     expect(res.body.data.secrets).toContainEqual({ group: 'smtp', field: 'password', configured: false });
 
-    res = await call(url, 'PUT', { smtp: { host: 'smtp.example.com', password: 'pa55-word-secret', from: 'AuthPay <noreply@example.com>' } });
+    res = await call(url, 'PUT', {
+      smtp: { host: 'smtp.example.com', password: 'pa55-word-secret', from: 'AuthPay <noreply@example.com>' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.values.smtp).toMatchObject({ host: 'smtp.example.com', password: '******' });
     expect(JSON.stringify(res.body)).not.toContain('pa55-word-secret');
@@ -55,7 +57,11 @@ test('the console reads and writes host settings: secrets masked, validated, vis
 
     res = await call(url, 'PUT', { smtp: { password: '******', port: 465, secure: true } });
     expect(res.status).toBe(200);
-    expect(await runtime.workloads.settings.get('host-settings', 'smtp')).toMatchObject({ password: 'pa55-word-secret', port: 465, secure: true });
+    expect(await runtime.workloads.settings.get('host-settings', 'smtp')).toMatchObject({
+      password: 'pa55-word-secret',
+      port: 465,
+      secure: true,
+    });
 
     res = await call(url, 'PUT', { smtp: { port: 70000 } });
     expect(res.status).toBe(400);
@@ -97,7 +103,12 @@ test('a plugin gets its Setting applied at load, and its jobs and controllers st
       ctx.controllers.register({ name: 'demo-settings-watch', kind: 'Setting', reconcile: () => void reconciles++ });
     },
   };
-  const manifest = { apiVersion: 'plugin.authpay.dev/v1alpha1', kind: 'Plugin' as const, metadata: { name: 'demo' }, spec: { version: '1.0.0', settingName: 'demo-plugin-settings', configMapName: 'demo-plugin-configmap' } };
+  const manifest = {
+    apiVersion: 'plugin.authpay.dev/v1alpha1',
+    kind: 'Plugin' as const,
+    metadata: { name: 'demo' },
+    spec: { version: '1.0.0', settingName: 'demo-plugin-settings', configMapName: 'demo-plugin-configmap' },
+  };
   try {
     await runtime.loadPlugin({ manifest, dir: pluginDir, entry });
     const flat = new FlatSettings<{ apiAccessSecret: string; authCodeCreateLimit: number }>(context.settings, 'demo-plugin-settings', {
@@ -107,15 +118,22 @@ test('a plugin gets its Setting applied at load, and its jobs and controllers st
     expect(await flat.read()).toEqual({ apiAccessSecret: undefined, authCodeCreateLimit: 50 });
     await flat.write({ apiAccessSecret: 'k3y', authCodeCreateLimit: '20' });
     expect(await flat.read()).toEqual({ apiAccessSecret: 'k3y', authCodeCreateLimit: 20 });
-    expect(await flat.readMasked()).toEqual({ values: { apiAccessSecret: '******', authCodeCreateLimit: 20 }, configured: { apiAccessSecret: true } });
-    await expect(flat.write({ authCodeCreateLimit: 0 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field: 'authCodeCreateLimit' })] });
+    expect(await flat.readMasked()).toEqual({
+      values: { apiAccessSecret: '******', authCodeCreateLimit: 20 },
+      configured: { apiAccessSecret: true },
+    });
+    await expect(flat.write({ authCodeCreateLimit: 0 })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ field: 'authCodeCreateLimit' })],
+    });
     await expect(flat.write({ nope: 1 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     const cm = await runtime.client.get('ConfigMap', 'demo-plugin-configmap');
     expect(cm.metadata.labels).toMatchObject({ 'plugin.authpay.dev/plugin-name': 'demo' });
     for (let i = 0; i < 300 && (runs < 1 || reconciles < 1); i++) await new Promise((r) => setTimeout(r, 20));
     expect(runs).toBeGreaterThan(0);
     expect(reconciles).toBeGreaterThan(0);
-    for (let i = 0; i < 100 && !(await runtime.metrics.registry.metrics()).includes('job="Demo:tick",outcome="SUCCEEDED"'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !(await runtime.metrics.registry.metrics()).includes('job="Demo:tick",outcome="SUCCEEDED"'); i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(await runtime.metrics.registry.metrics()).toContain('authpay_job_runs_total{job="Demo:tick",outcome="SUCCEEDED"}');
   } finally {
     await runtime.stop();

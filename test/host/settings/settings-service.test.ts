@@ -14,7 +14,12 @@ interface Basic {
 async function setUp() {
   const env = await sqliteClient();
   const { logger, lines } = capturingLogger();
-  await applySettingResources(env.client, writeExtensions(env.dir), { pluginName: 'demo', settingName: 'demo-settings', configMapName: 'demo-configmap', logger });
+  await applySettingResources(env.client, writeExtensions(env.dir), {
+    pluginName: 'demo',
+    settingName: 'demo-settings',
+    configMapName: 'demo-configmap',
+    logger,
+  });
   const settings = new SettingsService(env.client, logger);
   await settings.start();
   return { ...env, settings, lines, logger };
@@ -43,7 +48,11 @@ test('reads defaults from the form, overlaid with the shipped ConfigMap values',
 test('loading the plugin again keeps values an administrator saved', async () => {
   const t = await setUp();
   await t.settings.update('demo-settings', { basic: { siteName: 'Mine' } });
-  await applySettingResources(t.client, `${t.dir}/extensions`, { pluginName: 'demo', settingName: 'demo-settings', configMapName: 'demo-configmap' });
+  await applySettingResources(t.client, `${t.dir}/extensions`, {
+    pluginName: 'demo',
+    settingName: 'demo-settings',
+    configMapName: 'demo-configmap',
+  });
   expect((await t.settings.get<Basic>('demo-settings', 'basic')).siteName).toBe('Mine');
   const cm = await t.client.get<ConfigMap>('ConfigMap', 'demo-configmap');
   expect(cm.metadata.labels).toMatchObject({ 'plugin.authpay.dev/plugin-name': 'demo' });
@@ -57,8 +66,12 @@ test('writes are validated per group and a refused write changes nothing', async
     code: 'VALIDATION_FAILED',
     details: [expect.objectContaining({ field: 'basic.contact' })],
   });
-  await expect(t.settings.update('demo-settings', { basic: { limit: 5000, mode: 'other' } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-  await expect(t.settings.update('demo-settings', { basic: { unknownField: 1 } })).rejects.toMatchObject({ details: [expect.objectContaining({ field: 'basic.unknownField' })] });
+  await expect(t.settings.update('demo-settings', { basic: { limit: 5000, mode: 'other' } })).rejects.toMatchObject({
+    code: 'VALIDATION_FAILED',
+  });
+  await expect(t.settings.update('demo-settings', { basic: { unknownField: 1 } })).rejects.toMatchObject({
+    details: [expect.objectContaining({ field: 'basic.unknownField' })],
+  });
   await expect(t.settings.update('demo-settings', { basic: { siteName: '' } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   await expect(t.settings.update('demo-settings', { nogroup: {} })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   expect((await t.settings.get<Basic>('demo-settings', 'basic')).siteName).toBe('Shipped');
@@ -85,10 +98,12 @@ test('secrets are masked on read, kept when the mask is written back, and never 
   await t.settings.update('demo-settings', { security: { apiAccessSecret: secret } });
   const view = await t.settings.view('demo-settings');
   expect(view.values.security).toEqual({ apiAccessSecret: '******', signingKey: '', cron: '0 * * * *' });
-  expect(view.secrets).toEqual(expect.arrayContaining([
-    { group: 'security', field: 'apiAccessSecret', configured: true },
-    { group: 'security', field: 'signingKey', configured: false },
-  ]));
+  expect(view.secrets).toEqual(
+    expect.arrayContaining([
+      { group: 'security', field: 'apiAccessSecret', configured: true },
+      { group: 'security', field: 'signingKey', configured: false },
+    ]),
+  );
   await t.settings.update('demo-settings', { security: { apiAccessSecret: '******', cron: '*/5 * * * *' } });
   expect(await t.settings.get('demo-settings', 'security')).toMatchObject({ apiAccessSecret: secret, cron: '*/5 * * * *' });
   expect(t.lines.length).toBeGreaterThan(0);
@@ -121,7 +136,12 @@ test('resources applied after the service started are served at once when the lo
   const { logger } = capturingLogger();
   const settings = new SettingsService(env.client, logger);
   await settings.start();
-  await applySettingResources(env.client, writeExtensions(env.dir), { pluginName: 'demo', settingName: 'demo-settings', configMapName: 'demo-configmap', cache: settings });
+  await applySettingResources(env.client, writeExtensions(env.dir), {
+    pluginName: 'demo',
+    settingName: 'demo-settings',
+    configMapName: 'demo-configmap',
+    cache: settings,
+  });
   expect((await settings.get<Basic>('demo-settings', 'basic')).siteName).toBe('Shipped');
   settings.stop();
   await env.close();

@@ -103,7 +103,12 @@ export function loadKinds(): Kinds {
 }
 
 /** Opens a store with both kinds' tables and a client over it. */
-export async function openClient(backend: Backend, kinds: Kinds, db: string, options?: { eventRetention?: number }): Promise<{ store: Store; client: ExtensionClient }> {
+export async function openClient(
+  backend: Backend,
+  kinds: Kinds,
+  db: string,
+  options?: { eventRetention?: number },
+): Promise<{ store: Store; client: ExtensionClient }> {
   const store = await backend.open(db, options);
   await store.ensureKind(kinds.authLog);
   await store.ensureKind(kinds.gadget);

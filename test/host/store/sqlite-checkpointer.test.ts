@@ -16,7 +16,13 @@ const record = (i: number) => ({
   apiVersion: 'pluginauth.authpay.dev/v1alpha1',
   kind: KIND,
   metadata: { name: `cp-${String(i).padStart(5, '0')}` },
-  spec: { pluginKey: `plugin-${i % 7}`, authUser: `user-${i % 13}`, authDomain: `d${i}.example.com`, authStatus: i % 2, license: 'x'.repeat(2000) },
+  spec: {
+    pluginKey: `plugin-${i % 7}`,
+    authUser: `user-${i % 13}`,
+    authDomain: `d${i}.example.com`,
+    authStatus: i % 2,
+    license: 'x'.repeat(2000),
+  },
 });
 
 describe('SQLite background checkpoints', () => {
@@ -61,7 +67,9 @@ describe('SQLite background checkpoints', () => {
     await store.close();
     const again = await open(file);
     expect(await again.client.count(KIND)).toBe(batches * 20);
-    expect((await again.client.get(KIND, record(batches * 20 - 1).metadata.name)).spec).toMatchObject({ authDomain: `d${batches * 20 - 1}.example.com` });
+    expect((await again.client.get(KIND, record(batches * 20 - 1).metadata.name)).spec).toMatchObject({
+      authDomain: `d${batches * 20 - 1}.example.com`,
+    });
     await again.store.close();
   });
 

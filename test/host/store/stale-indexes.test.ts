@@ -53,7 +53,13 @@ async function indexesOf(store: Store): Promise<string[]> {
   if (store.backend === 'sqlite') {
     const db = new Database((store as unknown as { file: string }).file, { readonly: true });
     try {
-      return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(TABLE) as Array<{ name: string }>).map((r) => r.name).sort();
+      return (
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").all(TABLE) as Array<{
+          name: string;
+        }>
+      )
+        .map((r) => r.name)
+        .sort();
     } finally {
       db.close();
     }
@@ -62,7 +68,10 @@ async function indexesOf(store: Store): Promise<string[]> {
   await client.connect();
   try {
     const schema = (store as unknown as { schema: string }).schema;
-    const { rows } = await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND indexname <> $3 AND indexdef NOT LIKE '%gin%'", [schema, TABLE, `${TABLE}_pkey`]);
+    const { rows } = await client.query<{ indexname: string }>(
+      "SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND indexname <> $3 AND indexdef NOT LIKE '%gin%'",
+      [schema, TABLE, `${TABLE}_pkey`],
+    );
     return rows.map((r) => r.indexname).sort();
   } finally {
     await client.end();
@@ -78,7 +87,12 @@ describe.each(backends.map((make) => [make().name, make] as const))('%s: indexes
 
   test('are dropped on ensureKind; rows, search and the remaining indexes stay', async () => {
     const before = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.state', 'spec.owner']]);
-    await before.client.create({ apiVersion: 'stale.authpay.dev/v1', kind: 'Memo', metadata: { name: 'm1' }, spec: { title: 'Quarterly plan', owner: 'ann', state: 'open' } });
+    await before.client.create({
+      apiVersion: 'stale.authpay.dev/v1',
+      kind: 'Memo',
+      metadata: { name: 'm1' },
+      spec: { title: 'Quarterly plan', owner: 'ann', state: 'open' },
+    });
     const all = await indexesOf(before.store);
     expect(all).toEqual(expect.arrayContaining([`${TABLE}_f_spec_owner`, `${TABLE}_f_spec_state`, `${TABLE}_c_f_spec_state_f_spec_owner`]));
     await before.store.close();
@@ -92,7 +106,12 @@ describe.each(backends.map((make) => [make().name, make] as const))('%s: indexes
       expect((await after.client.list('Memo', { where: eq('spec.state', 'open') })).items.map((m) => m.metadata.name)).toEqual(['m1']);
       expect((await after.client.list('Memo', { where: { op: 'contains', field: 'spec.title', value: 'plan' } })).items).toHaveLength(1);
       await expect(after.client.list('Memo', { where: eq('spec.owner', 'ann') })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-      await after.client.create({ apiVersion: 'stale.authpay.dev/v1', kind: 'Memo', metadata: { name: 'm2' }, spec: { title: 'Second', owner: 'bob', state: 'open' } });
+      await after.client.create({
+        apiVersion: 'stale.authpay.dev/v1',
+        kind: 'Memo',
+        metadata: { name: 'm2' },
+        spec: { title: 'Second', owner: 'bob', state: 'open' },
+      });
       expect(await after.client.count('Memo', eq('spec.state', 'open'))).toBe(2);
     } finally {
       await after.store.close();
@@ -101,7 +120,12 @@ describe.each(backends.map((make) => [make().name, make] as const))('%s: indexes
 
   test('an unindexed field loses its own index and is still queried through its compound index', async () => {
     const plain = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.state', 'spec.owner']]);
-    await plain.client.create({ apiVersion: 'stale.authpay.dev/v1', kind: 'Memo', metadata: { name: 'u1' }, spec: { title: 'Unindexed', owner: 'cy', state: 'draft' } });
+    await plain.client.create({
+      apiVersion: 'stale.authpay.dev/v1',
+      kind: 'Memo',
+      metadata: { name: 'u1' },
+      spec: { title: 'Unindexed', owner: 'cy', state: 'draft' },
+    });
     await plain.store.close();
     const after = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.state', 'spec.owner']], ['spec.state']);
     try {
@@ -115,35 +139,55 @@ describe.each(backends.map((make) => [make().name, make] as const))('%s: indexes
   });
 
   // PostgreSQL keeps statistics per column, not per index.
-  (_name === 'sqlite' ? test : test.skip)('an index added to a table that has planner statistics gets its own; a table without keeps none', async () => {
-    const statsOf = (file: string) => {
-      const db = new Database(file, { readonly: true });
-      try {
-        const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get();
-        return hasTable ? (db.prepare('SELECT idx FROM sqlite_stat1 WHERE tbl = ?').all(TABLE) as Array<{ idx: string }>).map((r) => r.idx) : [];
-      } finally {
-        db.close();
-      }
-    };
-    const first = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], []);
-    const file = (first.store as unknown as { file: string }).file;
-    for (let i = 0; i < 20; i++) await first.client.create({ apiVersion: 'stale.authpay.dev/v1', kind: 'Memo', metadata: { name: `s${i}` }, spec: { title: `T${i}`, owner: `o${i % 4}`, state: i % 2 ? 'open' : 'done' } });
-    await first.store.close();
-    const bare = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.owner', 'spec.title']]);
-    await bare.store.close();
-    expect(statsOf(file)).toEqual([]);
+  (_name === 'sqlite' ? test : test.skip)(
+    'an index added to a table that has planner statistics gets its own; a table without keeps none',
+    async () => {
+      const statsOf = (file: string) => {
+        const db = new Database(file, { readonly: true });
+        try {
+          const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get();
+          return hasTable
+            ? (db.prepare('SELECT idx FROM sqlite_stat1 WHERE tbl = ?').all(TABLE) as Array<{ idx: string }>).map((r) => r.idx)
+            : [];
+        } finally {
+          db.close();
+        }
+      };
+      const first = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], []);
+      const file = (first.store as unknown as { file: string }).file;
+      for (let i = 0; i < 20; i++)
+        await first.client.create({
+          apiVersion: 'stale.authpay.dev/v1',
+          kind: 'Memo',
+          metadata: { name: `s${i}` },
+          spec: { title: `T${i}`, owner: `o${i % 4}`, state: i % 2 ? 'open' : 'done' },
+        });
+      await first.store.close();
+      const bare = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.owner', 'spec.title']]);
+      await bare.store.close();
+      expect(statsOf(file)).toEqual([]);
 
-    const analyzed = new Database(file);
-    analyzed.exec(`ANALYZE ${TABLE}`);
-    analyzed.close();
-    expect(statsOf(file)).not.toContain(`${TABLE}_c_f_spec_state_f_spec_owner`);
-    const after = await open(backend, ['spec.title', 'spec.owner', 'spec.state'], [['spec.owner', 'spec.title'], ['spec.state', 'spec.owner']]);
-    await after.store.close();
-    expect(statsOf(file)).toContain(`${TABLE}_c_f_spec_state_f_spec_owner`);
-  });
+      const analyzed = new Database(file);
+      analyzed.exec(`ANALYZE ${TABLE}`);
+      analyzed.close();
+      expect(statsOf(file)).not.toContain(`${TABLE}_c_f_spec_state_f_spec_owner`);
+      const after = await open(
+        backend,
+        ['spec.title', 'spec.owner', 'spec.state'],
+        [
+          ['spec.owner', 'spec.title'],
+          ['spec.state', 'spec.owner'],
+        ],
+      );
+      await after.store.close();
+      expect(statsOf(file)).toContain(`${TABLE}_c_f_spec_state_f_spec_owner`);
+    },
+  );
 
   test('an unindexed field must be selectable and part of a compound index', () => {
-    expect(() => new KindRegistry().loadYaml(memoCrd(['spec.title', 'spec.state'], [], ['spec.state']))).toThrow(/part of a compound index/);
+    expect(() => new KindRegistry().loadYaml(memoCrd(['spec.title', 'spec.state'], [], ['spec.state']))).toThrow(
+      /part of a compound index/,
+    );
     expect(() => new KindRegistry().loadYaml(memoCrd(['spec.title'], [['spec.title']], ['spec.owner']))).toThrow(/must be selectable/);
   });
 });

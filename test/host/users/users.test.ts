@@ -1,4 +1,18 @@
-import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, CONSOLE, UC, asBrowser, basic, bearer, call, createUser, login, relaxed, start, type Server } from '../auth/harness.js';
+import {
+  ADMIN_PASSWORD,
+  BOOTSTRAP_TOKEN,
+  CONSOLE,
+  UC,
+  asBrowser,
+  basic,
+  bearer,
+  call,
+  createUser,
+  login,
+  relaxed,
+  start,
+  type Server,
+} from '../auth/harness.js';
 
 let server: Server;
 beforeAll(async () => {
@@ -73,13 +87,18 @@ test('Basic authentication can be switched off by the setting', async () => {
 
 test('administrators create, list, disable and enable users; a disabled user loses sessions and tokens', async () => {
   const admin = await login(server, 'admin', ADMIN_PASSWORD);
-  const created = await call(`${server.url}${CONSOLE}/users`, { method: 'POST', headers: asBrowser(admin), json: { username: 'henry', email: 'henry@example.com', password: 'henry-password' } });
+  const created = await call(`${server.url}${CONSOLE}/users`, {
+    method: 'POST',
+    headers: asBrowser(admin),
+    json: { username: 'henry', email: 'henry@example.com', password: 'henry-password' },
+  });
   expect(created.status).toBe(201);
   const list = await call(`${server.url}${CONSOLE}/users?page=1&size=2&keyword=he`, { headers: { cookie: admin.cookie } });
   expect(list.body.data).toMatchObject({ page: 1, size: 2, total: 1, items: [{ name: 'henry' }] });
 
   const henry = await login(server, 'henry', 'henry-password');
-  const pat = (await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(henry), json: { name: 't' } })).body.data.token;
+  const pat = (await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(henry), json: { name: 't' } }))
+    .body.data.token;
   const disabled = await call(`${server.url}${CONSOLE}/users/henry/disable`, { method: 'POST', headers: asBrowser(admin) });
   expect(disabled.body.data.disabled).toBe(true);
   expect((await call(`${server.url}${UC}/users/-`, { headers: { cookie: henry.cookie } })).status).toBe(401);
@@ -94,13 +113,25 @@ test('administrators create, list, disable and enable users; a disabled user los
 
 test('createUser with an unknown role or bad fields creates nothing', async () => {
   const before = await userCount();
-  const unknownRole = await call(`${server.url}${CONSOLE}/users`, { method: 'POST', headers: bearer(BOOTSTRAP_TOKEN), json: { username: 'lena', email: 'lena@example.com', password: 'lena-password', roles: ['no-such-role'] } });
+  const unknownRole = await call(`${server.url}${CONSOLE}/users`, {
+    method: 'POST',
+    headers: bearer(BOOTSTRAP_TOKEN),
+    json: { username: 'lena', email: 'lena@example.com', password: 'lena-password', roles: ['no-such-role'] },
+  });
   expect(unknownRole.status).toBe(400);
-  const badEmail = await call(`${server.url}${CONSOLE}/users`, { method: 'POST', headers: bearer(BOOTSTRAP_TOKEN), json: { username: 'lena', email: 'lena', password: 'lena-password' } });
+  const badEmail = await call(`${server.url}${CONSOLE}/users`, {
+    method: 'POST',
+    headers: bearer(BOOTSTRAP_TOKEN),
+    json: { username: 'lena', email: 'lena', password: 'lena-password' },
+  });
   expect(badEmail.status).toBe(400);
   expect(await userCount()).toBe(before);
   expect(await server.runtime.client.fetch('User', 'lena')).toBeUndefined();
-  const ok = await call(`${server.url}${CONSOLE}/users`, { method: 'POST', headers: bearer(BOOTSTRAP_TOKEN), json: { username: 'lena', email: 'lena@example.com', password: 'lena-password', roles: ['role-template-plugin-auth-view'] } });
+  const ok = await call(`${server.url}${CONSOLE}/users`, {
+    method: 'POST',
+    headers: bearer(BOOTSTRAP_TOKEN),
+    json: { username: 'lena', email: 'lena@example.com', password: 'lena-password', roles: ['role-template-plugin-auth-view'] },
+  });
   expect(ok.body.data.roles).toEqual(['role-template-plugin-auth-view']);
 });
 
@@ -114,11 +145,23 @@ test('changing the password needs the old one and ends the other sessions', asyn
   await createUser(server, 'ivan', 'ivan-password-1');
   const first = await login(server, 'ivan', 'ivan-password-1');
   const second = await login(server, 'ivan', 'ivan-password-1');
-  const wrong = await call(`${server.url}${UC}/users/-/password`, { method: 'PUT', headers: asBrowser(first), json: { oldPassword: 'nope-nope', newPassword: 'ivan-password-2' } });
+  const wrong = await call(`${server.url}${UC}/users/-/password`, {
+    method: 'PUT',
+    headers: asBrowser(first),
+    json: { oldPassword: 'nope-nope', newPassword: 'ivan-password-2' },
+  });
   expect(wrong.status).toBe(401);
-  const short = await call(`${server.url}${UC}/users/-/password`, { method: 'PUT', headers: asBrowser(first), json: { oldPassword: 'ivan-password-1', newPassword: 'short' } });
+  const short = await call(`${server.url}${UC}/users/-/password`, {
+    method: 'PUT',
+    headers: asBrowser(first),
+    json: { oldPassword: 'ivan-password-1', newPassword: 'short' },
+  });
   expect(short.status).toBe(400);
-  const ok = await call(`${server.url}${UC}/users/-/password`, { method: 'PUT', headers: asBrowser(first), json: { oldPassword: 'ivan-password-1', newPassword: 'ivan-password-2' } });
+  const ok = await call(`${server.url}${UC}/users/-/password`, {
+    method: 'PUT',
+    headers: asBrowser(first),
+    json: { oldPassword: 'ivan-password-1', newPassword: 'ivan-password-2' },
+  });
   expect(ok.status).toBe(200);
   expect((await call(`${server.url}${UC}/users/-`, { headers: { cookie: first.cookie } })).status).toBe(200);
   expect((await call(`${server.url}${UC}/users/-`, { headers: { cookie: second.cookie } })).status).toBe(401);
@@ -132,14 +175,20 @@ test('ordinary users cannot manage users; anonymous callers get 401', async () =
   const list = await call(`${server.url}${CONSOLE}/users`, { headers: { cookie: judy.cookie } });
   expect(list.status).toBe(403);
   expect(list.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
-  const grant = await call(`${server.url}${CONSOLE}/users/judy/roles`, { method: 'PUT', headers: asBrowser(judy), json: { roles: ['super-role'] } });
+  const grant = await call(`${server.url}${CONSOLE}/users/judy/roles`, {
+    method: 'PUT',
+    headers: asBrowser(judy),
+    json: { roles: ['super-role'] },
+  });
   expect(grant.status).toBe(403);
   expect(server.runtime.auth.services.authorizer.boundRoles('judy')).toEqual([]);
   expect((await call(`${server.url}${CONSOLE}/users`)).status).toBe(401);
   expect((await call(`${server.url}${UC}/users/-`)).status).toBe(401);
   // The generic API of the User kind is for administrators only.
   expect((await call(`${server.url}/apis/host.authpay.dev/v1alpha1/users/admin`, { headers: { cookie: judy.cookie } })).status).toBe(403);
-  expect((await call(`${server.url}/apis/host.authpay.dev/v1alpha1/users/judy`, { method: 'DELETE', headers: asBrowser(judy) })).status).toBe(403);
+  expect(
+    (await call(`${server.url}/apis/host.authpay.dev/v1alpha1/users/judy`, { method: 'DELETE', headers: asBrowser(judy) })).status,
+  ).toBe(403);
   expect(await server.runtime.client.fetch('User', 'judy')).toBeDefined();
 });
 
@@ -152,8 +201,22 @@ test('the bootstrap token acts as super-role', async () => {
 test('the user and token operations are documented in /openapi.json under their operationIds', async () => {
   const doc = await call(`${server.url}/openapi.json`, { headers: bearer(BOOTSTRAP_TOKEN) });
   expect(doc.status).toBe(200);
-  const ids = Object.values(doc.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((ops) => Object.values(ops).map((o) => o.operationId));
-  for (const id of ['signUp', 'getCurrentUser', 'createUser', 'listUsers', 'grantRoles', 'disableUser', 'enableUser', 'changePassword', 'createPersonalAccessToken', 'listPersonalAccessTokens', 'revokePersonalAccessToken']) {
+  const ids = Object.values(doc.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((ops) =>
+    Object.values(ops).map((o) => o.operationId),
+  );
+  for (const id of [
+    'signUp',
+    'getCurrentUser',
+    'createUser',
+    'listUsers',
+    'grantRoles',
+    'disableUser',
+    'enableUser',
+    'changePassword',
+    'createPersonalAccessToken',
+    'listPersonalAccessTokens',
+    'revokePersonalAccessToken',
+  ]) {
     expect(ids).toContain(id);
   }
 });

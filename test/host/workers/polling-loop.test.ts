@@ -11,13 +11,16 @@ test('runs one cycle at a time and runs again when woken during a cycle', async 
   let maxActive = 0;
   let cycles = 0;
   let release: () => void = () => undefined;
-  const loop = new PollingLoop(async () => {
-    active++;
-    maxActive = Math.max(maxActive, active);
-    cycles++;
-    if (cycles === 1) await new Promise<void>((r) => (release = r));
-    active--;
-  }, { intervalMs: 60_000, onError: () => undefined });
+  const loop = new PollingLoop(
+    async () => {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      cycles++;
+      if (cycles === 1) await new Promise<void>((r) => (release = r));
+      active--;
+    },
+    { intervalMs: 60_000, onError: () => undefined },
+  );
   loop.start();
   await until(() => cycles === 1);
   loop.wake();
@@ -31,9 +34,12 @@ test('runs one cycle at a time and runs again when woken during a cycle', async 
 test('a wake from inside an async context does not carry that context into the cycle', async () => {
   const context = new AsyncLocalStorage<string>();
   const seen: Array<string | undefined> = [];
-  const loop = new PollingLoop(async () => {
-    seen.push(context.getStore());
-  }, { intervalMs: 60_000, onError: () => undefined });
+  const loop = new PollingLoop(
+    async () => {
+      seen.push(context.getStore());
+    },
+    { intervalMs: 60_000, onError: () => undefined },
+  );
   loop.start();
   await until(() => seen.length === 1);
   context.run('transaction', () => loop.wake());
@@ -45,11 +51,14 @@ test('a wake from inside an async context does not carry that context into the c
 test('a failing cycle is reported and the loop keeps going', async () => {
   const errors: unknown[] = [];
   let cycles = 0;
-  const loop = new PollingLoop(async () => {
-    cycles++;
-    if (cycles === 1) throw new Error('boom');
-    return 60_000;
-  }, { intervalMs: 0, onError: (err) => errors.push(err) });
+  const loop = new PollingLoop(
+    async () => {
+      cycles++;
+      if (cycles === 1) throw new Error('boom');
+      return 60_000;
+    },
+    { intervalMs: 0, onError: (err) => errors.push(err) },
+  );
   loop.start();
   await until(() => cycles >= 2);
   await loop.stop();

@@ -43,9 +43,10 @@ export async function startCallbackReceiver(channel: () => PaymentChannel): Prom
     url,
     events,
     errors,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

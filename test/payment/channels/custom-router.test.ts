@@ -13,15 +13,24 @@ const walletB: CustomRoute = { sub: 'WALLET_B_COMPATIBLE', channel: {} };
 const walletA: CustomRoute = { sub: 'WALLET_A_COMPATIBLE', channel: { matchesCallback: (r) => String(r.rawBody).includes('notify_id=') } };
 const all = [walletA, walletB, intl, card];
 
-const stripeHeaders = { 'stripe-signature': 't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd', 'content-type': 'application/json' };
+const stripeHeaders = {
+  'stripe-signature': 't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+  'content-type': 'application/json',
+};
 const paypalHeaders = {
   'paypal-transmission-id': '69cd13f0-d67a-11e5-baa3-778b53f4ae55',
   'paypal-transmission-time': '2016-02-18T20:01:35Z',
-  'paypal-transmission-sig': 'lmI95Jx3Y9nhR5SJWlHVIWpg4AgFk7n9bCHSRxbrd8A9zrhdu2rMyFrmz+Zjh3s3boXB07VXCXUZy/UFzUlnGJn0wDugt7FlSvdKeIJenLpKUxvlNZ3m7zE1sjNBZvUqx8t6T7YNaYkDnWY/s+hz7P4GkqITVZzDa+IuFDq8OEn1ZVsSlEb3e7QuzJ6p6X4WL1/FBp3pQz1hz1z+sbDs7Jp1H1E2xwRAzF4r/8xV5RmrBV+H+T8MIVPjYtHdgWqzRQQ0sQPSpqX4GV0Gvqn8GeIh0uyyGs2dcDj5ssIB1PxNpcoQoUBxLWhc7G/cx25j7YmCwqkhjm8sQ==',
+  'paypal-transmission-sig':
+    'lmI95Jx3Y9nhR5SJWlHVIWpg4AgFk7n9bCHSRxbrd8A9zrhdu2rMyFrmz+Zjh3s3boXB07VXCXUZy/UFzUlnGJn0wDugt7FlSvdKeIJenLpKUxvlNZ3m7zE1sjNBZvUqx8t6T7YNaYkDnWY/s+hz7P4GkqITVZzDa+IuFDq8OEn1ZVsSlEb3e7QuzJ6p6X4WL1/FBp3pQz1hz1z+sbDs7Jp1H1E2xwRAzF4r/8xV5RmrBV+H+T8MIVPjYtHdgWqzRQQ0sQPSpqX4GV0Gvqn8GeIh0uyyGs2dcDj5ssIB1PxNpcoQoUBxLWhc7G/cx25j7YmCwqkhjm8sQ==',
   'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77',
   'paypal-auth-algo': 'SHA256withRSA',
 };
-const wechatHeaders = { 'wechatpay-signature': 'c2ln', 'wechatpay-serial': 'PUB_KEY_ID_0114232134912410000000000000', 'wechatpay-timestamp': '1700000000', 'wechatpay-nonce': 'abc' };
+const wechatHeaders = {
+  'wechatpay-signature': 'c2ln',
+  'wechatpay-serial': 'PUB_KEY_ID_0114232134912410000000000000',
+  'wechatpay-timestamp': '1700000000',
+  'wechatpay-nonce': 'abc',
+};
 
 describe('CUSTOM callback routing by request headers', () => {
   test('Stripe-Signature → CARD, PAYPAL-TRANSMISSION-* → INTL_WALLET, Wechatpay-* → WALLET_B_COMPATIBLE', () => {
@@ -51,8 +60,12 @@ describe('CUSTOM callback routing by request headers', () => {
   });
 
   test('only configured sub-providers are candidates; nothing recognised → MISSING_SIGNATURE (400)', () => {
-    expect(() => routeCustomCallback(request(stripeHeaders), [intl, walletA])).toThrow(expect.objectContaining({ code: 'MISSING_SIGNATURE', status: 400 }));
-    expect(() => routeCustomCallback(request({ 'content-type': 'application/json' }), all)).toThrow(expect.objectContaining({ code: 'MISSING_SIGNATURE' }));
+    expect(() => routeCustomCallback(request(stripeHeaders), [intl, walletA])).toThrow(
+      expect.objectContaining({ code: 'MISSING_SIGNATURE', status: 400 }),
+    );
+    expect(() => routeCustomCallback(request({ 'content-type': 'application/json' }), all)).toThrow(
+      expect.objectContaining({ code: 'MISSING_SIGNATURE' }),
+    );
     expect(() => routeCustomCallback(request(stripeHeaders), [])).toThrow(expect.objectContaining({ code: 'MISSING_SIGNATURE' }));
   });
 

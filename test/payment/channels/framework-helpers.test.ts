@@ -17,7 +17,9 @@ const order = { paymentId: 'P1', amountMinor: 1000, currency: 'CNY' };
 
 describe('assertCallbackMatchesOrder', () => {
   test('passes a callback with the same order, amount (as integers) and currency', () => {
-    expect(() => assertCallbackMatchesOrder({ orderRef: 'P1', status: 'SUCCESS', amountMinor: 1000, currency: 'CNY', raw: {} }, order)).not.toThrow();
+    expect(() =>
+      assertCallbackMatchesOrder({ orderRef: 'P1', status: 'SUCCESS', amountMinor: 1000, currency: 'CNY', raw: {} }, order),
+    ).not.toThrow();
     expect(() => assertCallbackMatchesOrder({ orderRef: 'P1', status: 'FAILED', raw: {} }, order)).not.toThrow();
   });
 
@@ -29,7 +31,9 @@ describe('assertCallbackMatchesOrder', () => {
       [{ orderRef: 'P1', status: 'SUCCESS' }, 'amount'],
     ] as const;
     for (const [event, field] of cases) {
-      expect(() => assertCallbackMatchesOrder({ ...event, raw: {} }, order)).toThrow(expect.objectContaining({ code: 'CALLBACK_MISMATCH', status: 400, details: [expect.objectContaining({ field })] }));
+      expect(() => assertCallbackMatchesOrder({ ...event, raw: {} }, order)).toThrow(
+        expect.objectContaining({ code: 'CALLBACK_MISMATCH', status: 400, details: [expect.objectContaining({ field })] }),
+      );
     }
   });
 });
@@ -51,7 +55,10 @@ describe('parseChannelAmount', () => {
 describe('refundPayment', () => {
   test('throws NOT_SUPPORTED for an adapter without refunds', async () => {
     const channel = { id: 'SANDBOX' } as PaymentChannel;
-    await expect(refundPayment(channel, {} as never, { refundId: 'r', amountMinor: 1 })).rejects.toMatchObject({ code: 'NOT_SUPPORTED', status: 501 });
+    await expect(refundPayment(channel, {} as never, { refundId: 'r', amountMinor: 1 })).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED',
+      status: 501,
+    });
   });
 
   test('delegates to the adapter when it has refunds', async () => {
@@ -63,13 +70,31 @@ describe('refundPayment', () => {
 describe('decideAnswer', () => {
   test.each([
     [{ outcome: 'accepted' }, { acknowledged: true, status: 200 }],
-    [{ outcome: 'refused', error: new ChannelError('MISSING_SIGNATURE', 'x') }, { acknowledged: false, status: 400 }],
-    [{ outcome: 'refused', error: new ChannelError('BAD_SIGNATURE', 'x') }, { acknowledged: false, status: 401 }],
-    [{ outcome: 'refused', error: new ChannelError('UNSUPPORTED_EVENT', 'x') }, { acknowledged: true, status: 200 }],
-    [{ outcome: 'refused', error: new Error('plain') }, { acknowledged: false, status: 400 }],
-    [{ outcome: 'refused', error: new ChannelError('CHANNEL_UNAVAILABLE', 'x') }, { acknowledged: false, status: 400 }],
+    [
+      { outcome: 'refused', error: new ChannelError('MISSING_SIGNATURE', 'x') },
+      { acknowledged: false, status: 400 },
+    ],
+    [
+      { outcome: 'refused', error: new ChannelError('BAD_SIGNATURE', 'x') },
+      { acknowledged: false, status: 401 },
+    ],
+    [
+      { outcome: 'refused', error: new ChannelError('UNSUPPORTED_EVENT', 'x') },
+      { acknowledged: true, status: 200 },
+    ],
+    [
+      { outcome: 'refused', error: new Error('plain') },
+      { acknowledged: false, status: 400 },
+    ],
+    [
+      { outcome: 'refused', error: new ChannelError('CHANNEL_UNAVAILABLE', 'x') },
+      { acknowledged: false, status: 400 },
+    ],
     [{ outcome: 'retry' }, { acknowledged: false, status: 503 }],
-    [{ outcome: 'retry', error: new ChannelError('CHANNEL_REJECTED', 'x') }, { acknowledged: false, status: 502 }],
+    [
+      { outcome: 'retry', error: new ChannelError('CHANNEL_REJECTED', 'x') },
+      { acknowledged: false, status: 502 },
+    ],
   ] as const)('%o → %o', (input, expected) => {
     expect(decideAnswer(input)).toEqual(expected);
   });
@@ -85,7 +110,10 @@ describe('callback request helpers', () => {
 
   test('callbackParams reads the query for GET and decodes a form body exactly once', () => {
     expect(callbackParams({ method: 'GET', headers: {}, query: { a: '%41' }, rawBody: '' })).toEqual({ a: '%41' });
-    expect(callbackParams({ method: 'POST', headers: {}, query: {}, rawBody: Buffer.from('a=%2541&b=x+y') })).toEqual({ a: '%41', b: 'x y' });
+    expect(callbackParams({ method: 'POST', headers: {}, query: {}, rawBody: Buffer.from('a=%2541&b=x+y') })).toEqual({
+      a: '%41',
+      b: 'x y',
+    });
   });
 });
 
@@ -119,8 +147,14 @@ describe('callGateway', () => {
 
   test('429, time-outs and refused connections are CHANNEL_UNAVAILABLE', async () => {
     await expect(callGateway({ url: `${base}/busy` })).rejects.toMatchObject({ code: 'CHANNEL_UNAVAILABLE' });
-    await expect(callGateway({ url: `${base}/hang`, timeoutMs: 100 })).rejects.toMatchObject({ code: 'CHANNEL_UNAVAILABLE', message: expect.stringContaining('timed out') });
-    await expect(callGateway({ url: 'http://127.0.0.1:1/x' })).rejects.toMatchObject({ code: 'CHANNEL_UNAVAILABLE', message: expect.stringContaining('unreachable') });
+    await expect(callGateway({ url: `${base}/hang`, timeoutMs: 100 })).rejects.toMatchObject({
+      code: 'CHANNEL_UNAVAILABLE',
+      message: expect.stringContaining('timed out'),
+    });
+    await expect(callGateway({ url: 'http://127.0.0.1:1/x' })).rejects.toMatchObject({
+      code: 'CHANNEL_UNAVAILABLE',
+      message: expect.stringContaining('unreachable'),
+    });
   });
 
   test('an aborted caller signal aborts the call', async () => {

@@ -1,4 +1,9 @@
-import { ChannelRegistry, createChannelRegistry, PAYMENT_CHANNELS, type PaymentChannelDefinition } from '../../../src/payment/channels/index.js';
+import {
+  ChannelRegistry,
+  createChannelRegistry,
+  PAYMENT_CHANNELS,
+  type PaymentChannelDefinition,
+} from '../../../src/payment/channels/index.js';
 
 describe('ChannelRegistry', () => {
   const registry = createChannelRegistry();
@@ -25,7 +30,9 @@ describe('ChannelRegistry', () => {
       channels: PAYMENT_CHANNELS[id],
       secretFields: [],
       validateOptions: (raw) => raw,
-      create: () => { throw new Error('not needed'); },
+      create: () => {
+        throw new Error('not needed');
+      },
     });
     const full = new ChannelRegistry().register(fake('WALLET_B')).register(fake('INTL_WALLET')).register(fake('CARD'));
     expect(['WECHAT', 'PAYPAL', 'STRIPE'].map((n) => full.resolveType(n))).toEqual(['WALLET_B', 'INTL_WALLET', 'CARD']);
@@ -35,16 +42,26 @@ describe('ChannelRegistry', () => {
   test('resolve checks the channel against the service and upper-cases it', () => {
     expect(registry.resolve('ALIPAY', 'pc_website')).toEqual({ paymentType: 'WALLET_A', paymentChannel: 'PC_WEBSITE' });
     expect(registry.resolve('SANDBOX', 'SIMULATED')).toEqual({ paymentType: 'SANDBOX', paymentChannel: 'SIMULATED' });
-    expect(() => registry.resolve('WALLET_A', 'NATIVE')).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_PAYMENT_CHANNEL', status: 400 }));
+    expect(() => registry.resolve('WALLET_A', 'NATIVE')).toThrow(
+      expect.objectContaining({ code: 'UNSUPPORTED_PAYMENT_CHANNEL', status: 400 }),
+    );
     expect(() => registry.resolve('WALLET_A', undefined)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_PAYMENT_CHANNEL' }));
   });
 
   test('lists every TYPE:CHANNEL pair for the whitelist setting', () => {
-    expect(registry.channelKeys()).toEqual(['WALLET_A:FACE_TO_FACE_PAYMENT', 'WALLET_A:PC_WEBSITE', 'WALLET_A:MOBILE_WEBSITE', 'WALLET_A:ORDER_CODE', 'SANDBOX:SIMULATED']);
+    expect(registry.channelKeys()).toEqual([
+      'WALLET_A:FACE_TO_FACE_PAYMENT',
+      'WALLET_A:PC_WEBSITE',
+      'WALLET_A:MOBILE_WEBSITE',
+      'WALLET_A:ORDER_CODE',
+      'SANDBOX:SIMULATED',
+    ]);
   });
 
   test('create validates the raw options first', () => {
-    expect(() => registry.create('SANDBOX', { enabled: true, secret: 'short' })).toThrow(expect.objectContaining({ code: 'CHANNEL_MISCONFIGURED' }));
+    expect(() => registry.create('SANDBOX', { enabled: true, secret: 'short' })).toThrow(
+      expect.objectContaining({ code: 'CHANNEL_MISCONFIGURED' }),
+    );
     const sandbox = registry.create('sandbox', { enabled: true, secret: 'x'.repeat(32) });
     expect(sandbox.id).toBe('SANDBOX');
     expect(registry.definition('ALIPAY').secretFields).toEqual(['privateKey']);

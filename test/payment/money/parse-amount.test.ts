@@ -83,7 +83,11 @@ describe('parseAmount', () => {
 
   test('errors carry code INVALID_AMOUNT, status 400 and the failing field', () => {
     expect(() => parseAmount('1.001', 'CNY', { field: 'amount' })).toThrow(
-      expect.objectContaining({ code: 'INVALID_AMOUNT', status: 400, details: [expect.objectContaining({ field: 'amount', reason: 'TOO_MANY_DECIMALS' })] }),
+      expect.objectContaining({
+        code: 'INVALID_AMOUNT',
+        status: 400,
+        details: [expect.objectContaining({ field: 'amount', reason: 'TOO_MANY_DECIMALS' })],
+      }),
     );
   });
 });

@@ -4,7 +4,16 @@ import { eq, isNonPublicAddress, systemClock } from '../../../src/host/sdk/index
 import { PaymentNotifyDelivery, withStatus, type NotifyDelivery } from '../../../src/payment/notify/types.js';
 import { RETRY_DELAYS_MS } from '../../../src/payment/notify/retry-schedule.js';
 import { NotifyReceiver } from '../support/notify-receiver.js';
-import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+import {
+  anonymous,
+  api,
+  configure,
+  CONSOLE,
+  eventually,
+  PUBLIC,
+  startPaymentServer,
+  type PaymentServer,
+} from '../support/payment-server.js';
 
 let server: PaymentServer;
 let receiver: NotifyReceiver;
@@ -24,7 +33,14 @@ afterAll(async () => {
 });
 
 async function paidOrder(orderId: string, notifyUrl = receiver.url): Promise<string> {
-  const created = await api(server, 'POST', `${CONSOLE}/payments`, { orderId, subject: 'Notify test', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl });
+  const created = await api(server, 'POST', `${CONSOLE}/payments`, {
+    orderId,
+    subject: 'Notify test',
+    paymentAmount: 1,
+    paymentType: 'SANDBOX',
+    paymentChannel: 'SIMULATED',
+    notifyUrl,
+  });
   expect(created.status).toBe(200);
   await api(server, 'POST', `${PUBLIC}/payments/${created.body.data.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);
   return created.body.data.paymentId;
@@ -53,7 +69,9 @@ describe('notifyUrl delivery', () => {
       return chain.status.attempts === 1 && chain.status.lastStatusCode === 500 && chain;
     });
     expect(afterFailure.status).toMatchObject({ phase: 'PENDING', delivered: false });
-    expect(Date.parse(afterFailure.status.nextAttemptAt!) - Date.parse(afterFailure.status.lastAttemptAt!)).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[0] - 1000);
+    expect(Date.parse(afterFailure.status.nextAttemptAt!) - Date.parse(afterFailure.status.lastAttemptAt!)).toBeGreaterThanOrEqual(
+      RETRY_DELAYS_MS[0] - 1000,
+    );
     advanceClock(RETRY_DELAYS_MS[0] + 1000);
     await eventually(() => receiver.forPayment(paymentId).length === 2);
     const done = await eventually(async () => {
@@ -83,12 +101,23 @@ describe('notifyUrl delivery', () => {
     await configure(server, { allowPrivateNotifyTargets: false });
     try {
       const literal = [
-        'http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest/meta-data',
+        'http://127.0.0.1:9/hook',
+        'http://localhost/hook',
+        'http://10.1.2.3/hook',
+        'http://[::1]/hook',
+        'http://169.254.169.254/latest/meta-data',
       ];
       // IPv6 addresses that carry a loopback IPv4 address reach it: IPv4-mapped (both spellings) and IPv4-compatible.
       const carried = ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:7f00:1]/hook', 'http://[::127.0.0.1]/hook'];
       for (const url of [...literal, ...carried]) {
-        const refused = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: `ssrf-${Math.random()}`, subject: 'x', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl: url });
+        const refused = await api(server, 'POST', `${CONSOLE}/payments`, {
+          orderId: `ssrf-${Math.random()}`,
+          subject: 'x',
+          paymentAmount: 1,
+          paymentType: 'SANDBOX',
+          paymentChannel: 'SIMULATED',
+          notifyUrl: url,
+        });
         expect(refused.status).toBe(400);
         expect(refused.body.details[0].field).toBe('notifyUrl');
       }
@@ -103,7 +132,14 @@ describe('notifyUrl delivery', () => {
     const { address } = await lookup(os.hostname());
     expect(isNonPublicAddress(address)).toBe(true);
     const notifyUrl = receiver.url.replace('127.0.0.1', os.hostname());
-    const created = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: 'ssrf-later', subject: 'x', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl });
+    const created = await api(server, 'POST', `${CONSOLE}/payments`, {
+      orderId: 'ssrf-later',
+      subject: 'x',
+      paymentAmount: 1,
+      paymentType: 'SANDBOX',
+      paymentChannel: 'SIMULATED',
+      notifyUrl,
+    });
     expect(created.status).toBe(200);
     await configure(server, { allowPrivateNotifyTargets: false });
     try {

@@ -1,4 +1,13 @@
-import { api, anonymous, BOOTSTRAP_TOKEN, configure, CONSOLE, PUBLIC, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+import {
+  api,
+  anonymous,
+  BOOTSTRAP_TOKEN,
+  configure,
+  CONSOLE,
+  PUBLIC,
+  startPaymentServer,
+  type PaymentServer,
+} from '../support/payment-server.js';
 import { PaymentInfo } from '../../../src/payment/orders/types.js';
 
 let server: PaymentServer;
@@ -36,7 +45,11 @@ describe('initiation refuses bad input with a clear error and writes nothing', (
   ];
   test.each(rows)('%s', async (_name, change, status, code) => {
     const before = await countOrders();
-    const res = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: `bad-${Math.random().toString(36).slice(2)}`, ...change });
+    const res = await api(server, 'POST', `${CONSOLE}/payments`, {
+      ...valid,
+      orderId: `bad-${Math.random().toString(36).slice(2)}`,
+      ...change,
+    });
     expect(res.status).toBe(status);
     expect(res.body).toMatchObject({ success: false, code });
     expect(res.body.message).toEqual(expect.any(String));
@@ -48,16 +61,29 @@ describe('initiation refuses bad input with a clear error and writes nothing', (
     await configure(server, { supportedChannels: ['SANDBOX:SIMULATED'] });
     const zh = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'wl-1', paymentType: 'SANDBOX' });
     expect(zh.status).toBe(200);
-    const refused = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'wl-2', paymentType: 'ALIPAY', paymentChannel: 'FACE_TO_FACE_PAYMENT' });
+    const refused = await api(server, 'POST', `${CONSOLE}/payments`, {
+      ...valid,
+      orderId: 'wl-2',
+      paymentType: 'ALIPAY',
+      paymentChannel: 'FACE_TO_FACE_PAYMENT',
+    });
     expect(refused.body).toMatchObject({ code: 'PAYMENT_CHANNEL_DISABLED', message: '当前支付渠道未启用' });
-    const en = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'wl-3', paymentType: 'ALIPAY', paymentChannel: 'FACE_TO_FACE_PAYMENT' }, { authorization: `Bearer ${BOOTSTRAP_TOKEN}`, 'accept-language': 'en' });
+    const en = await api(
+      server,
+      'POST',
+      `${CONSOLE}/payments`,
+      { ...valid, orderId: 'wl-3', paymentType: 'ALIPAY', paymentChannel: 'FACE_TO_FACE_PAYMENT' },
+      { authorization: `Bearer ${BOOTSTRAP_TOKEN}`, 'accept-language': 'en' },
+    );
     expect(en.body.message).toMatch(/not enabled/);
     await configure(server, { walletAEnabled: false, supportedChannels: ['SANDBOX:SIMULATED', 'WALLET_A:FACE_TO_FACE_PAYMENT'] });
   });
 
   test('a second initiation of one orderId returns the same unpaid order; other terms or a finished order are 409', async () => {
     const first = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1' });
-    const concurrent = await Promise.all(Array.from({ length: 10 }, () => api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1' })));
+    const concurrent = await Promise.all(
+      Array.from({ length: 10 }, () => api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1' })),
+    );
     expect(new Set(concurrent.map((r) => r.body.data.paymentId))).toEqual(new Set([first.body.data.paymentId]));
     const other = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1', paymentAmount: '2.00' });
     expect(other).toMatchObject({ status: 409, body: { code: 'ORDER_ID_CONFLICT' } });

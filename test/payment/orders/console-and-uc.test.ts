@@ -1,4 +1,14 @@
-import { anonymous, api, BOOTSTRAP_TOKEN, configure, CONSOLE, PUBLIC, startPaymentServer, UC, type PaymentServer } from '../support/payment-server.js';
+import {
+  anonymous,
+  api,
+  BOOTSTRAP_TOKEN,
+  configure,
+  CONSOLE,
+  PUBLIC,
+  startPaymentServer,
+  UC,
+  type PaymentServer,
+} from '../support/payment-server.js';
 import { PaymentInfo } from '../../../src/payment/orders/types.js';
 
 let server: PaymentServer;
@@ -6,9 +16,17 @@ let alice: Record<string, string>;
 let bob: Record<string, string>;
 
 async function tokenFor(username: string): Promise<Record<string, string>> {
-  const created = await api(server, 'POST', '/apis/console.api.host.authpay.dev/v1alpha1/users', { username, email: `${username}@example.com`, password: 'user-password-1' });
+  const created = await api(server, 'POST', '/apis/console.api.host.authpay.dev/v1alpha1/users', {
+    username,
+    email: `${username}@example.com`,
+    password: 'user-password-1',
+  });
   expect(created.status).toBe(201);
-  const login = await fetch(`${server.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'user-password-1' }) });
+  const login = await fetch(`${server.url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'user-password-1' }),
+  });
   const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
   const csrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
   return { cookie: cookies.join('; '), 'x-xsrf-token': csrf };
@@ -27,7 +45,18 @@ const admin = { authorization: `Bearer ${BOOTSTRAP_TOKEN}` };
 describe('console and user center', () => {
   test('overview, list filters, details, delete; the operations are in /openapi.json', async () => {
     const ids: string[] = [];
-    for (const [i, amount] of ['1.00', '2.50', '3.00'].entries()) ids.push((await api(server, 'POST', `${CONSOLE}/payments`, { orderId: `ov-${i}`, subject: 'o', paymentAmount: amount, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED' })).body.data.paymentId);
+    for (const [i, amount] of ['1.00', '2.50', '3.00'].entries())
+      ids.push(
+        (
+          await api(server, 'POST', `${CONSOLE}/payments`, {
+            orderId: `ov-${i}`,
+            subject: 'o',
+            paymentAmount: amount,
+            paymentType: 'SANDBOX',
+            paymentChannel: 'SIMULATED',
+          })
+        ).body.data.paymentId,
+      );
     await api(server, 'POST', `${PUBLIC}/payments/${ids[1]}/sandboxPay`, { outcome: 'success' }, anonymous);
     const overview = (await api(server, 'GET', `${CONSOLE}/overview`)).body.data;
     expect(overview).toMatchObject({ totalOrders: 3, totalAmounts: { CNY: '6.50' }, successCount: 1, successAmounts: { CNY: '2.50' } });
@@ -48,8 +77,26 @@ describe('console and user center', () => {
 
     const openapi = await (await fetch(`${server.url}/openapi.json`, { headers: admin })).json();
     const ids2 = new Set<string>();
-    for (const item of Object.values(openapi.paths as Record<string, Record<string, { operationId?: string }>>)) for (const op of Object.values(item)) if (op?.operationId) ids2.add(op.operationId);
-    for (const id of ['createPayment', 'getPaymentStatus', 'closePayment', 'listPayments', 'getPaymentOverview', 'testPayment', 'generateInterfaceKeys', 'getInterfacePublicKey', 'listMyPayments', 'closeMyPayment', 'deleteMyPayment', 'resendPaymentNotify', 'getPaymentSettings', 'updatePaymentSettings', 'sandboxPay']) expect(ids2).toContain(id);
+    for (const item of Object.values(openapi.paths as Record<string, Record<string, { operationId?: string }>>))
+      for (const op of Object.values(item)) if (op?.operationId) ids2.add(op.operationId);
+    for (const id of [
+      'createPayment',
+      'getPaymentStatus',
+      'closePayment',
+      'listPayments',
+      'getPaymentOverview',
+      'testPayment',
+      'generateInterfaceKeys',
+      'getInterfacePublicKey',
+      'listMyPayments',
+      'closeMyPayment',
+      'deleteMyPayment',
+      'resendPaymentNotify',
+      'getPaymentSettings',
+      'updatePaymentSettings',
+      'sandboxPay',
+    ])
+      expect(ids2).toContain(id);
   });
 
   test('testPayment, interface keys (new key, PEM download) and masked settings', async () => {
@@ -71,7 +118,13 @@ describe('console and user center', () => {
   });
 
   test('a user sees, continues, closes and deletes only their own system orders', async () => {
-    const mine = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: 'uc-1', subject: 'mine', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED' });
+    const mine = await api(server, 'POST', `${CONSOLE}/payments`, {
+      orderId: 'uc-1',
+      subject: 'mine',
+      paymentAmount: 1,
+      paymentType: 'SANDBOX',
+      paymentChannel: 'SIMULATED',
+    });
     // createPayment records the caller; give the order to alice as the site would for her purchase.
     const name = mine.body.data.paymentId;
     await server.runtime.client.patch(PaymentInfo, name, { spec: { username: 'alice' } });

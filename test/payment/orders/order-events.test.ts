@@ -16,8 +16,15 @@ let events: OrderEvents;
 let deps: OrderDeps;
 
 const SPEC: PaymentInfoSpec = {
-  orderId: 'o-1', paymentId: 'p20260101events', subject: 's', paymentAmount: 100, currency: 'CNY',
-  paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', platform: 'system', status: 'PAYING',
+  orderId: 'o-1',
+  paymentId: 'p20260101events',
+  subject: 's',
+  paymentAmount: 100,
+  currency: 'CNY',
+  paymentType: 'SANDBOX',
+  paymentChannel: 'SIMULATED',
+  platform: 'system',
+  status: 'PAYING',
 };
 
 beforeEach(async () => {

@@ -11,7 +11,17 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startPaymentServer();
   await configure(server, { sandboxEnabled: true, callbackDomain: server.url });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
@@ -19,7 +29,14 @@ afterAll(async () => {
 });
 
 test('a payer opens the SANDBOX order page on a phone, pays, and sees SUCCESS with the return link', async () => {
-  const created = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: 'browser-1', subject: '专业版授权', paymentAmount: '99.00', paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', returnUrl: 'https://shop.example.com/orders/browser-1' });
+  const created = await api(server, 'POST', `${CONSOLE}/payments`, {
+    orderId: 'browser-1',
+    subject: '专业版授权',
+    paymentAmount: '99.00',
+    paymentType: 'SANDBOX',
+    paymentChannel: 'SIMULATED',
+    returnUrl: 'https://shop.example.com/orders/browser-1',
+  });
   const { payUrl, paymentId } = created.body.data;
   expect(payUrl).toBe(`${server.url}/payment/${paymentId}`);
 
@@ -29,7 +46,10 @@ test('a payer opens the SANDBOX order page on a phone, pays, and sees SUCCESS wi
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   await page.goto(payUrl);
   await page.getByText('99.00').waitFor();
-  await page.locator('#countdown').filter({ hasText: /\d\d:\d\d/ }).waitFor();
+  await page
+    .locator('#countdown')
+    .filter({ hasText: /\d\d:\d\d/ })
+    .waitFor();
   await page.locator('#sandbox-pay').click();
   await page.locator('#status-text').filter({ hasText: '支付成功' }).waitFor({ timeout: 20_000 });
   const back = page.locator('#return-link');
@@ -42,12 +62,24 @@ test('a payer opens the SANDBOX order page on a phone, pays, and sees SUCCESS wi
   await page.close();
 }, 60_000);
 
-test('an order paid elsewhere is noticed by the page\'s polling', async () => {
-  const created = await api(server, 'POST', `${CONSOLE}/payments`, { orderId: 'browser-2', subject: 'poll', paymentAmount: '1.00', paymentType: 'SANDBOX', paymentChannel: 'SIMULATED' });
+test("an order paid elsewhere is noticed by the page's polling", async () => {
+  const created = await api(server, 'POST', `${CONSOLE}/payments`, {
+    orderId: 'browser-2',
+    subject: 'poll',
+    paymentAmount: '1.00',
+    paymentType: 'SANDBOX',
+    paymentChannel: 'SIMULATED',
+  });
   const page = await browser.newPage();
   await page.goto(created.body.data.payUrl);
   await page.locator('#status-text').filter({ hasText: '待支付' }).waitFor();
-  await api(server, 'POST', `/apis/api.payment.authpay.dev/v1alpha1/payments/${created.body.data.paymentId}/sandboxPay`, { outcome: 'fail' }, {});
+  await api(
+    server,
+    'POST',
+    `/apis/api.payment.authpay.dev/v1alpha1/payments/${created.body.data.paymentId}/sandboxPay`,
+    { outcome: 'fail' },
+    {},
+  );
   await page.locator('#status-text').filter({ hasText: '支付失败' }).waitFor({ timeout: 20_000 });
   await page.close();
 }, 60_000);

@@ -49,10 +49,20 @@ export class NotifyReceiver {
     const rawBody = Buffer.concat(chunks).toString('utf8');
     const timestamp = String(req.headers['x-authpay-timestamp'] ?? '');
     const signature = String(req.headers['x-authpay-signature'] ?? '');
-    const signatureValid = Boolean(this.publicKeyPem) && createVerify('RSA-SHA256').update(`${timestamp}.${rawBody}`, 'utf8').verify(this.publicKeyPem, signature, 'base64');
+    const signatureValid =
+      Boolean(this.publicKeyPem)
+      && createVerify('RSA-SHA256').update(`${timestamp}.${rawBody}`, 'utf8').verify(this.publicKeyPem, signature, 'base64');
     const answered = this.failFirst > 0 ? 500 : 200;
     if (this.failFirst > 0) this.failFirst--;
-    this.received.push({ eventId: String(req.headers['x-authpay-event-id'] ?? ''), timestamp, signature, rawBody, body: JSON.parse(rawBody), signatureValid, answered });
+    this.received.push({
+      eventId: String(req.headers['x-authpay-event-id'] ?? ''),
+      timestamp,
+      signature,
+      rawBody,
+      body: JSON.parse(rawBody),
+      signatureValid,
+      answered,
+    });
     res.writeHead(answered, { 'content-type': 'text/plain' }).end(answered === 200 ? 'OK' : 'try later');
   }
 }

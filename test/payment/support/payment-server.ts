@@ -18,7 +18,10 @@ export interface PaymentServer {
 
 /** A real server on port 0 with its own SQLite directory (or AUTHPAY_DATABASE_URL when given in env). */
 export async function startPaymentServer(env: Record<string, string> = {}): Promise<PaymentServer> {
-  const { runtime, url, stop } = await startTempServer({ prefix: 'authpay-payment', env: { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, ...env } });
+  const { runtime, url, stop } = await startTempServer({
+    prefix: 'authpay-payment',
+    env: { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN, ...env },
+  });
   return { runtime, url, payment: paymentService.current!, stop };
 }
 
@@ -30,8 +33,18 @@ export interface Answer {
 }
 
 /** A JSON call as the administrator (bootstrap token) unless headers say otherwise. */
-export async function api(server: PaymentServer, method: string, pathAndQuery: string, json?: unknown, headers: Record<string, string> = { authorization: `Bearer ${BOOTSTRAP_TOKEN}` }): Promise<Answer> {
-  const init: RequestInit = { method, headers: { ...headers, ...(json !== undefined ? { 'content-type': 'application/json' } : {}) }, redirect: 'manual' };
+export async function api(
+  server: PaymentServer,
+  method: string,
+  pathAndQuery: string,
+  json?: unknown,
+  headers: Record<string, string> = { authorization: `Bearer ${BOOTSTRAP_TOKEN}` },
+): Promise<Answer> {
+  const init: RequestInit = {
+    method,
+    headers: { ...headers, ...(json !== undefined ? { 'content-type': 'application/json' } : {}) },
+    redirect: 'manual',
+  };
   if (json !== undefined) init.body = JSON.stringify(json);
   const res = await fetch(`${server.url}${pathAndQuery}`, init);
   const text = await res.text();

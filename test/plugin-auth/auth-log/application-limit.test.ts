@@ -1,4 +1,11 @@
-import { assertApplicationAllowed, authLimitExceeded, countTowardLimit, decideApplication, effectiveLimit, UNLIMITED } from '../../../src/plugin-auth/auth-log/application-limit.js';
+import {
+  assertApplicationAllowed,
+  authLimitExceeded,
+  countTowardLimit,
+  decideApplication,
+  effectiveLimit,
+  UNLIMITED,
+} from '../../../src/plugin-auth/auth-log/application-limit.js';
 
 describe('effectiveLimit', () => {
   test('the plugin limit wins when set, including 0 and -1', () => {
@@ -37,23 +44,38 @@ describe('decideApplication', () => {
   });
 
   test('a development host is allowed past the limit and does not count while the exemption is on', () => {
-    expect(decideApplication({ ...base, limit: 0, existingCount: 5, domain: 'http://localhost:8080' })).toEqual({ allowed: true, countsTowardLimit: false });
+    expect(decideApplication({ ...base, limit: 0, existingCount: 5, domain: 'http://localhost:8080' })).toEqual({
+      allowed: true,
+      countsTowardLimit: false,
+    });
     expect(decideApplication({ ...base, existingCount: 2, domain: 'staging.test' })).toEqual({ allowed: true, countsTowardLimit: false });
   });
 
   test('with the exemption off a development host counts like any other', () => {
-    expect(decideApplication({ ...base, existingCount: 2, domain: 'localhost', exemptDevelopmentHosts: false })).toEqual({ allowed: false, limit: 2, used: 2 });
+    expect(decideApplication({ ...base, existingCount: 2, domain: 'localhost', exemptDevelopmentHosts: false })).toEqual({
+      allowed: false,
+      limit: 2,
+      used: 2,
+    });
   });
 });
 
 describe('assertApplicationAllowed', () => {
   test('returns whether the record counts', () => {
-    expect(assertApplicationAllowed({ limit: 1, existingCount: 0, domain: 'a.com', exemptDevelopmentHosts: true })).toEqual({ allowed: true, countsTowardLimit: true });
+    expect(assertApplicationAllowed({ limit: 1, existingCount: 0, domain: 'a.com', exemptDevelopmentHosts: true })).toEqual({
+      allowed: true,
+      countsTowardLimit: true,
+    });
   });
 
   test('throws AUTH_LIMIT_EXCEEDED with the exact spec text and an English message', () => {
     expect(() => assertApplicationAllowed({ limit: 1, existingCount: 1, domain: 'a.com', exemptDevelopmentHosts: true })).toThrow(
-      expect.objectContaining({ code: 'AUTH_LIMIT_EXCEEDED', message: '授权数量已超限', messageEn: 'authorization count limit exceeded', status: 409 }),
+      expect.objectContaining({
+        code: 'AUTH_LIMIT_EXCEEDED',
+        message: '授权数量已超限',
+        messageEn: 'authorization count limit exceeded',
+        status: 409,
+      }),
     );
   });
 

@@ -48,7 +48,11 @@ describe('fillManualTimes', () => {
   const clock = at('2026-01-01T00:00:00Z');
 
   test('an authorized record without times gets now and now + 3 years', () => {
-    expect(fillManualTimes({ authStatus: 1 }, clock)).toEqual({ authStatus: 1, authTime: '2026-01-01T00:00:00Z', expireTime: '2029-01-01T00:00:00Z' });
+    expect(fillManualTimes({ authStatus: 1 }, clock)).toEqual({
+      authStatus: 1,
+      authTime: '2026-01-01T00:00:00Z',
+      expireTime: '2029-01-01T00:00:00Z',
+    });
   });
 
   test('given times are kept and each missing or empty one is filled alone', () => {
@@ -57,7 +61,9 @@ describe('fillManualTimes', () => {
       authTime: '2025-05-05T00:00:00Z',
       expireTime: '2029-01-01T00:00:00Z',
     });
-    expect(fillManualTimes<ManualTimes>({ authStatus: 1, expireTime: '2030-01-01T00:00:00Z' }, clock).authTime).toBe('2026-01-01T00:00:00Z');
+    expect(fillManualTimes<ManualTimes>({ authStatus: 1, expireTime: '2030-01-01T00:00:00Z' }, clock).authTime).toBe(
+      '2026-01-01T00:00:00Z',
+    );
   });
 
   test('an unauthorized record is left as entered, other fields included', () => {

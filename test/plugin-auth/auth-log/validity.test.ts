@@ -1,4 +1,9 @@
-import { expireTimeDisplay, isPermanentExpireTime, PERMANENT_EXPIRE_TIME, validityTypeOf } from '../../../src/plugin-auth/auth-log/validity.js';
+import {
+  expireTimeDisplay,
+  isPermanentExpireTime,
+  PERMANENT_EXPIRE_TIME,
+  validityTypeOf,
+} from '../../../src/plugin-auth/auth-log/validity.js';
 import { validityRange } from '../../../src/plugin-auth/auth-log/validity-range.js';
 
 const NOW = Date.parse('2026-06-15T12:00:00.400Z');
@@ -34,7 +39,11 @@ describe('validityTypeOf and expireTimeDisplay follow the spec display table', (
   });
 
   test('a future date before 2099 is LIMITED and shows the date', () => {
-    expect(expireTimeDisplay('2027-01-01T00:00:00Z', NOW)).toEqual({ validity: 'LIMITED', text: '2027-01-01T00:00:00Z', textEn: '2027-01-01T00:00:00Z' });
+    expect(expireTimeDisplay('2027-01-01T00:00:00Z', NOW)).toEqual({
+      validity: 'LIMITED',
+      text: '2027-01-01T00:00:00Z',
+      textEn: '2027-01-01T00:00:00Z',
+    });
     expect(validityTypeOf('2099-01-01T00:00:00Z', NOW)).toBe('LIMITED');
   });
 
@@ -45,7 +54,10 @@ describe('validityTypeOf and expireTimeDisplay follow the spec display table', (
 
 describe('validityRange selects on expireTime exactly what validityTypeOf classifies', () => {
   const inRange = (value: string, r: ReturnType<typeof validityRange>): boolean =>
-    (r.gt === undefined || value > r.gt) && (r.gte === undefined || value >= r.gte) && (r.lt === undefined || value < r.lt) && (r.lte === undefined || value <= r.lte);
+    (r.gt === undefined || value > r.gt)
+    && (r.gte === undefined || value >= r.gte)
+    && (r.lt === undefined || value < r.lt)
+    && (r.lte === undefined || value <= r.lte);
 
   test('ranges', () => {
     expect(validityRange('PERMANENT', NOW)).toEqual({ gt: '2099-01-01T00:00:00Z' });
@@ -53,13 +65,18 @@ describe('validityRange selects on expireTime exactly what validityTypeOf classi
     expect(validityRange('LIMITED', NOW)).toEqual({ gte: '2026-06-15T12:00:00Z', lte: '2099-01-01T00:00:00Z' });
   });
 
-  test.each(['2000-01-01T00:00:00Z', '2026-06-15T11:59:59Z', '2026-06-15T12:00:00Z', '2030-01-01T00:00:00Z', '2099-01-01T00:00:00Z', '2099-01-01T00:00:01Z', PERMANENT_EXPIRE_TIME])(
-    '%s falls in exactly the range of its own type',
-    (value) => {
-      const type = validityTypeOf(value, NOW);
-      for (const filter of ['PERMANENT', 'LIMITED', 'EXPIRED'] as const) {
-        expect(inRange(value, validityRange(filter, NOW))).toBe(filter === type);
-      }
-    },
-  );
+  test.each([
+    '2000-01-01T00:00:00Z',
+    '2026-06-15T11:59:59Z',
+    '2026-06-15T12:00:00Z',
+    '2030-01-01T00:00:00Z',
+    '2099-01-01T00:00:00Z',
+    '2099-01-01T00:00:01Z',
+    PERMANENT_EXPIRE_TIME,
+  ])('%s falls in exactly the range of its own type', (value) => {
+    const type = validityTypeOf(value, NOW);
+    for (const filter of ['PERMANENT', 'LIMITED', 'EXPIRED'] as const) {
+      expect(inRange(value, validityRange(filter, NOW))).toBe(filter === type);
+    }
+  });
 });

@@ -39,6 +39,8 @@ describe('assertFreeCodeRedeemable', () => {
   });
 
   test('throws FREE_CODE_NOT_ALLOWED for a paid plugin', () => {
-    expect(() => assertFreeCodeRedeemable(fresh, { pluginKey: 'p', price: 100 }, minutes(1))).toThrow(expect.objectContaining({ code: 'FREE_CODE_NOT_ALLOWED', status: 403 }));
+    expect(() => assertFreeCodeRedeemable(fresh, { pluginKey: 'p', price: 100 }, minutes(1))).toThrow(
+      expect.objectContaining({ code: 'FREE_CODE_NOT_ALLOWED', status: 403 }),
+    );
   });
 });

@@ -19,9 +19,12 @@ describe('free codes', () => {
     expect(normalizeFreeCode(' abcd-ef23 ')).toBe('ABCDEF23');
   });
 
-  test.each([undefined, 42, '', 'ABCDEF2', 'ABCDEF234', 'ABCDEF20', 'ABCDEFGO', 'ABCDEF1I', 'ABCDEFG!'])('normalize refuses %p', (input) => {
-    expect(normalizeFreeCode(input)).toBeUndefined();
-  });
+  test.each([undefined, 42, '', 'ABCDEF2', 'ABCDEF234', 'ABCDEF20', 'ABCDEFGO', 'ABCDEF1I', 'ABCDEFG!'])(
+    'normalize refuses %p',
+    (input) => {
+      expect(normalizeFreeCode(input)).toBeUndefined();
+    },
+  );
 
   test('a code expires 5 minutes after it was made', () => {
     expect(freeCodeExpiresAt('2026-01-01T00:00:00Z')).toBe('2026-01-01T00:05:00Z');

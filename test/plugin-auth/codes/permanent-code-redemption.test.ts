@@ -1,6 +1,11 @@
 import { AppError } from '../../../src/host/errors/app-error.js';
 import { CODE_ERRORS, codeError } from '../../../src/plugin-auth/codes/code-errors.js';
-import { assertPermanentCodeRedeemable, isPendingCodePastExpiry, permanentCodeProblem, type PermanentCodeState } from '../../../src/plugin-auth/codes/permanent-code-redemption.js';
+import {
+  assertPermanentCodeRedeemable,
+  isPendingCodePastExpiry,
+  permanentCodeProblem,
+  type PermanentCodeState,
+} from '../../../src/plugin-auth/codes/permanent-code-redemption.js';
 
 const NOW = Date.parse('2026-06-01T00:00:00.500Z');
 const pending: PermanentCodeState = { pluginKey: 'p', status: 'PENDING' };
@@ -36,7 +41,12 @@ describe('assertPermanentCodeRedeemable', () => {
 
   test('throws the typed error with status and both messages', () => {
     expect(() => assertPermanentCodeRedeemable({ ...pending, restrictedUser: 'bob' }, request, NOW)).toThrow(
-      expect.objectContaining({ code: 'CODE_USER_MISMATCH', status: 403, message: '授权码仅限指定用户使用', messageEn: 'authorization code is restricted to another user' }),
+      expect.objectContaining({
+        code: 'CODE_USER_MISMATCH',
+        status: 403,
+        message: '授权码仅限指定用户使用',
+        messageEn: 'authorization code is restricted to another user',
+      }),
     );
   });
 });

@@ -1,4 +1,11 @@
-import { formatPermanentCode, generatePermanentCode, generatePermanentCodes, normalizePermanentCode, PERMANENT_CODE_ALPHABET, PERMANENT_CODE_LENGTH } from '../../../src/plugin-auth/codes/permanent-code.js';
+import {
+  formatPermanentCode,
+  generatePermanentCode,
+  generatePermanentCodes,
+  normalizePermanentCode,
+  PERMANENT_CODE_ALPHABET,
+  PERMANENT_CODE_LENGTH,
+} from '../../../src/plugin-auth/codes/permanent-code.js';
 
 const GROUPED = /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/;
 
@@ -46,7 +53,10 @@ describe('permanent codes', () => {
     expect(normalizePermanentCode('OOOOO-IIIII-LLLLL-lilio')).toBe('00000-11111-11111-11110');
   });
 
-  test.each([undefined, 7, '', 'ABCDE-FGHJK-MNPQR-STVW', 'ABCDE-FGHJK-MNPQR-STVWXY', 'ABCDE-FGHJK-MNPQR-STVWU', 'ABCDE-FGHJK-MNPQR-STVW!'])('normalize refuses %p', (input) => {
-    expect(normalizePermanentCode(input)).toBeUndefined();
-  });
+  test.each([undefined, 7, '', 'ABCDE-FGHJK-MNPQR-STVW', 'ABCDE-FGHJK-MNPQR-STVWXY', 'ABCDE-FGHJK-MNPQR-STVWU', 'ABCDE-FGHJK-MNPQR-STVW!'])(
+    'normalize refuses %p',
+    (input) => {
+      expect(normalizePermanentCode(input)).toBeUndefined();
+    },
+  );
 });

@@ -59,7 +59,10 @@ describe('issueLicense', () => {
   });
 
   test('refuses a missing, unreadable or past expireTime', async () => {
-    await expect(issueLicense({ ...subject, expireTime: '' }, key, clock)).rejects.toMatchObject({ code: 'LICENSE_NOT_ISSUABLE', status: 409 });
+    await expect(issueLicense({ ...subject, expireTime: '' }, key, clock)).rejects.toMatchObject({
+      code: 'LICENSE_NOT_ISSUABLE',
+      status: 409,
+    });
     await expect(issueLicense({ ...subject, expireTime: 'soon' }, key, clock)).rejects.toMatchObject({ code: 'LICENSE_NOT_ISSUABLE' });
     await expect(issueLicense({ ...subject, expireTime: '2026-06-01T00:00:00Z' }, key, clock)).rejects.toMatchObject({
       code: 'LICENSE_NOT_ISSUABLE',
@@ -91,7 +94,9 @@ describe('verifyLicense', () => {
 
   test('the expected domain may be given raw', async () => {
     const token = await issueLicense(subject, key, clock);
-    expect((await verifyLicense(token, jwks, { pluginKey: 'seo-tools', domain: 'http://www.EXAMPLE.com:8080/x' }, clock)).code).toBe('VALID');
+    expect((await verifyLicense(token, jwks, { pluginKey: 'seo-tools', domain: 'http://www.EXAMPLE.com:8080/x' }, clock)).code).toBe(
+      'VALID',
+    );
   });
 
   test.each([0, 1, 2])('fails after tampering a byte of segment %i', async (segment) => {
@@ -137,7 +142,9 @@ describe('verifyLicense', () => {
 
   test('a mismatch is reported before expiry', async () => {
     const token = await issueLicense(subject, key, clock);
-    expect((await verifyLicense(token, jwks, { ...expected, domain: 'b.com' }, clockAt(Date.parse('2030-01-01T00:00:00Z')))).code).toBe('LICENSE_MISMATCH');
+    expect((await verifyLicense(token, jwks, { ...expected, domain: 'b.com' }, clockAt(Date.parse('2030-01-01T00:00:00Z')))).code).toBe(
+      'LICENSE_MISMATCH',
+    );
   });
 
   test.each([
@@ -162,7 +169,15 @@ describe('verifyLicense', () => {
   });
 
   test('a signed response body is not accepted as a license', async () => {
-    const claimsLike = JSON.stringify({ iss: 'authpay', sub: 'alice', aud: 'seo-tools', domain: 'www.example.com', iat: 1, exp: 4102444799, jti: 'x' });
+    const claimsLike = JSON.stringify({
+      iss: 'authpay',
+      sub: 'alice',
+      aud: 'seo-tools',
+      domain: 'www.example.com',
+      iat: 1,
+      exp: 4102444799,
+      jti: 'x',
+    });
     const detached = await signResponseBody(claimsLike, key);
     const [header, , signature] = detached.split('.');
     const token = `${header}.${base64url.encode(claimsLike)}.${signature}`;

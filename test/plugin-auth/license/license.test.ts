@@ -17,16 +17,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const download = (user: string, pluginKey: string, authDomain: string) => fetch(`${server.url}${UC}/license?${new URLSearchParams({ pluginKey, authDomain })}`, { headers: { authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}` } });
+const download = (user: string, pluginKey: string, authDomain: string) =>
+  fetch(`${server.url}${UC}/license?${new URLSearchParams({ pluginKey, authDomain })}`, {
+    headers: { authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}` },
+  });
 
 /** docs/license-verification.md, "Verify license.key" (the same lines). */
 async function verifyLicenseKey(PUBLISHED_JWKS: any, licenseKey: string, MY_PLUGIN_KEY: string, siteHost: string): Promise<boolean> {
   const jwks = createLocalJWKSet(PUBLISHED_JWKS);
   const { payload, protectedHeader } = await compactVerify(licenseKey.trim(), jwks, { algorithms: ['EdDSA'] });
   const claims = JSON.parse(new TextDecoder().decode(payload));
-  return protectedHeader.typ === 'authpay-license+jwt' && claims.iss === 'authpay'
-    && claims.aud === MY_PLUGIN_KEY && claims.domain === siteHost
-    && claims.exp * 1000 > Date.now();
+  return (
+    protectedHeader.typ === 'authpay-license+jwt'
+    && claims.iss === 'authpay'
+    && claims.aud === MY_PLUGIN_KEY
+    && claims.domain === siteHost
+    && claims.exp * 1000 > Date.now()
+  );
 }
 
 test('downloadLicense: the owner gets license.key, stored in the record, verifiable offline; tampering breaks it', async () => {
@@ -46,14 +53,20 @@ test('downloadLicense: the owner gets license.key, stored in the record, verifia
   await expect(verifyLicenseKey(jwks, `${h}.${p}.${s.slice(1)}A`, 'paid', 'fay.example.com')).rejects.toThrow();
   const second = await (await download('fay', 'paid', 'fay.example.com')).text();
   expect(second).not.toBe(licenseKey); // a new license each time; the old one no longer passes checkAuth
-  expect(dataOf(await publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'fay.example.com', license: licenseKey })).code).toBe('LICENSE_MISMATCH');
-  expect(dataOf(await publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'fay.example.com', license: second })).code).toBe('VALID');
+  expect(dataOf(await publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'fay.example.com', license: licenseKey })).code).toBe(
+    'LICENSE_MISMATCH',
+  );
+  expect(dataOf(await publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'fay.example.com', license: second })).code).toBe(
+    'VALID',
+  );
 });
 
 test('a checkAuth answer verifies offline as the document shows, and not after its body changed', async () => {
   const PUBLISHED_JWKS = await jwksOf(server);
   const nonce = 'doc-nonce-42';
-  const response = await fetch(`${server.url}/apis/api.pluginauth.authpay.dev/v1alpha1/public/checkAuth?pluginKey=paid&authDomain=fay.example.com&nonce=${nonce}`);
+  const response = await fetch(
+    `${server.url}/apis/api.pluginauth.authpay.dev/v1alpha1/public/checkAuth?pluginKey=paid&authDomain=fay.example.com&nonce=${nonce}`,
+  );
   const rawBodyText = await response.text();
   // docs/license-verification.md, "Verify a checkAuth answer" (the same lines).
   const jwks = createLocalJWKSet(PUBLISHED_JWKS);
@@ -67,7 +80,10 @@ test('a checkAuth answer verifies offline as the document shows, and not after i
 });
 
 test('downloadLicense refusals: another user, wrong plugin, a domain not written as stored, not authorized, anonymous', async () => {
-  const versions = async () => [(await recordOf(server, 'paid', 'fay', 'fay.example.com')).metadata.resourceVersion, (await recordOf(server, 'paid', 'fay', 'pending.example.com')).metadata.resourceVersion];
+  const versions = async () => [
+    (await recordOf(server, 'paid', 'fay', 'fay.example.com')).metadata.resourceVersion,
+    (await recordOf(server, 'paid', 'fay', 'pending.example.com')).metadata.resourceVersion,
+  ];
   const before = await versions();
   const cases: Array<[string, string, string, number, string]> = [
     ['gus', 'paid', 'fay.example.com', 404, 'AUTH_LOG_NOT_FOUND'],
@@ -95,15 +111,21 @@ test('the private key is stored once, kept across restarts, and readable by no o
   expect((await as(server, 'viewer', 'GET', keysPath)).status).toBe(403);
   expect((await as(server, 'viewer', 'GET', '/apis/pluginauth.authpay.dev/v1alpha1/sitepluginauthlogs')).status).toBe(200);
   expect((await as(server, 'fay', 'GET', keysPath)).status).toBe(403);
-  for (const text of [JSON.stringify((await admin(server, 'GET', '/openapi.json')).body), JSON.stringify(await jwksOf(server))]) expect(text).not.toContain(privateJwk.d);
+  for (const text of [JSON.stringify((await admin(server, 'GET', '/openapi.json')).body), JSON.stringify(await jwksOf(server))])
+    expect(text).not.toContain(privateJwk.d);
 
   const dataDir = server.dataDir;
   await server.runtime.stop();
-  const again = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN });
+  const again = await startServer(
+    { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' },
+    { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN },
+  );
   try {
     const jwks = (await call(`${again.url}/apis/api.pluginauth.authpay.dev/v1alpha1/public/jwks`)).body;
     expect(jwks.keys.map((k: any) => k.kid)).toEqual([kid]);
-    const answer = await call(`${again.url}/apis/api.pluginauth.authpay.dev/v1alpha1/public/checkAuth?pluginKey=paid&authDomain=fay.example.com`);
+    const answer = await call(
+      `${again.url}/apis/api.pluginauth.authpay.dev/v1alpha1/public/checkAuth?pluginKey=paid&authDomain=fay.example.com`,
+    );
     expect(answer.body.data.code).toBe('VALID');
   } finally {
     await again.runtime.stop();

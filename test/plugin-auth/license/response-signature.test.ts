@@ -4,7 +4,12 @@ import { generateSigningKeyJwk, importSigningKey, publicJwks, type SigningKey } 
 import { createResponseVerifier, signResponseBody, verifyResponseSignature } from '../../../src/plugin-auth/license/response-signature.js';
 import { issueLicense } from '../../../src/plugin-auth/license/issue-license.js';
 
-const body = JSON.stringify({ success: true, code: 'OK', message: 'OK', data: { valid: true, code: 'VALID', nonce: 'n-123', note: '授权有效' } });
+const body = JSON.stringify({
+  success: true,
+  code: 'OK',
+  message: 'OK',
+  data: { valid: true, code: 'VALID', nonce: 'n-123', note: '授权有效' },
+});
 
 let key: SigningKey;
 let other: SigningKey;
@@ -34,7 +39,9 @@ describe('signResponseBody', () => {
   test('a plugin author can verify it with plain jose by putting the payload back', async () => {
     const signature = await signResponseBody(body, key);
     const [header, , sig] = signature.split('.');
-    const { payload } = await compactVerify(`${header}.${base64url.encode(body)}.${sig}`, createLocalJWKSet(jwks), { algorithms: ['EdDSA'] });
+    const { payload } = await compactVerify(`${header}.${base64url.encode(body)}.${sig}`, createLocalJWKSet(jwks), {
+      algorithms: ['EdDSA'],
+    });
     expect(new TextDecoder().decode(payload)).toBe(body);
   });
 });
@@ -42,7 +49,10 @@ describe('signResponseBody', () => {
 describe('verifyResponseSignature', () => {
   test('fails when one byte of the body changes', async () => {
     const signature = await signResponseBody(body, key);
-    await expect(verifyResponseSignature(body.replace('n-123', 'n-124'), signature, jwks)).resolves.toEqual({ valid: false, code: 'INVALID_SIGNATURE' });
+    await expect(verifyResponseSignature(body.replace('n-123', 'n-124'), signature, jwks)).resolves.toEqual({
+      valid: false,
+      code: 'INVALID_SIGNATURE',
+    });
     await expect(verifyResponseSignature(`${body} `, signature, jwks)).resolves.toEqual({ valid: false, code: 'INVALID_SIGNATURE' });
   });
 
@@ -52,7 +62,11 @@ describe('verifyResponseSignature', () => {
   });
 
   test('a license is not accepted as a response signature', async () => {
-    const license = await issueLicense({ pluginKey: 'p', domain: 'a.com', user: 'u', expireTime: '2030-01-01T00:00:00Z' }, key, clockAt(Date.parse('2026-01-01T00:00:00Z')));
+    const license = await issueLicense(
+      { pluginKey: 'p', domain: 'a.com', user: 'u', expireTime: '2030-01-01T00:00:00Z' },
+      key,
+      clockAt(Date.parse('2026-01-01T00:00:00Z')),
+    );
     const [header, payload, sig] = license.split('.');
     const rawPayload = new TextDecoder().decode(base64url.decode(payload));
     await expect(verifyResponseSignature(rawPayload, `${header}..${sig}`, jwks)).resolves.toEqual({ valid: false, code: 'MALFORMED' });

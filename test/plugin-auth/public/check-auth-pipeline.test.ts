@@ -26,7 +26,8 @@ test('anonymous and authenticated calls get the same body and the host headers',
     expect(res.body.data).toMatchObject({ valid: true, code: 'VALID' });
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
     expect(res.headers.get('x-authpay-signature')).toMatch(/\.\./);
-    for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy']) expect([header, res.headers.get(header)]).toEqual([header, normal.headers.get(header)]);
+    for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy'])
+      expect([header, res.headers.get(header)]).toEqual([header, normal.headers.get(header)]);
   }
   expect(Object.keys(anonymous.body.data).sort()).toEqual(Object.keys(normal.body.data).sort());
 });
@@ -34,7 +35,9 @@ test('anonymous and authenticated calls get the same body and the host headers',
 test('checkAuth requests are counted in the metrics under their route', async () => {
   await publicGet(server, 'checkAuth', query);
   const metrics = await admin(server, 'GET', '/metrics');
-  expect(metrics.body).toMatch(new RegExp(`authpay_http_requests_total\\{method="GET",route="${PUBLIC.replace(/\./g, '\\.')}/checkAuth",status="200"\\} [1-9]`));
+  expect(metrics.body).toMatch(
+    new RegExp(`authpay_http_requests_total\\{method="GET",route="${PUBLIC.replace(/\./g, '\\.')}/checkAuth",status="200"\\} [1-9]`),
+  );
 });
 
 test('RBAC decides: without the anonymous grant checkAuth is refused with 401', async () => {

@@ -16,7 +16,14 @@ beforeAll(async () => {
   await createRecord(server, { pluginKey: 'paid', authUser: 'alice', authDomain: 'valid.example.com', authStatus: 1 });
   await createRecord(server, { pluginKey: 'paid', authUser: 'alice', authDomain: 'other.example.com', authStatus: 1 });
   await createRecord(server, { pluginKey: 'paid', authUser: 'alice', authDomain: 'pending.example.com', authStatus: 0 });
-  await createRecord(server, { pluginKey: 'paid', authUser: 'alice', authDomain: 'expired.example.com', authStatus: 1, authTime: stamp(Date.now() - 40 * DAY), expireTime: stamp(Date.now() - DAY) });
+  await createRecord(server, {
+    pluginKey: 'paid',
+    authUser: 'alice',
+    authDomain: 'expired.example.com',
+    authStatus: 1,
+    authTime: stamp(Date.now() - 40 * DAY),
+    expireTime: stamp(Date.now() - DAY),
+  });
 });
 afterAll(() => server.stop());
 
@@ -29,7 +36,11 @@ const licenseFor = async (authDomain: string) => (await check({ pluginKey: 'paid
 
 test('an unknown plugin is PLUGIN_NOT_FOUND, an unknown host NOT_FOUND, a pending record PENDING, a past expiry EXPIRED', async () => {
   expect(await check({ pluginKey: 'nope', authDomain: 'valid.example.com' })).toMatchObject({ valid: false, code: 'PLUGIN_NOT_FOUND' });
-  expect(await check({ pluginKey: 'paid', authDomain: 'unknown.example.com' })).toMatchObject({ valid: false, code: 'NOT_FOUND', authDomain: 'unknown.example.com' });
+  expect(await check({ pluginKey: 'paid', authDomain: 'unknown.example.com' })).toMatchObject({
+    valid: false,
+    code: 'NOT_FOUND',
+    authDomain: 'unknown.example.com',
+  });
   expect(await check({ pluginKey: 'paid', authDomain: 'pending.example.com' })).toMatchObject({ valid: false, code: 'PENDING' });
   const expired = await check({ pluginKey: 'paid', authDomain: 'expired.example.com' });
   expect(expired).toMatchObject({ valid: false, code: 'EXPIRED' });
@@ -49,7 +60,12 @@ test('without a license a valid record gets a new license, written back to the r
 test('with the current license: VALID, the same license back, and nothing written', async () => {
   const license = await licenseFor('valid.example.com');
   const before = await recordOf(server, 'paid', 'alice', 'valid.example.com');
-  for (let i = 0; i < 3; i++) expect(await check({ pluginKey: 'paid', authDomain: 'valid.example.com', license })).toMatchObject({ valid: true, code: 'VALID', license });
+  for (let i = 0; i < 3; i++)
+    expect(await check({ pluginKey: 'paid', authDomain: 'valid.example.com', license })).toMatchObject({
+      valid: true,
+      code: 'VALID',
+      license,
+    });
   expect((await recordOf(server, 'paid', 'alice', 'valid.example.com')).metadata.resourceVersion).toBe(before.metadata.resourceVersion);
 });
 
@@ -62,17 +78,27 @@ test('a replaced license, a license of another host, a tampered one or garbage: 
   const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
   const forgedPayload = Buffer.from(JSON.stringify({ ...payload, exp: payload.exp + 1 })).toString('base64url');
   for (const license of [old, otherHost, `${h}.${p}.${flipped}`, `${h}.${forgedPayload}.${s}`, 'not-a-jws', 'a.b.c', `${h}.${p}`]) {
-    expect([license.slice(0, 12), (await check({ pluginKey: 'paid', authDomain: 'valid.example.com', license })).code]).toEqual([license.slice(0, 12), 'LICENSE_MISMATCH']);
+    expect([license.slice(0, 12), (await check({ pluginKey: 'paid', authDomain: 'valid.example.com', license })).code]).toEqual([
+      license.slice(0, 12),
+      'LICENSE_MISMATCH',
+    ]);
   }
   expect(await check({ pluginKey: 'paid', authDomain: 'valid.example.com', license: current })).toMatchObject({ code: 'VALID' });
 });
 
-test('a license signed by another key is refused even when it is stored as the record\'s license', async () => {
+test("a license signed by another key is refused even when it is stored as the record's license", async () => {
   const foreignKey = await importSigningKey(await generateSigningKeyJwk());
   const record = await recordOf(server, 'paid', 'alice', 'other.example.com');
-  const forged = await issueLicense({ pluginKey: 'paid', domain: 'other.example.com', user: 'alice', expireTime: record.spec.expireTime }, foreignKey, systemClock);
+  const forged = await issueLicense(
+    { pluginKey: 'paid', domain: 'other.example.com', user: 'alice', expireTime: record.spec.expireTime },
+    foreignKey,
+    systemClock,
+  );
   dataOf(await admin(server, 'PUT', `${CONSOLE}/authlogs/${record.metadata.name}`, { license: forged }));
-  expect(await check({ pluginKey: 'paid', authDomain: 'other.example.com', license: forged })).toMatchObject({ valid: false, code: 'LICENSE_MISMATCH' });
+  expect(await check({ pluginKey: 'paid', authDomain: 'other.example.com', license: forged })).toMatchObject({
+    valid: false,
+    code: 'LICENSE_MISMATCH',
+  });
 });
 
 test('the answer echoes the nonce and is signed over its exact bytes with the JWKS key', async () => {
@@ -110,12 +136,28 @@ test('bad input is a clear 400/414 envelope and writes nothing', async () => {
 
 test('the public operations are documented in /openapi.json under their operationIds', async () => {
   const doc = (await admin(server, 'GET', '/openapi.json')).body;
-  const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
-  for (const id of ['checkAuth', 'checkUser', 'authUser', 'publicAuth', 'pluginInfo', 'generateAuthCode', 'getAuthLogs', 'licenseJwks', 'getPermanentAuthCode', 'downloadLicense']) expect(ids).toContain(id);
+  const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((p) =>
+    Object.values(p).map((o) => o.operationId),
+  );
+  for (const id of [
+    'checkAuth',
+    'checkUser',
+    'authUser',
+    'publicAuth',
+    'pluginInfo',
+    'generateAuthCode',
+    'getAuthLogs',
+    'licenseJwks',
+    'getPermanentAuthCode',
+    'downloadLicense',
+  ])
+    expect(ids).toContain(id);
 });
 
 test('concurrent checks without a license all answer VALID, and the record keeps the last license issued', async () => {
-  const answers = await Promise.all(Array.from({ length: 20 }, () => publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'valid.example.com' })));
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'valid.example.com' })),
+  );
   expect(answers.map((a) => `${a.status} ${a.body.data?.code}`)).toEqual(Array(20).fill('200 VALID'));
   const licenses = new Set(answers.map((a) => a.body.data.license));
   expect(licenses.size).toBe(20);

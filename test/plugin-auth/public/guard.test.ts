@@ -21,7 +21,13 @@ const info = (headers: Record<string, string> = {}) => publicGet(server, 'plugin
 test('apiAccessSecret: when set, every public call needs it in Authorization (bare or Bearer); otherwise 401 访问密钥不正确', async () => {
   expect((await info()).status).toBe(200);
   await setSettings(server, { apiAccessSecret: 's3cret-value' });
-  for (const headers of [{}, { authorization: 'wrong' }, { authorization: 'Bearer wrong' }, { authorization: 's3cret-valu' }, { 'x-api-secret': 's3cret-value' }] as Array<Record<string, string>>) {
+  for (const headers of [
+    {},
+    { authorization: 'wrong' },
+    { authorization: 'Bearer wrong' },
+    { authorization: 's3cret-valu' },
+    { 'x-api-secret': 's3cret-value' },
+  ] as Array<Record<string, string>>) {
     const res = await info(headers);
     expect([res.status, res.body.success, res.body.code, res.body.message]).toEqual([401, false, 'API_SECRET_INVALID', '访问密钥不正确']);
   }
@@ -43,8 +49,19 @@ test('CORS follows corsWhiteList: an allowed origin is echoed and its preflight 
   expect(allowed.headers.get('access-control-expose-headers')).toContain('X-AuthPay-Signature');
   const other = await info({ origin: 'https://evil.example.com' });
   expect([other.status, other.headers.get('access-control-allow-origin')]).toEqual([200, null]);
-  const preflight = await call(`${server.url}${PUBLIC}/checkAuth`, { method: 'OPTIONS', headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
-  expect([preflight.status, preflight.headers.get('access-control-allow-origin'), preflight.headers.get('access-control-allow-headers')]).toEqual([204, 'https://shop.example.com', 'authorization']);
+  const preflight = await call(`${server.url}${PUBLIC}/checkAuth`, {
+    method: 'OPTIONS',
+    headers: {
+      origin: 'https://shop.example.com',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    },
+  });
+  expect([
+    preflight.status,
+    preflight.headers.get('access-control-allow-origin'),
+    preflight.headers.get('access-control-allow-headers'),
+  ]).toEqual([204, 'https://shop.example.com', 'authorization']);
   await setSettings(server, { corsWhiteList: ['*'] });
   expect((await info({ origin: 'https://anyone.example.com' })).headers.get('access-control-allow-origin')).toBe('*');
   await setSettings(server, { corsWhiteList: [] });
@@ -59,7 +76,13 @@ test('a wildcard corsWhiteList logs a warning when the guard starts', async () =
   await openEndpointsGuard({ logger, snapshot: new SettingsSnapshot(settings, logger) } as unknown as OpenApiDeps);
   await new Promise((r) => setTimeout(r, 20));
   const warnings = lines.map((l) => JSON.parse(l) as { level: number; msg: string; whitelist: string });
-  expect(warnings).toEqual([expect.objectContaining({ level: 40, whitelist: expect.stringContaining('corsWhiteList'), msg: expect.stringContaining('CORS whitelist contains "*"') })]);
+  expect(warnings).toEqual([
+    expect.objectContaining({
+      level: 40,
+      whitelist: expect.stringContaining('corsWhiteList'),
+      msg: expect.stringContaining('CORS whitelist contains "*"'),
+    }),
+  ]);
 });
 
 test('per-IP rate limit: 429 in the envelope with Retry-After; 0 turns it off; changes apply without a restart', async () => {
@@ -78,7 +101,10 @@ test('per-IP rate limit: 429 in the envelope with Retry-After; 0 turns it off; c
 
 test('the docking limit is separate from the public one', async () => {
   await setSettings(server, { dockingRateLimitPerMinute: 1, dockingAccessSecret: 'dock-secret' });
-  const dock = () => call(`${server.url}${OPEN}/docking/getPermanentAuthCode?dockingAccessSecret=wrong&pluginKey=paid&channel=qq&count=1`, { method: 'POST' });
+  const dock = () =>
+    call(`${server.url}${OPEN}/docking/getPermanentAuthCode?dockingAccessSecret=wrong&pluginKey=paid&channel=qq&count=1`, {
+      method: 'POST',
+    });
   expect((await dock()).status).toBe(401);
   expect((await dock()).status).toBe(429);
   expect((await info()).status).toBe(200);
@@ -87,10 +113,18 @@ test('the docking limit is separate from the public one', async () => {
 
 test('anonymous callers reach /public/** and /docking/** of the group, nothing else of it or of the console', async () => {
   expect((await info()).status).toBe(200);
-  for (const path of [`${OPEN}/other`, `${CONSOLE}/authlogs`, `${UC}/authorizations`, '/apis/pluginauth.authpay.dev/v1alpha1/sitepluginauthlogs', '/apis/keys.pluginauth.authpay.dev/v1alpha1/licensesigningkeys']) {
+  for (const path of [
+    `${OPEN}/other`,
+    `${CONSOLE}/authlogs`,
+    `${UC}/authorizations`,
+    '/apis/pluginauth.authpay.dev/v1alpha1/sitepluginauthlogs',
+    '/apis/keys.pluginauth.authpay.dev/v1alpha1/licensesigningkeys',
+  ]) {
     const res = await call(`${server.url}${path}`);
     expect([path, res.status]).toEqual([path, 401]);
   }
   const roles = await server.runtime.client.get<any>('Role', 'role-template-plugin-auth-public');
-  expect(roles.rules).toEqual([{ apiGroups: ['api.pluginauth.authpay.dev'], resources: ['public', 'public/*', 'docking', 'docking/*'], verbs: ['*'] }]);
+  expect(roles.rules).toEqual([
+    { apiGroups: ['api.pluginauth.authpay.dev'], resources: ['public', 'public/*', 'docking', 'docking/*'], verbs: ['*'] },
+  ]);
 });

@@ -5,12 +5,20 @@ export const OPEN = '/apis/api.pluginauth.authpay.dev/v1alpha1';
 export const PUBLIC = `${OPEN}/public`;
 
 /** An anonymous GET of a public endpoint with query parameters (and optional headers). */
-export function publicGet(server: Server, endpoint: string, query: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Answer> {
+export function publicGet(
+  server: Server,
+  endpoint: string,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return call(`${server.url}${PUBLIC}/${endpoint}?${new URLSearchParams(query)}`, { headers });
 }
 
 /** The raw body text and signature header of a checkAuth answer (the signature covers these exact bytes). */
-export async function rawCheckAuth(server: Server, query: Record<string, string>): Promise<{ status: number; text: string; signature: string | null; body: any }> {
+export async function rawCheckAuth(
+  server: Server,
+  query: Record<string, string>,
+): Promise<{ status: number; text: string; signature: string | null; body: any }> {
   const res = await fetch(`${server.url}${PUBLIC}/checkAuth?${new URLSearchParams(query)}`);
   const text = await res.text();
   return { status: res.status, text, signature: res.headers.get('x-authpay-signature'), body: JSON.parse(text) };
@@ -30,7 +38,8 @@ export async function verifyAnswer(jwks: JSONWebKeySet, rawBodyText: string, sig
 
 /** The record of one triple as the console lists it. */
 export async function recordOf(server: Server, pluginKey: string, authUser: string, authDomain: string): Promise<any> {
-  const items = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?pluginKey=${pluginKey}&authUser=${authUser}&size=100`)).items as any[];
+  const items = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?pluginKey=${pluginKey}&authUser=${authUser}&size=100`))
+    .items as any[];
   return items.find((r) => r.spec.authDomain === authDomain);
 }
 

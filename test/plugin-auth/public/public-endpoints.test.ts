@@ -6,7 +6,13 @@ let server: Server;
 beforeAll(async () => {
   server = await start();
   for (const user of ['carol', 'dan']) await createUser(server, user);
-  await createPlugin(server, { key: 'paid', price: 10, description: 'A paid plugin', url: 'https://dl.example.com/paid.zip', payUrl: 'https://pay.example.com/paid' });
+  await createPlugin(server, {
+    key: 'paid',
+    price: 10,
+    description: 'A paid plugin',
+    url: 'https://dl.example.com/paid.zip',
+    payUrl: 'https://pay.example.com/paid',
+  });
   await createPlugin(server, { key: 'free', price: 0, authCountLimit: 1 });
   await createRecord(server, { pluginKey: 'paid', authUser: 'carol', authDomain: 'shop.example.com', authStatus: 1 });
   await createRecord(server, { pluginKey: 'paid', authUser: 'dan', authDomain: 'shop.example.com', authStatus: 0 });
@@ -22,7 +28,12 @@ test('checkUser says whether a user exists', async () => {
 });
 
 test('authUser names the user whose record is valid for the host; none valid is 404 NOT_AUTHORIZED', async () => {
-  expect(dataOf(await publicGet(server, 'authUser', { pluginKey: 'paid', authDomain: 'SHOP.example.com' }))).toMatchObject({ pluginKey: 'paid', authDomain: 'shop.example.com', authUser: 'carol', permanent: false });
+  expect(dataOf(await publicGet(server, 'authUser', { pluginKey: 'paid', authDomain: 'SHOP.example.com' }))).toMatchObject({
+    pluginKey: 'paid',
+    authDomain: 'shop.example.com',
+    authUser: 'carol',
+    permanent: false,
+  });
   const none = await publicGet(server, 'authUser', { pluginKey: 'paid', authDomain: 'nowhere.example.com' });
   expect([none.status, none.body.code]).toEqual([404, 'NOT_AUTHORIZED']);
   const unknown = await publicGet(server, 'authUser', { pluginKey: 'nope', authDomain: 'shop.example.com' });
@@ -34,7 +45,9 @@ test('auth applies for a user under the user-center rules: pending, idempotent, 
   const first = dataOf(await publicGet(server, 'auth', { pluginKey: 'paid', authDomain: 'https://new.example.com/x', authUser: 'dan' }));
   expect(first).toMatchObject({ pluginKey: 'paid', authUser: 'dan', authDomain: 'new.example.com', authStatus: 0, created: true });
   expect(first.license).toBeUndefined();
-  expect(dataOf(await publicGet(server, 'auth', { pluginKey: 'paid', authDomain: 'new.example.com', authUser: 'dan' }))).toMatchObject({ created: false });
+  expect(dataOf(await publicGet(server, 'auth', { pluginKey: 'paid', authDomain: 'new.example.com', authUser: 'dan' }))).toMatchObject({
+    created: false,
+  });
   const records = await count('SitePluginAuthLog');
   dataOf(await publicGet(server, 'auth', { pluginKey: 'free', authDomain: 'one.example.com', authUser: 'dan' }));
   const over = await publicGet(server, 'auth', { pluginKey: 'free', authDomain: 'two.example.com', authUser: 'dan' });
@@ -58,7 +71,14 @@ test('auth authorizes at once for a user holding a permanent entitlement', async
 
 test('pluginInfo shows the public catalog fields, not the download url', async () => {
   const info = dataOf(await publicGet(server, 'pluginInfo', { pluginKey: 'paid' }));
-  expect(info).toMatchObject({ key: 'paid', name: 'Plugin paid', price: 10, priceType: 'PAID', description: 'A paid plugin', payUrl: 'https://pay.example.com/paid' });
+  expect(info).toMatchObject({
+    key: 'paid',
+    name: 'Plugin paid',
+    price: 10,
+    priceType: 'PAID',
+    description: 'A paid plugin',
+    payUrl: 'https://pay.example.com/paid',
+  });
   expect(info.url).toBeUndefined();
   const missing = await publicGet(server, 'pluginInfo', { pluginKey: 'nope' });
   expect([missing.status, missing.body.code]).toEqual([404, 'PLUGIN_NOT_FOUND']);
@@ -76,7 +96,7 @@ test('generateAuthCode makes a 5-minute free code; a paid plugin is refused and 
   expect(await count('FreeAuthCode')).toBe(before);
 });
 
-test('getAuthLogs lists a user\'s records, paged, without license bodies', async () => {
+test("getAuthLogs lists a user's records, paged, without license bodies", async () => {
   await publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'shop.example.com' }); // stores a license in carol's record
   const page = dataOf(await publicGet(server, 'getAuthLogs', { authUser: 'carol', size: '1' }));
   expect(page).toMatchObject({ page: 1, size: 1, total: 2, hasNext: true });
@@ -96,6 +116,9 @@ test('jwks is a plain JWKS document with the public Ed25519 key only', async () 
 });
 
 test('settings keys of the open endpoints accept 0 (limit off)', async () => {
-  expect(await setSettings(server, { publicRateLimitPerMinute: 0, dockingRateLimitPerMinute: 0 })).toMatchObject({ publicRateLimitPerMinute: 0, dockingRateLimitPerMinute: 0 });
+  expect(await setSettings(server, { publicRateLimitPerMinute: 0, dockingRateLimitPerMinute: 0 })).toMatchObject({
+    publicRateLimitPerMinute: 0,
+    dockingRateLimitPerMinute: 0,
+  });
   await setSettings(server, { publicRateLimitPerMinute: null, dockingRateLimitPerMinute: null });
 });

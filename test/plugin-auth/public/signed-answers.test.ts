@@ -7,7 +7,15 @@ import type { CheckAuthAnswer } from '../../../src/plugin-auth/public/check-auth
 
 const key = await importSigningKey(await generateSigningKeyJwk());
 const verify = createResponseVerifier(publicJwks([key]));
-const valid: CheckAuthAnswer = { valid: true, code: 'VALID', pluginKey: 'links', authDomain: 'a.example.com', expireTime: '2030-01-01T00:00:00Z', permanent: false, license: 'h.p.s' };
+const valid: CheckAuthAnswer = {
+  valid: true,
+  code: 'VALID',
+  pluginKey: 'links',
+  authDomain: 'a.example.com',
+  expireTime: '2030-01-01T00:00:00Z',
+  permanent: false,
+  license: 'h.p.s',
+};
 
 test('the same answer again reuses its signed body; any changed field signs a new one', async () => {
   const answers = new SignedAnswers(new LicenseAuthority(key, systemClock));
@@ -15,7 +23,11 @@ test('the same answer again reuses its signed body; any changed field signs a ne
   expect(await answers.bodyFor({ ...valid })).toBe(first);
   expect(JSON.parse(first.text).data).toEqual(valid);
   expect(await verify(first.text, first.signature)).toMatchObject({ valid: true });
-  for (const changed of [{ expireTime: '2031-01-01T00:00:00Z' }, { valid: false, code: 'EXPIRED' as const }, { authDomain: 'b.example.com' }]) {
+  for (const changed of [
+    { expireTime: '2031-01-01T00:00:00Z' },
+    { valid: false, code: 'EXPIRED' as const },
+    { authDomain: 'b.example.com' },
+  ]) {
     const body = await answers.bodyFor({ ...valid, ...changed });
     expect(JSON.parse(body.text).data).toEqual({ ...valid, ...changed });
     expect(await verify(body.text, body.signature)).toMatchObject({ valid: true });

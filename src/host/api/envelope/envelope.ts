@@ -40,8 +40,10 @@ export function toAppError(err: unknown): AppError {
   if (isAppError(err)) return err;
   const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean };
   // body-parser errors carry a status and a type; they are the caller's fault, so say what went wrong.
-  if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', '请求体过大', { messageEn: 'request body too large (limit 1 MiB)' });
-  if (e?.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', '请求体不是合法的 JSON', { messageEn: 'request body is not valid JSON' });
+  if (e?.type === 'entity.too.large')
+    return new AppError('PAYLOAD_TOO_LARGE', '请求体过大', { messageEn: 'request body too large (limit 1 MiB)' });
+  if (e?.type === 'entity.parse.failed')
+    return new AppError('BAD_REQUEST', '请求体不是合法的 JSON', { messageEn: 'request body is not valid JSON' });
   if (e?.expose && (e.status ?? e.statusCode) && (e.status ?? e.statusCode)! < 500) {
     return new AppError('BAD_REQUEST', '请求无效', { status: e.status ?? e.statusCode, messageEn: 'invalid request' });
   }

@@ -39,7 +39,10 @@ const JSON_TYPES = ['application/json'];
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];
 
 function mediaType(req: Request): string {
-  return String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  return String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 }
 
 /** The request body of a create or replace: a JSON (or YAML) object, else 415/400. */
@@ -53,9 +56,13 @@ export function readObjectBody(req: Request): Record<string, unknown> {
       throw new AppError('BAD_REQUEST', 'the request body is not valid YAML');
     }
   } else if (!JSON_TYPES.includes(type)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `the body of the request was in an unknown format "${type || '(none)'}" - accepted media types include: application/json, application/yaml`);
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `the body of the request was in an unknown format "${type || '(none)'}" - accepted media types include: application/json, application/yaml`,
+    );
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError('BAD_REQUEST', 'the request body must be a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new AppError('BAD_REQUEST', 'the request body must be a JSON object');
   return body as Record<string, unknown>;
 }
 
@@ -75,6 +82,7 @@ export function queryString(req: Request, name: string): string | undefined {
 /** dryRun=All runs the write and rolls it back; any other value is refused as Kubernetes does. */
 export function isDryRun(req: Request, body?: Record<string, unknown>): boolean {
   const values = [queryString(req, 'dryRun'), ...((body?.dryRun as string[] | undefined) ?? [])].filter((v) => v !== undefined && v !== '');
-  for (const v of values) if (v !== 'All') throw new AppError('BAD_REQUEST', `unsupported dry run value "${String(v)}": only "All" is supported`);
+  for (const v of values)
+    if (v !== 'All') throw new AppError('BAD_REQUEST', `unsupported dry run value "${String(v)}": only "All" is supported`);
   return values.length > 0;
 }

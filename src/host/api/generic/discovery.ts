@@ -16,7 +16,14 @@ const STATUS_VERBS = ['get', 'patch', 'update'];
  */
 export function apiVersions(req: Request, registry: KindRegistry): Record<string, unknown> {
   const serverAddress = `${req.socket.localAddress ?? '127.0.0.1'}:${req.socket.localPort ?? ''}`.replace(/^::ffff:/, '');
-  const versions = [...new Set(registry.kinds().filter((k) => k.group === '').map((k) => k.version))];
+  const versions = [
+    ...new Set(
+      registry
+        .kinds()
+        .filter((k) => k.group === '')
+        .map((k) => k.version),
+    ),
+  ];
   return { kind: 'APIVersions', versions, serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
 }
 

@@ -44,7 +44,8 @@ export function checkListRevision(req: Request, revision: number): void {
   const match = queryString(req, 'resourceVersionMatch');
   if (!match) return;
   const wanted = parseResourceVersion(queryString(req, 'resourceVersion'));
-  if (match !== 'Exact' && match !== 'NotOlderThan') throw new AppError('BAD_REQUEST', `resourceVersionMatch "${match}" is not supported: use Exact or NotOlderThan`);
+  if (match !== 'Exact' && match !== 'NotOlderThan')
+    throw new AppError('BAD_REQUEST', `resourceVersionMatch "${match}" is not supported: use Exact or NotOlderThan`);
   if (wanted === undefined) throw new AppError('BAD_REQUEST', 'resourceVersionMatch needs a non-zero resourceVersion');
   if (match === 'Exact' && wanted !== revision) throw new AppError('GONE', `too old resource version: ${wanted} (${revision})`);
 }

@@ -31,7 +31,15 @@ const META_SCHEMAS: Record<string, unknown> = {
   [LIST_META]: { type: 'object', properties: { resourceVersion: { type: 'string' }, continue: { type: 'string' } } },
   [STATUS]: {
     type: 'object',
-    properties: { kind: { type: 'string' }, apiVersion: { type: 'string' }, status: { type: 'string' }, message: { type: 'string' }, reason: { type: 'string' }, code: { type: 'integer' }, details: { type: 'object' } },
+    properties: {
+      kind: { type: 'string' },
+      apiVersion: { type: 'string' },
+      status: { type: 'string' },
+      message: { type: 'string' },
+      reason: { type: 'string' },
+      code: { type: 'integer' },
+      details: { type: 'object' },
+    },
   },
 };
 
@@ -61,21 +69,43 @@ function listSchema(kind: KindInfo, v3: boolean): Record<string, unknown> {
   return {
     type: 'object',
     required: ['items'],
-    properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: ref(LIST_META, v3), items: { type: 'array', items: ref(schemaName(kind), v3) } },
+    properties: {
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: ref(LIST_META, v3),
+      items: { type: 'array', items: ref(schemaName(kind), v3) },
+    },
     'x-kubernetes-group-version-kind': [{ ...gvk(kind), kind: kind.listKind }],
   };
 }
 
 const QUERY = (name: string, type = 'string') => ({ name, in: 'query', schema: { type } });
 const WRITE_PARAMS = [QUERY('dryRun'), QUERY('fieldManager'), QUERY('fieldValidation')];
-const LIST_PARAMS = ['labelSelector', 'fieldSelector', 'continue', 'resourceVersion', 'resourceVersionMatch'].map((n) => QUERY(n)).concat([QUERY('limit', 'integer'), QUERY('timeoutSeconds', 'integer'), QUERY('watch', 'boolean'), QUERY('allowWatchBookmarks', 'boolean')]);
+const LIST_PARAMS = ['labelSelector', 'fieldSelector', 'continue', 'resourceVersion', 'resourceVersionMatch']
+  .map((n) => QUERY(n))
+  .concat([
+    QUERY('limit', 'integer'),
+    QUERY('timeoutSeconds', 'integer'),
+    QUERY('watch', 'boolean'),
+    QUERY('allowWatchBookmarks', 'boolean'),
+  ]);
 
-function operation(kind: KindInfo, action: string, verb: string, body: Record<string, unknown> | undefined, response: Record<string, unknown>, parameters: unknown[]): Record<string, unknown> {
+function operation(
+  kind: KindInfo,
+  action: string,
+  verb: string,
+  body: Record<string, unknown> | undefined,
+  response: Record<string, unknown>,
+  parameters: unknown[],
+): Record<string, unknown> {
   const op: Record<string, unknown> = {
     operationId: `${verb}${kind.kind}`,
     tags: [`${kind.group}_${kind.version}`],
     parameters,
-    responses: { '200': { description: 'OK', content: { 'application/json': { schema: response } } }, default: { description: 'Status', content: { 'application/json': { schema: ref(STATUS, true) } } } },
+    responses: {
+      '200': { description: 'OK', content: { 'application/json': { schema: response } } },
+      default: { description: 'Status', content: { 'application/json': { schema: ref(STATUS, true) } } },
+    },
     'x-kubernetes-action': action,
     'x-kubernetes-group-version-kind': gvk(kind),
   };
@@ -87,7 +117,10 @@ function v3Paths(kind: KindInfo): Record<string, unknown> {
   const base = kind.group ? `/apis/${kind.group}/${kind.version}/${kind.plural}` : `/api/${kind.version}/${kind.plural}`;
   const obj = ref(schemaName(kind), true);
   const json = { 'application/json': { schema: obj } };
-  const patchBody = { 'application/json-patch+json': { schema: { type: 'array', items: { type: 'object' } } }, 'application/merge-patch+json': { schema: { type: 'object' } } };
+  const patchBody = {
+    'application/json-patch+json': { schema: { type: 'array', items: { type: 'object' } } },
+    'application/merge-patch+json': { schema: { type: 'object' } },
+  };
   return {
     [base]: {
       get: operation(kind, 'list', 'list', undefined, ref(`${schemaName(kind)}List`, true), LIST_PARAMS),
@@ -145,9 +178,22 @@ export function openApiV2(registry: KindRegistry): Record<string, unknown> {
     definitions[schemaName(kind)] = kindSchema(kind, false);
     definitions[`${schemaName(kind)}List`] = listSchema(kind, false);
     const base = kind.group ? `/apis/${kind.group}/${kind.version}/${kind.plural}` : `/api/${kind.version}/${kind.plural}`;
-    const v2op = (action: string, verb: string) => ({ operationId: `${verb}${kind.kind}`, consumes: ['application/json-patch+json', 'application/merge-patch+json', 'application/json'], produces: ['application/json'], parameters: WRITE_PARAMS.map((p) => ({ name: p.name, in: 'query', type: 'string', uniqueItems: true })), responses: { '200': { description: 'OK' } }, 'x-kubernetes-action': action, 'x-kubernetes-group-version-kind': gvk(kind) });
+    const v2op = (action: string, verb: string) => ({
+      operationId: `${verb}${kind.kind}`,
+      consumes: ['application/json-patch+json', 'application/merge-patch+json', 'application/json'],
+      produces: ['application/json'],
+      parameters: WRITE_PARAMS.map((p) => ({ name: p.name, in: 'query', type: 'string', uniqueItems: true })),
+      responses: { '200': { description: 'OK' } },
+      'x-kubernetes-action': action,
+      'x-kubernetes-group-version-kind': gvk(kind),
+    });
     paths[base] = { get: v2op('list', 'list'), post: v2op('post', 'create') };
-    paths[`${base}/{name}`] = { get: v2op('get', 'read'), put: v2op('put', 'replace'), patch: v2op('patch', 'patch'), delete: v2op('delete', 'delete') };
+    paths[`${base}/{name}`] = {
+      get: v2op('get', 'read'),
+      put: v2op('put', 'replace'),
+      patch: v2op('patch', 'patch'),
+      delete: v2op('delete', 'delete'),
+    };
   }
   return { swagger: '2.0', info: { title: 'AuthPay generic API', version: 'v1' }, paths, definitions };
 }

@@ -19,12 +19,16 @@ export type PatchType = typeof MERGE_PATCH | typeof JSON_PATCH;
 export function patchTypeOf(req: Request): PatchType {
   const type = patchMediaType(req);
   if (type === MERGE_PATCH || type === JSON_PATCH) return type;
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', `the body of the request was in an unknown format "${type || '(none)'}" - accepted media types include: ${ACCEPTED}`);
+  throw new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `the body of the request was in an unknown format "${type || '(none)'}" - accepted media types include: ${ACCEPTED}`,
+  );
 }
 
 function patched(type: PatchType, current: Resource, body: unknown): Resource {
   if (type === MERGE_PATCH) {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError('BAD_REQUEST', 'a merge patch must be a JSON object');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new AppError('BAD_REQUEST', 'a merge patch must be a JSON object');
     return applyMergePatch(current, body) as Resource;
   }
   return applyJsonPatch(current, body) as Resource;
@@ -35,15 +39,26 @@ function patched(type: PatchType, current: Resource, body: unknown): Resource {
  * resourceVersion. A patch that sets metadata.resourceVersion makes it a precondition (Conflict when
  * stale); otherwise a concurrent write is retried on the fresh object.
  */
-export async function patchObject(client: ExtensionClient, kind: KindInfo, name: string, type: PatchType, body: unknown, subresource?: string): Promise<Resource> {
+export async function patchObject(
+  client: ExtensionClient,
+  kind: KindInfo,
+  name: string,
+  type: PatchType,
+  body: unknown,
+  subresource?: string,
+): Promise<Resource> {
   for (let attempt = 1; ; attempt++) {
     const current = await client.get(kind.kind, name);
     const next = patched(type, current, body);
     if (!next || typeof next !== 'object' || !next.metadata || typeof next.metadata !== 'object') {
-      throw new InvalidError(`${kind.kind} "${name}" is invalid: metadata: Required value`, [{ field: 'metadata', message: 'Required value', reason: 'required' }]);
+      throw new InvalidError(`${kind.kind} "${name}" is invalid: metadata: Required value`, [
+        { field: 'metadata', message: 'Required value', reason: 'required' },
+      ]);
     }
     if (next.metadata.name !== name) {
-      throw new InvalidError(`${kind.kind} "${name}" is invalid: metadata.name: field is immutable`, [{ field: 'metadata.name', message: 'field is immutable' }]);
+      throw new InvalidError(`${kind.kind} "${name}" is invalid: metadata.name: field is immutable`, [
+        { field: 'metadata.name', message: 'field is immutable' },
+      ]);
     }
     const given = next.metadata.resourceVersion;
     const precondition = given !== undefined && given !== current.metadata.resourceVersion;

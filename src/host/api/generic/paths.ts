@@ -6,7 +6,8 @@ import type { KindRegistry } from '../../schema/kind-registry.js';
  * follow the `api.` naming convention (api.x, console.api.x, uc.api.x, platform.api.x) or have operations.
  */
 export function isGenericPath(path: string, registry: KindRegistry, isBusinessGroup: (group: string) => boolean): boolean {
-  if (path === '/api' || path.startsWith('/api/') || path === '/version' || path === '/openapi' || path.startsWith('/openapi/')) return true;
+  if (path === '/api' || path.startsWith('/api/') || path === '/version' || path === '/openapi' || path.startsWith('/openapi/'))
+    return true;
   if (path === '/apis' || path === '/apis/') return true;
   if (!path.startsWith('/apis/')) return false;
   const group = groupOf(path);

@@ -35,8 +35,19 @@ interface ColumnDefinition {
   priority: number;
 }
 
-const NAME_COLUMN: ColumnDefinition = { name: 'Name', type: 'string', format: 'name', description: 'Name must be unique within a kind.', priority: 0 };
-const AGE_COLUMN: PrinterColumn = { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp', description: 'Time since creation.' };
+const NAME_COLUMN: ColumnDefinition = {
+  name: 'Name',
+  type: 'string',
+  format: 'name',
+  description: 'Name must be unique within a kind.',
+  priority: 0,
+};
+const AGE_COLUMN: PrinterColumn = {
+  name: 'Age',
+  type: 'date',
+  jsonPath: '.metadata.creationTimestamp',
+  description: 'Time since creation.',
+};
 
 /** NAME first, then the CRD's additionalPrinterColumns, with AGE added when the CRD does not show it. */
 function columnsOf(kind: KindInfo): PrinterColumn[] {
@@ -89,15 +100,28 @@ export interface TableOptions {
   now?: number;
 }
 
-export function toTable(kind: KindInfo, items: Resource[], listMeta: Record<string, unknown>, options: TableOptions): Record<string, unknown> {
+export function toTable(
+  kind: KindInfo,
+  items: Resource[],
+  listMeta: Record<string, unknown>,
+  options: TableOptions,
+): Record<string, unknown> {
   const now = options.now ?? Date.now();
   const columns = columnsOf(kind);
   const definitions: ColumnDefinition[] = [
     NAME_COLUMN,
-    ...columns.map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? `Custom resource definition column (in JSONPath format): ${c.jsonPath}`, priority: c.priority ?? 0 })),
+    ...columns.map((c) => ({
+      name: c.name,
+      type: c.type,
+      format: c.format ?? '',
+      description: c.description ?? `Custom resource definition column (in JSONPath format): ${c.jsonPath}`,
+      priority: c.priority ?? 0,
+    })),
   ];
   const rows = items.map((obj) => {
-    const row: Record<string, unknown> = { cells: [obj.metadata.name, ...columns.map((c) => cellOf(c, readJsonPath(obj, c.jsonPath), now))] };
+    const row: Record<string, unknown> = {
+      cells: [obj.metadata.name, ...columns.map((c) => cellOf(c, readJsonPath(obj, c.jsonPath), now))],
+    };
     if (options.includeObject === 'Object') row.object = obj;
     else if (options.includeObject === 'Metadata') row.object = partialMetadata(obj, options.version);
     return row;

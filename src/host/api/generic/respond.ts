@@ -9,7 +9,13 @@ export function sendObject(req: Request, res: Response, kind: KindInfo, obj: Res
   const rep = representationOf(req);
   if (rep.as === 'Table') {
     const meta = { resourceVersion: obj.metadata.resourceVersion };
-    res.status(status).json(toTable(kind, [obj], meta, { version: rep.version, includeObject: includeObjectOf(queryString(req, 'includeObject')), withColumns: true }));
+    res.status(status).json(
+      toTable(kind, [obj], meta, {
+        version: rep.version,
+        includeObject: includeObjectOf(queryString(req, 'includeObject')),
+        withColumns: true,
+      }),
+    );
   } else if (rep.as === 'PartialObjectMetadata') {
     res.status(status).json(partialMetadata(obj, rep.version));
   } else {
@@ -18,14 +24,31 @@ export function sendObject(req: Request, res: Response, kind: KindInfo, obj: Res
 }
 
 /** Sends a list as <Kind>List, Table or PartialObjectMetadataList. */
-export function sendList(req: Request, res: Response, kind: KindInfo, items: Resource[], meta: { resourceVersion: string; continue?: string }): void {
+export function sendList(
+  req: Request,
+  res: Response,
+  kind: KindInfo,
+  items: Resource[],
+  meta: { resourceVersion: string; continue?: string },
+): void {
   const rep = representationOf(req);
   const listMeta: Record<string, unknown> = { resourceVersion: meta.resourceVersion };
   if (meta.continue) listMeta.continue = meta.continue;
   if (rep.as === 'Table') {
-    res.json(toTable(kind, items, listMeta, { version: rep.version, includeObject: includeObjectOf(queryString(req, 'includeObject')), withColumns: true }));
+    res.json(
+      toTable(kind, items, listMeta, {
+        version: rep.version,
+        includeObject: includeObjectOf(queryString(req, 'includeObject')),
+        withColumns: true,
+      }),
+    );
   } else if (rep.as === 'PartialObjectMetadata') {
-    res.json({ kind: 'PartialObjectMetadataList', apiVersion: `meta.k8s.io/${rep.version}`, metadata: listMeta, items: items.map((i) => partialMetadata(i, rep.version)) });
+    res.json({
+      kind: 'PartialObjectMetadataList',
+      apiVersion: `meta.k8s.io/${rep.version}`,
+      metadata: listMeta,
+      items: items.map((i) => partialMetadata(i, rep.version)),
+    });
   } else {
     res.json({ apiVersion: kind.apiVersion, kind: kind.listKind, metadata: listMeta, items });
   }

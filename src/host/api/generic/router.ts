@@ -31,15 +31,42 @@ function methodNotAllowed(req: Request): AppError {
 /** Discovery, /version and OpenAPI: read-only documents built from the KindRegistry on each request. */
 function mountDocuments(router: Router, deps: GenericApiDeps): void {
   const { registry } = deps;
-  router.get('/version', route((_req, res) => sendJson(res, versionInfo(deps.serverVersion))));
-  router.get('/api', route((req, res) => sendJson(res, apiVersions(req, registry))));
-  router.get('/api/:version', route((req, res) => sendJson(res, apiResourceList(registry, '', String(req.params.version)))));
-  router.get('/apis', route((_req, res) => sendJson(res, apiGroupList(registry))));
-  router.get('/apis/:group', route((req, res) => sendJson(res, apiGroup(registry, String(req.params.group)))));
-  router.get('/apis/:group/:version', route((req, res) => sendJson(res, apiResourceList(registry, String(req.params.group), String(req.params.version)))));
-  router.get('/openapi/v2', route((_req, res) => sendJson(res, openApiV2(registry))));
-  router.get('/openapi/v3', route((_req, res) => sendJson(res, openApiV3Index(registry))));
-  router.get('/openapi/v3/apis/:group/:version', route((req, res) => sendJson(res, openApiV3Document(registry, String(req.params.group), String(req.params.version)))));
+  router.get(
+    '/version',
+    route((_req, res) => sendJson(res, versionInfo(deps.serverVersion))),
+  );
+  router.get(
+    '/api',
+    route((req, res) => sendJson(res, apiVersions(req, registry))),
+  );
+  router.get(
+    '/api/:version',
+    route((req, res) => sendJson(res, apiResourceList(registry, '', String(req.params.version)))),
+  );
+  router.get(
+    '/apis',
+    route((_req, res) => sendJson(res, apiGroupList(registry))),
+  );
+  router.get(
+    '/apis/:group',
+    route((req, res) => sendJson(res, apiGroup(registry, String(req.params.group)))),
+  );
+  router.get(
+    '/apis/:group/:version',
+    route((req, res) => sendJson(res, apiResourceList(registry, String(req.params.group), String(req.params.version)))),
+  );
+  router.get(
+    '/openapi/v2',
+    route((_req, res) => sendJson(res, openApiV2(registry))),
+  );
+  router.get(
+    '/openapi/v3',
+    route((_req, res) => sendJson(res, openApiV3Index(registry))),
+  );
+  router.get(
+    '/openapi/v3/apis/:group/:version',
+    route((req, res) => sendJson(res, openApiV3Document(registry, String(req.params.group), String(req.params.version)))),
+  );
 }
 
 /** GET (list or watch), POST and DELETE on /apis/{group}/{version}/{plural}. */

@@ -66,7 +66,8 @@ const LABEL_TERM = /^(!?)\s*([^\s!=(),]+)(?:\s*(==|=|!=)\s*(.*)|\s+(in|notin)\s*
 
 function checkLabel(key: string, values: string[]): void {
   if (key.length > 316 || !LABEL_KEY.test(key)) throw badSelector('label', `"${key}": not a valid label key`);
-  for (const v of values) if (v.length > 63 || !LABEL_VALUE.test(v)) throw badSelector('label', `"${key}": "${v}" is not a valid label value`);
+  for (const v of values)
+    if (v.length > 63 || !LABEL_VALUE.test(v)) throw badSelector('label', `"${key}": "${v}" is not a valid label value`);
 }
 
 function parseLabelTerm(term: string): LabelCondition {

@@ -72,7 +72,8 @@ const CAUSE_REASON: Record<string, string> = {
 };
 
 function causeOf(detail: ErrorDetail): StatusCause {
-  const reason = detail.reason && detail.reason.startsWith('Field') ? detail.reason : (CAUSE_REASON[detail.reason ?? ''] ?? 'FieldValueInvalid');
+  const reason =
+    detail.reason && detail.reason.startsWith('Field') ? detail.reason : (CAUSE_REASON[detail.reason ?? ''] ?? 'FieldValueInvalid');
   return { reason, message: detail.message, field: detail.field || undefined };
 }
 
@@ -81,7 +82,8 @@ function messageFor(err: AppError, target: StatusTarget): string {
   const english = err.messageEn ?? err.message;
   if (!target.resource || !target.name) return english;
   const qualified = target.group ? `${target.resource}.${target.group}` : target.resource;
-  if (err.code === 'NOT_FOUND' && /not found$/.test(english) && !english.startsWith('kind ')) return `${qualified} "${target.name}" not found`;
+  if (err.code === 'NOT_FOUND' && /not found$/.test(english) && !english.startsWith('kind '))
+    return `${qualified} "${target.name}" not found`;
   if (err.code === 'ALREADY_EXISTS') return `${qualified} "${target.name}" already exists`;
   return english;
 }
@@ -91,7 +93,10 @@ export function statusFromError(err: unknown, target: StatusTarget = {}): Status
   const known = toAppError(err);
   if (known.code === 'INTERNAL' || known.status >= 500) {
     const code = known.code === 'UNAVAILABLE' ? 503 : 500;
-    const message = code === 503 ? 'the server is currently unable to handle the request' : 'Internal error occurred: an internal error occurred, see the server log';
+    const message =
+      code === 503
+        ? 'the server is currently unable to handle the request'
+        : 'Internal error occurred: an internal error occurred, see the server log';
     return failure(code, code === 503 ? 'ServiceUnavailable' : 'InternalError', message);
   }
   const reason = REASON_BY_CODE[String(known.code)] ?? REASON_BY_STATUS[known.status] ?? 'BadRequest';

@@ -31,7 +31,8 @@ function planWatch(deps: GenericApiDeps, kind: KindInfo, req: Request): WatchPla
   const resumeFrom = sendInitial ? undefined : parseResourceVersion(queryString(req, 'resourceVersion'));
   const timeoutText = queryString(req, 'timeoutSeconds');
   const timeout = timeoutText === undefined || timeoutText === '' ? deps.defaultWatchTimeoutSeconds : Number(timeoutText);
-  if (!Number.isInteger(timeout) || timeout < 0) throw new AppError('BAD_REQUEST', `timeoutSeconds must be a non-negative integer, got "${timeoutText}"`);
+  if (!Number.isInteger(timeout) || timeout < 0)
+    throw new AppError('BAD_REQUEST', `timeoutSeconds must be a non-negative integer, got "${timeoutText}"`);
   const bookmarks = isTrueParam(queryString(req, 'allowWatchBookmarks'));
   return {
     kind,
@@ -50,7 +51,12 @@ function eventEncoder(kind: KindInfo, req: Request): (type: string, obj: Resourc
   return (type, obj) => {
     let object: unknown = obj;
     if (rep.as === 'Table' && type !== 'BOOKMARK') {
-      object = toTable(kind, [obj], { resourceVersion: obj.metadata.resourceVersion }, { version: rep.version, includeObject: includeObjectOf(queryString(req, 'includeObject')), withColumns: first });
+      object = toTable(
+        kind,
+        [obj],
+        { resourceVersion: obj.metadata.resourceVersion },
+        { version: rep.version, includeObject: includeObjectOf(queryString(req, 'includeObject')), withColumns: first },
+      );
       first = false;
     } else if (rep.as === 'PartialObjectMetadata') object = partialMetadata(obj, rep.version);
     return `${JSON.stringify({ type, object })}\n`;
@@ -86,11 +92,22 @@ export async function serveWatch(deps: GenericApiDeps, kind: KindInfo, req: Requ
     if (!closed) res.write(`${JSON.stringify({ type: 'ERROR', object: status })}\n`);
   };
   const bookmark = (annotations?: Record<string, string>) =>
-    write('BOOKMARK', { apiVersion: kind.apiVersion, kind: kind.kind, metadata: { name: '', resourceVersion: String(lastRevision), ...(annotations ? { annotations } : {}) } });
+    write('BOOKMARK', {
+      apiVersion: kind.apiVersion,
+      kind: kind.kind,
+      metadata: { name: '', resourceVersion: String(lastRevision), ...(annotations ? { annotations } : {}) },
+    });
   res.on('close', finish);
   timers.push(setTimeout(finish, plan.timeoutMs));
   try {
-    if (plan.resumeFrom === undefined) lastRevision = await sendInitialState(deps, plan, req, (obj) => write('ADDED', obj), () => closed);
+    if (plan.resumeFrom === undefined)
+      lastRevision = await sendInitialState(
+        deps,
+        plan,
+        req,
+        (obj) => write('ADDED', obj),
+        () => closed,
+      );
     if (plan.initialEventsEnd) bookmark({ 'k8s.io/initial-events-end': 'true' });
     if (closed) return;
     handle = await deps.client.store.watch(
@@ -110,7 +127,13 @@ export async function serveWatch(deps: GenericApiDeps, kind: KindInfo, req: Requ
 }
 
 /** Lists the matching objects page by page as ADDED events; returns the revision of the first page. */
-async function sendInitialState(deps: GenericApiDeps, plan: WatchPlan, req: Request, send: (obj: Resource) => void, closed: () => boolean): Promise<number> {
+async function sendInitialState(
+  deps: GenericApiDeps,
+  plan: WatchPlan,
+  req: Request,
+  send: (obj: Resource) => void,
+  closed: () => boolean,
+): Promise<number> {
   const where = selectorCondition(plan.kind, req);
   let revision: number | undefined;
   let cont: string | undefined;

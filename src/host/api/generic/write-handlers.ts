@@ -26,11 +26,21 @@ export async function createResource(deps: GenericApiDeps, kind: KindInfo, req: 
 }
 
 /** PUT on an object (or its /status): the body's name must be the URL's, its resourceVersion current. */
-export async function replaceResource(deps: GenericApiDeps, kind: KindInfo, name: string, subresource: string | undefined, req: Request, res: Response): Promise<void> {
+export async function replaceResource(
+  deps: GenericApiDeps,
+  kind: KindInfo,
+  name: string,
+  subresource: string | undefined,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const obj = normalizeBody(kind, readObjectBody(req));
   const dryRun = isDryRun(req);
   if (obj.metadata.name !== name) {
-    throw new AppError('BAD_REQUEST', `the name of the object (${String(obj.metadata.name ?? '')}) does not match the name on the URL (${name})`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `the name of the object (${String(obj.metadata.name ?? '')}) does not match the name on the URL (${name})`,
+    );
   }
   const updated = await withDryRun(deps.client.store, dryRun, async () => {
     const needsCurrent = subresource === 'status' || kind.hasStatusSubresource;
@@ -41,7 +51,14 @@ export async function replaceResource(deps: GenericApiDeps, kind: KindInfo, name
 }
 
 /** PATCH on an object (or its /status) with a merge patch or a JSON patch. */
-export async function patchResource(deps: GenericApiDeps, kind: KindInfo, name: string, subresource: string | undefined, req: Request, res: Response): Promise<void> {
+export async function patchResource(
+  deps: GenericApiDeps,
+  kind: KindInfo,
+  name: string,
+  subresource: string | undefined,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const type = patchTypeOf(req);
   const dryRun = isDryRun(req);
   if (req.body === undefined) throw new AppError('BAD_REQUEST', 'the patch body is empty');
@@ -63,7 +80,9 @@ async function deleteOne(deps: GenericApiDeps, kind: KindInfo, name: string, pre
   if (preconditions.uid) {
     const current = await deps.client.get(kind.kind, name);
     if (current.metadata.uid !== preconditions.uid) {
-      throw new ConflictError(`Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${current.metadata.uid ?? ''}`);
+      throw new ConflictError(
+        `Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${current.metadata.uid ?? ''}`,
+      );
     }
   }
   return deps.client.delete(kind.kind, name, { resourceVersion: preconditions.resourceVersion });

@@ -26,14 +26,19 @@ export async function withDryRun<T>(store: Store, dryRun: boolean, write: () => 
  */
 export function normalizeBody(kind: KindInfo, body: Record<string, unknown>): Resource {
   if (body.apiVersion !== undefined && body.apiVersion !== kind.apiVersion) {
-    throw new AppError('BAD_REQUEST', `the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${kind.apiVersion})`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${kind.apiVersion})`,
+    );
   }
   if (body.kind !== undefined && body.kind !== kind.kind) {
     throw new AppError('BAD_REQUEST', `the kind in the data (${String(body.kind)}) does not match the expected kind (${kind.kind})`);
   }
   const metadata = body.metadata ?? {};
   if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
-    throw new InvalidError(`${kind.kind} is invalid: metadata must be an object`, [{ field: 'metadata', message: 'must be an object', reason: 'type' }]);
+    throw new InvalidError(`${kind.kind} is invalid: metadata must be an object`, [
+      { field: 'metadata', message: 'must be an object', reason: 'type' },
+    ]);
   }
   // The fields of metadata are checked by the client on write (metadata-rules.ts), as for every other write.
   const { namespace: _namespace, ...meta } = metadata as ObjectMeta & { namespace?: unknown };
@@ -60,5 +65,6 @@ export function applySubresourceRules(kind: KindInfo, current: Resource, desired
 
 export function checkSubresource(kind: KindInfo, subresource: string | undefined): void {
   if (subresource === undefined) return;
-  if (subresource !== 'status' || !kind.hasStatusSubresource) throw new AppError('NOT_FOUND', 'the server could not find the requested resource');
+  if (subresource !== 'status' || !kind.hasStatusSubresource)
+    throw new AppError('NOT_FOUND', 'the server could not find the requested resource');
 }

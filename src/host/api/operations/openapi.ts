@@ -46,7 +46,13 @@ function parameters(def: OperationDef): unknown[] {
   }));
   const required = new Set((def.query?.required as string[] | undefined) ?? []);
   for (const [name, schema] of Object.entries(propertiesOf(def.query))) {
-    out.push({ name, in: 'query', required: required.has(name), schema, ...(schema.description ? { description: schema.description } : {}) });
+    out.push({
+      name,
+      in: 'query',
+      required: required.has(name),
+      schema,
+      ...(schema.description ? { description: schema.description } : {}),
+    });
   }
   return out;
 }
@@ -59,7 +65,12 @@ function successResponse(def: OperationDef): Record<string, unknown> {
   const envelope = {
     type: 'object',
     required: ['success', 'code', 'message', 'data'],
-    properties: { success: { type: 'boolean', const: true }, code: { type: 'string', const: 'OK' }, message: { type: 'string' }, data: def.response ?? {} },
+    properties: {
+      success: { type: 'boolean', const: true },
+      code: { type: 'string', const: 'OK' },
+      message: { type: 'string' },
+      data: def.response ?? {},
+    },
   };
   return { description: 'success envelope; the result is in data', content: { 'application/json': { schema: envelope } } };
 }
@@ -103,7 +114,12 @@ export function buildOpenApi(operations: OperationDef[], info: OpenApiInfo): Ope
     paths,
     components: {
       schemas: { ErrorEnvelope: ERROR_ENVELOPE },
-      responses: { Error: { description: 'error envelope (400, 401, 403, 404, 409, 413, 429, 500)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } } },
+      responses: {
+        Error: {
+          description: 'error envelope (400, 401, 403, 404, 409, 413, 429, 500)',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+        },
+      },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'personal access token' },
         basic: { type: 'http', scheme: 'basic' },

@@ -103,10 +103,22 @@ export class OperationRegistry {
         validate(compiled.params, params, 'path');
         let body: unknown = req.body;
         if (compiled.body) {
-          if (body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0 && !req.headers['content-type'])) body = {};
+          if (
+            body === undefined
+            || (typeof body === 'object' && body !== null && Object.keys(body).length === 0 && !req.headers['content-type'])
+          )
+            body = {};
           validate(compiled.body, body, 'body');
         }
-        const result = await def.handler({ query, body, params, principal: req.principal ?? ANONYMOUS, req, res, english: prefersEnglish(req) });
+        const result = await def.handler({
+          query,
+          body,
+          params,
+          principal: req.principal ?? ANONYMOUS,
+          req,
+          res,
+          english: prefersEnglish(req),
+        });
         if (def.raw || res.headersSent) return;
         res.status(def.successStatus ?? 200).json(ok(result ?? null));
       } catch (err) {

@@ -19,7 +19,8 @@ const TOKEN_VIEW = {
 
 /** The bootstrap credential is not a user and owns no tokens. */
 function owner(principal: Principal): string {
-  if (principal.via === 'bootstrap') throw new AppError('BAD_REQUEST', '引导令牌不能管理访问令牌', { messageEn: 'the bootstrap credential cannot own tokens' });
+  if (principal.via === 'bootstrap')
+    throw new AppError('BAD_REQUEST', '引导令牌不能管理访问令牌', { messageEn: 'the bootstrap credential cannot own tokens' });
   return principal.username;
 }
 
@@ -37,9 +38,18 @@ export function tokenOperations(pats: PatService): OperationDef[] {
         type: 'object',
         additionalProperties: false,
         required: ['name'],
-        properties: { name: { type: 'string', minLength: 1, maxLength: 128, pattern: '\\S' }, expiresAt: { type: 'string', format: 'date-time' } },
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 128, pattern: '\\S' },
+          expiresAt: { type: 'string', format: 'date-time' },
+        },
       },
-      response: { ...TOKEN_VIEW, properties: { ...TOKEN_VIEW.properties, token: { type: 'string', description: 'the secret; send as Authorization: Bearer <token>' } } },
+      response: {
+        ...TOKEN_VIEW,
+        properties: {
+          ...TOKEN_VIEW.properties,
+          token: { type: 'string', description: 'the secret; send as Authorization: Bearer <token>' },
+        },
+      },
       successStatus: 201,
       handler: ({ body, principal }) => pats.create(owner(principal), body),
     },

@@ -36,7 +36,14 @@ export type PatCheck = { ok: true; username: string; tokenName: string } | { ok:
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 function view(p: Pat): PatView {
-  return { name: p.metadata.name, displayName: p.spec.displayName, expiresAt: p.spec.expiresAt, revoked: p.spec.revoked, lastUsedAt: p.status?.lastUsedAt, creationTimestamp: p.metadata.creationTimestamp };
+  return {
+    name: p.metadata.name,
+    displayName: p.spec.displayName,
+    expiresAt: p.spec.expiresAt,
+    revoked: p.spec.revoked,
+    lastUsedAt: p.status?.lastUsedAt,
+    creationTimestamp: p.metadata.creationTimestamp,
+  };
 }
 
 /** Personal access tokens: random, shown once, stored as SHA-256, optional expiry, revocable. */
@@ -49,30 +56,47 @@ export class PatService {
   async create(username: string, input: { name: string; expiresAt?: string }): Promise<PatView & { token: string }> {
     const expires = input.expiresAt === undefined ? undefined : parseTimestamp(input.expiresAt);
     if (input.expiresAt !== undefined && (expires === undefined || expires <= this.clock())) {
-      throw new AppError('VALIDATION_FAILED', '过期时间必须晚于当前时间', { messageEn: 'expiresAt must be in the future', details: [{ field: 'expiresAt', message: 'must be a future RFC 3339 time' }] });
+      throw new AppError('VALIDATION_FAILED', '过期时间必须晚于当前时间', {
+        messageEn: 'expiresAt must be in the future',
+        details: [{ field: 'expiresAt', message: 'must be a future RFC 3339 time' }],
+      });
     }
     if ((await this.client.count(PAT_KIND, eq('spec.username', username))) >= MAX_TOKENS_PER_USER) {
-      throw new AppError('STATE_CONFLICT', `每个用户最多 ${MAX_TOKENS_PER_USER} 个访问令牌`, { messageEn: `at most ${MAX_TOKENS_PER_USER} tokens per user; revoke or delete some` });
+      throw new AppError('STATE_CONFLICT', `每个用户最多 ${MAX_TOKENS_PER_USER} 个访问令牌`, {
+        messageEn: `at most ${MAX_TOKENS_PER_USER} tokens per user; revoke or delete some`,
+      });
     }
     const token = PAT_PREFIX + crypto.randomBytes(32).toString('base64url');
     const created = await this.client.create<Pat>({
       apiVersion: 'host.authpay.dev/v1alpha1',
       kind: PAT_KIND,
       metadata: { generateName: 'pat-' },
-      spec: { username, displayName: input.name.trim(), tokenHash: sha256(token), expiresAt: expires === undefined ? undefined : toTimestamp(expires), revoked: false },
+      spec: {
+        username,
+        displayName: input.name.trim(),
+        tokenHash: sha256(token),
+        expiresAt: expires === undefined ? undefined : toTimestamp(expires),
+        revoked: false,
+      },
     });
     return { ...view(created), token };
   }
 
   async list(username: string): Promise<PatView[]> {
-    const page = await this.client.list<Pat>(PAT_KIND, { where: eq('spec.username', username), sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }], page: 1, size: MAX_TOKENS_PER_USER });
+    const page = await this.client.list<Pat>(PAT_KIND, {
+      where: eq('spec.username', username),
+      sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }],
+      page: 1,
+      size: MAX_TOKENS_PER_USER,
+    });
     return page.items.map(view);
   }
 
   /** Revokes one of the caller's tokens; another user's token is "not found" (its existence is not told). */
   async revoke(username: string, name: string): Promise<PatView> {
     const found = await this.client.fetch<Pat>(PAT_KIND, name);
-    if (!found || found.spec.username !== username) throw new AppError('NOT_FOUND', '访问令牌不存在', { messageEn: `token "${name}" not found` });
+    if (!found || found.spec.username !== username)
+      throw new AppError('NOT_FOUND', '访问令牌不存在', { messageEn: `token "${name}" not found` });
     if (found.spec.revoked) return view(found);
     return view(await this.client.patch<Pat>(PAT_KIND, name, { spec: { revoked: true } }));
   }

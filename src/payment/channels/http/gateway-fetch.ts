@@ -34,15 +34,26 @@ export async function callGateway(request: GatewayRequest): Promise<GatewayRespo
   let response: Response;
   let text: string;
   try {
-    response = await fetchImpl(request.url, { method: request.method ?? 'POST', headers: request.headers, body: request.body, signal, redirect: 'manual' });
+    response = await fetchImpl(request.url, {
+      method: request.method ?? 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal,
+      redirect: 'manual',
+    });
     text = await readLimited(response);
   } catch (err) {
     if (err instanceof ChannelError) throw err;
     const reason = timeout.aborted ? 'timed out' : 'unreachable';
-    throw new ChannelError('CHANNEL_UNAVAILABLE', `payment gateway ${host} ${reason}`, { cause: err, details: [{ field: 'gateway', message: host, reason: reason.toUpperCase().replace(' ', '_') }] });
+    throw new ChannelError('CHANNEL_UNAVAILABLE', `payment gateway ${host} ${reason}`, {
+      cause: err,
+      details: [{ field: 'gateway', message: host, reason: reason.toUpperCase().replace(' ', '_') }],
+    });
   }
   if (response.status >= 500 || response.status === 429) {
-    throw new ChannelError('CHANNEL_UNAVAILABLE', `payment gateway ${host} answered HTTP ${response.status}`, { details: [{ field: 'gateway', message: host, reason: `HTTP_${response.status}` }] });
+    throw new ChannelError('CHANNEL_UNAVAILABLE', `payment gateway ${host} answered HTTP ${response.status}`, {
+      details: [{ field: 'gateway', message: host, reason: `HTTP_${response.status}` }],
+    });
   }
   return { status: response.status, headers: response.headers, text };
 }

@@ -28,7 +28,9 @@ export function validateSandboxOptions(input: unknown): SandboxOptions {
     problems.push({ field: 'secret', message: `secret must be at least ${MIN_SANDBOX_SECRET_LENGTH} characters`, reason: 'REQUIRED' });
   }
   if (problems.length > 0) {
-    throw new ChannelError('CHANNEL_MISCONFIGURED', `SANDBOX options invalid: ${problems.map((p) => p.field).join(', ')}`, { details: problems });
+    throw new ChannelError('CHANNEL_MISCONFIGURED', `SANDBOX options invalid: ${problems.map((p) => p.field).join(', ')}`, {
+      details: problems,
+    });
   }
   return { enabled: enabled as boolean, secret: secret as string };
 }

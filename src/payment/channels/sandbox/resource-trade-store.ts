@@ -4,7 +4,10 @@ import type { SandboxTradeSpec, SandboxTradeStore } from './trade-store.js';
 
 /** The simulated gateway's trades as resources (extensions/sandbox-trade.yaml), named by payment id. */
 export const SandboxTrade = defineKind<SandboxTradeSpec>({
-  group: RESOURCE_GROUP, version: RESOURCE_VERSION, kind: 'SandboxTrade', plural: 'sandboxtrades',
+  group: RESOURCE_GROUP,
+  version: RESOURCE_VERSION,
+  kind: 'SandboxTrade',
+  plural: 'sandboxtrades',
 });
 
 /** The simulated gateway's trades as SandboxTrade resources, so every replica sees the same gateway. */

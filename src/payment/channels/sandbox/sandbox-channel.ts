@@ -4,7 +4,18 @@ import { decideAnswer } from '../callback-answer.js';
 import { hasHeader, headerValue, rawBodyText } from '../callback-request.js';
 import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
 import { ChannelError } from '../errors.js';
-import type { CallbackAnswer, CallbackAnswerInput, CallbackEvent, CallbackRequest, ChannelDeps, ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../types.js';
+import type {
+  CallbackAnswer,
+  CallbackAnswerInput,
+  CallbackEvent,
+  CallbackRequest,
+  ChannelDeps,
+  ChannelOrder,
+  CloseResult,
+  InitiateContext,
+  InitiateResult,
+  QueryResult,
+} from '../types.js';
 import type { SandboxOptions } from './options.js';
 import { mapSandboxEventType, parseSandboxEvent, type SandboxEvent } from './sandbox-event.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, verifySandboxSignature } from './signature.js';
@@ -47,7 +58,13 @@ export class SandboxChannel implements PaymentChannel {
   async initiate(order: ChannelOrder, ctx: InitiateContext): Promise<InitiateResult> {
     this.#assertUsable(order);
     const existing = await this.#store.get(order.paymentId);
-    const trade = existing ?? { paymentId: order.paymentId, tradeNo: `SBX${randomBytes(12).toString('hex')}`, status: 'PAYING', amountMinor: order.amountMinor, currency: order.currency };
+    const trade = existing ?? {
+      paymentId: order.paymentId,
+      tradeNo: `SBX${randomBytes(12).toString('hex')}`,
+      status: 'PAYING',
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+    };
     if (!existing) await this.#store.put(trade);
     const payUrl = `${ctx.baseUrl ?? ''}/payment/${encodeURIComponent(order.paymentId)}`;
     return { status: 'PAYING', payUrl, channelTradeNo: trade.tradeNo, raw: { simulated: true, tradeNo: trade.tradeNo } };
@@ -56,13 +73,22 @@ export class SandboxChannel implements PaymentChannel {
   async query(order: ChannelOrder): Promise<QueryResult> {
     const trade = await this.#store.get(order.paymentId);
     if (!trade) return { status: 'UNPAID', raw: { found: false } };
-    return { status: trade.status, amountMinor: trade.amountMinor, currency: trade.currency, channelTradeNo: trade.tradeNo, paidAt: trade.paidAt, vendorStatus: trade.status, raw: trade };
+    return {
+      status: trade.status,
+      amountMinor: trade.amountMinor,
+      currency: trade.currency,
+      channelTradeNo: trade.tradeNo,
+      paidAt: trade.paidAt,
+      vendorStatus: trade.status,
+      raw: trade,
+    };
   }
 
   async close(order: ChannelOrder): Promise<CloseResult> {
     const trade = await this.#store.get(order.paymentId);
     if (!trade) return { closedAtChannel: false, raw: { found: false } };
-    if (trade.status === 'SUCCESS') throw new ChannelError('CHANNEL_REJECTED', 'sandbox trade is already paid', { provider: { code: 'TRADE_PAID' } });
+    if (trade.status === 'SUCCESS')
+      throw new ChannelError('CHANNEL_REJECTED', 'sandbox trade is already paid', { provider: { code: 'TRADE_PAID' } });
     await this.#store.put({ ...trade, status: 'FAILED' });
     return { closedAtChannel: true, raw: { ...trade, status: 'FAILED' } };
   }
@@ -79,10 +105,19 @@ export class SandboxChannel implements PaymentChannel {
       id: `evt_${randomBytes(12).toString('hex')}`,
       type: trade.status === 'SUCCESS' ? 'payment.succeeded' : 'payment.failed',
       created,
-      data: { paymentId: trade.paymentId, tradeNo: trade.tradeNo, amountMinor: trade.amountMinor, currency: trade.currency, paidAt: trade.paidAt },
+      data: {
+        paymentId: trade.paymentId,
+        tradeNo: trade.tradeNo,
+        amountMinor: trade.amountMinor,
+        currency: trade.currency,
+        paidAt: trade.paidAt,
+      },
     };
     const rawBody = JSON.stringify(event);
-    const headers = { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(rawBody, created, this.#options.secret) };
+    const headers = {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(rawBody, created, this.#options.secret),
+    };
     return { method: 'POST', headers, query: {}, rawBody, json: event };
   }
 
@@ -93,7 +128,17 @@ export class SandboxChannel implements PaymentChannel {
     const event = parseSandboxEvent(rawBody);
     const status = mapSandboxEventType(event.type);
     const { data } = event;
-    return { orderRef: data.paymentId, status, amountMinor: data.amountMinor, currency: data.currency, channelTradeNo: data.tradeNo, paidAt: data.paidAt, eventId: event.id, vendorStatus: event.type, raw: event };
+    return {
+      orderRef: data.paymentId,
+      status,
+      amountMinor: data.amountMinor,
+      currency: data.currency,
+      channelTradeNo: data.tradeNo,
+      paidAt: data.paidAt,
+      eventId: event.id,
+      vendorStatus: event.type,
+      raw: event,
+    };
   }
 
   answerCallback(input: CallbackAnswerInput): CallbackAnswer {
@@ -106,24 +151,32 @@ export class SandboxChannel implements PaymentChannel {
   }
 
   async #settle(order: ChannelOrder, outcome: SandboxOutcome): Promise<SandboxTradeSpec> {
-    const trade = (await this.#store.get(order.paymentId))
-      ?? { paymentId: order.paymentId, tradeNo: `SBX${randomBytes(12).toString('hex')}`, status: 'PAYING', amountMinor: order.amountMinor, currency: order.currency };
+    const trade = (await this.#store.get(order.paymentId)) ?? {
+      paymentId: order.paymentId,
+      tradeNo: `SBX${randomBytes(12).toString('hex')}`,
+      status: 'PAYING',
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+    };
     if (trade.status === 'SUCCESS') {
-      if (outcome === 'fail') throw new ChannelError('CHANNEL_REJECTED', 'sandbox trade is already paid', { provider: { code: 'TRADE_PAID' } });
+      if (outcome === 'fail')
+        throw new ChannelError('CHANNEL_REJECTED', 'sandbox trade is already paid', { provider: { code: 'TRADE_PAID' } });
       return trade;
     }
     if (trade.status === 'FAILED' && outcome === 'success') {
       throw new ChannelError('CHANNEL_REJECTED', 'sandbox trade is closed', { provider: { code: 'TRADE_CLOSED' } });
     }
-    const settled: SandboxTradeSpec = outcome === 'success'
-      ? { ...trade, status: 'SUCCESS', paidAt: new Date(this.#clock.now()).toISOString() }
-      : { ...trade, status: 'FAILED' };
+    const settled: SandboxTradeSpec =
+      outcome === 'success'
+        ? { ...trade, status: 'SUCCESS', paidAt: new Date(this.#clock.now()).toISOString() }
+        : { ...trade, status: 'FAILED' };
     await this.#store.put(settled);
     return settled;
   }
 
   #assertUsable(order: ChannelOrder): void {
     if (!this.#options.enabled) throw new ChannelError('CHANNEL_DISABLED', 'the SANDBOX payment service is not enabled');
-    if (order.paymentChannel !== 'SIMULATED') throw new ChannelError('UNSUPPORTED_PAYMENT_CHANNEL', `SANDBOX has no channel ${order.paymentChannel}`);
+    if (order.paymentChannel !== 'SIMULATED')
+      throw new ChannelError('UNSUPPORTED_PAYMENT_CHANNEL', `SANDBOX has no channel ${order.paymentChannel}`);
   }
 }

@@ -13,14 +13,22 @@ type DerAttempt = { type: 'pkcs8' | 'pkcs1' | 'spki' };
 export function loadRsaPrivateKey(text: string): KeyObject {
   const pem = normalizePem(text);
   if (pem) return checkRsa(createPrivateKey(pem));
-  return checkRsa(fromDer(text, [{ type: 'pkcs8' }, { type: 'pkcs1' }], (der, type) => createPrivateKey({ key: der, format: 'der', type: type as 'pkcs8' | 'pkcs1' })));
+  return checkRsa(
+    fromDer(text, [{ type: 'pkcs8' }, { type: 'pkcs1' }], (der, type) =>
+      createPrivateKey({ key: der, format: 'der', type: type as 'pkcs8' | 'pkcs1' }),
+    ),
+  );
 }
 
 /** Loads the Alipay public key: SPKI or PKCS#1 PEM, or bare base64 (as shown in the Alipay console). */
 export function loadRsaPublicKey(text: string): KeyObject {
   const pem = normalizePem(text);
   if (pem) return checkRsa(createPublicKey(pem));
-  return checkRsa(fromDer(text, [{ type: 'spki' }, { type: 'pkcs1' }], (der, type) => createPublicKey({ key: der, format: 'der', type: type as 'spki' | 'pkcs1' })));
+  return checkRsa(
+    fromDer(text, [{ type: 'spki' }, { type: 'pkcs1' }], (der, type) =>
+      createPublicKey({ key: der, format: 'der', type: type as 'spki' | 'pkcs1' }),
+    ),
+  );
 }
 
 /** Re-wraps a PEM whose line breaks were lost in a form field; undefined when the text is not PEM. */

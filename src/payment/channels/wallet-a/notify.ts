@@ -24,7 +24,8 @@ export function verifyAlipayNotify(request: CallbackRequest, options: WalletAOpt
     throw new ChannelError('BAD_SIGNATURE', 'Alipay notification signature does not verify with the Alipay public key');
   }
   if (params.app_id !== options.appId) mismatch('app_id', 'notification is for another application');
-  if (options.sellerId && params.seller_id && params.seller_id !== options.sellerId) mismatch('seller_id', 'notification is for another seller');
+  if (options.sellerId && params.seller_id && params.seller_id !== options.sellerId)
+    mismatch('seller_id', 'notification is for another seller');
   if (params.notify_type && params.notify_type !== TRADE_NOTIFY_TYPE) {
     throw new ChannelError('UNSUPPORTED_EVENT', `Alipay notify_type ${params.notify_type} is not handled`);
   }

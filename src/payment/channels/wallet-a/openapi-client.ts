@@ -12,7 +12,19 @@ export const ALIPAY_SUCCESS = '10000';
 const ALIPAY_SERVICE_UNAVAILABLE = '20000';
 
 /** Common parameters that travel in the gateway URL; biz_content goes in the form body. */
-const URL_PARAMS = ['app_id', 'method', 'format', 'charset', 'sign_type', 'sign', 'timestamp', 'version', 'notify_url', 'return_url', 'app_auth_token'];
+const URL_PARAMS = [
+  'app_id',
+  'method',
+  'format',
+  'charset',
+  'sign_type',
+  'sign',
+  'timestamp',
+  'version',
+  'notify_url',
+  'return_url',
+  'app_auth_token',
+];
 
 /** The `<method>_response` node of a verified answer. */
 export interface AlipayAnswer {

@@ -48,7 +48,8 @@ export function validateWalletAOptions(input: unknown): WalletAOptions {
     return '';
   };
   const appId = need('appId');
-  if (appId && !/^[A-Za-z0-9_-]{1,64}$/.test(appId)) problems.push({ field: 'appId', message: 'appId is the application id (letters and digits)', reason: 'FORMAT' });
+  if (appId && !/^[A-Za-z0-9_-]{1,64}$/.test(appId))
+    problems.push({ field: 'appId', message: 'appId is the application id (letters and digits)', reason: 'FORMAT' });
   const privateKey = loadKey(need('privateKey'), 'privateKey', loadRsaPrivateKey, problems);
   const alipayPublicKey = loadKey(need('alipayPublicKey'), 'alipayPublicKey', loadRsaPublicKey, problems);
   const signType = raw.signType ?? 'RSA2';
@@ -57,7 +58,9 @@ export function validateWalletAOptions(input: unknown): WalletAOptions {
   const productCodes = resolveProductCodes(raw.productCodes, problems);
   const sellerId = typeof raw.sellerId === 'string' && raw.sellerId.trim() ? raw.sellerId.trim() : undefined;
   if (problems.length > 0) {
-    throw new ChannelError('CHANNEL_MISCONFIGURED', `WALLET_A options invalid: ${problems.map((p) => p.field).join(', ')}`, { details: problems });
+    throw new ChannelError('CHANNEL_MISCONFIGURED', `WALLET_A options invalid: ${problems.map((p) => p.field).join(', ')}`, {
+      details: problems,
+    });
   }
   return { appId, privateKey: privateKey!, alipayPublicKey: alipayPublicKey!, signType: 'RSA2', gatewayUrl, productCodes, sellerId };
 }

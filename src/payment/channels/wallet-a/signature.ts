@@ -39,6 +39,8 @@ export function signRequest(params: Readonly<Record<string, string>>, privateKey
 export function verifyNotifySignature(params: Readonly<Record<string, string>>, publicKey: KeyObject): boolean {
   const signature = params.sign;
   if (!signature) return false;
-  return rsa2Verify(signingContent(params, ['sign', 'sign_type']), signature, publicKey)
-    || rsa2Verify(signingContent(params, ['sign']), signature, publicKey);
+  return (
+    rsa2Verify(signingContent(params, ['sign', 'sign_type']), signature, publicKey)
+    || rsa2Verify(signingContent(params, ['sign']), signature, publicKey)
+  );
 }

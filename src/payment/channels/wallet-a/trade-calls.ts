@@ -29,7 +29,13 @@ export function tradeBizContent(order: ChannelOrder, productCode: string): Recor
   return biz;
 }
 
-export async function initiateTrade(client: AlipayOpenApiClient, order: ChannelOrder, channel: WalletAChannelName, productCode: string, ctx: InitiateContext): Promise<InitiateResult> {
+export async function initiateTrade(
+  client: AlipayOpenApiClient,
+  order: ChannelOrder,
+  channel: WalletAChannelName,
+  productCode: string,
+  ctx: InitiateContext,
+): Promise<InitiateResult> {
   const method = METHOD_BY_CHANNEL[channel];
   const biz = tradeBizContent(order, productCode);
   if (method !== 'alipay.trade.precreate') {
@@ -55,7 +61,8 @@ export async function queryTrade(client: AlipayOpenApiClient, order: ChannelOrde
   const vendorStatus = typeof node.trade_status === 'string' ? node.trade_status : undefined;
   return {
     status: mapTradeStatus(vendorStatus),
-    amountMinor: typeof node.total_amount === 'string' ? parseAmount(node.total_amount, 'CNY', { field: 'total_amount' }).amountMinor : undefined,
+    amountMinor:
+      typeof node.total_amount === 'string' ? parseAmount(node.total_amount, 'CNY', { field: 'total_amount' }).amountMinor : undefined,
     currency: 'CNY',
     channelTradeNo: typeof node.trade_no === 'string' ? node.trade_no : undefined,
     paidAt: beijingTimeToIso(typeof node.send_pay_date === 'string' ? node.send_pay_date : undefined),

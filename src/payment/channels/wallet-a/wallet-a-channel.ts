@@ -3,7 +3,18 @@ import { decideAnswer } from '../callback-answer.js';
 import { callbackParams } from '../callback-request.js';
 import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
 import { ChannelError } from '../errors.js';
-import type { CallbackAnswer, CallbackAnswerInput, CallbackEvent, CallbackRequest, ChannelDeps, ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../types.js';
+import type {
+  CallbackAnswer,
+  CallbackAnswerInput,
+  CallbackEvent,
+  CallbackRequest,
+  ChannelDeps,
+  ChannelOrder,
+  CloseResult,
+  InitiateContext,
+  InitiateResult,
+  QueryResult,
+} from '../types.js';
 import { verifyAlipayNotify } from './notify.js';
 import { AlipayOpenApiClient } from './openapi-client.js';
 import { WALLET_A_CHANNELS, type WalletAChannelName, type WalletAOptions } from './options.js';

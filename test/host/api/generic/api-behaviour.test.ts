@@ -30,7 +30,11 @@ test('discovery documents describe the kinds of the registry', async () => {
   expect(await json('/api/v1')).toEqual({ kind: 'APIResourceList', apiVersion: 'v1', groupVersion: 'v1', resources: [] });
   const groups = await json('/apis');
   expect(groups.kind).toBe('APIGroupList');
-  expect(groups.groups).toContainEqual({ name: GROUP, versions: [{ groupVersion: `${GROUP}/${VERSION}`, version: VERSION }], preferredVersion: { groupVersion: `${GROUP}/${VERSION}`, version: VERSION } });
+  expect(groups.groups).toContainEqual({
+    name: GROUP,
+    versions: [{ groupVersion: `${GROUP}/${VERSION}`, version: VERSION }],
+    preferredVersion: { groupVersion: `${GROUP}/${VERSION}`, version: VERSION },
+  });
   expect(await json(`/apis/${GROUP}`)).toMatchObject({ kind: 'APIGroup', name: GROUP });
   const resources = await json(`/apis/${GROUP}/${VERSION}`);
   expect(resources.resources).toContainEqual({
@@ -45,7 +49,11 @@ test('discovery documents describe the kinds of the registry', async () => {
   expect(await json('/version')).toMatchObject({ major: '1', gitVersion: expect.stringMatching(/^v1\.\d+\.\d+\+authpay\./) });
   const openapi = await json('/openapi/v3');
   const doc = await json(openapi.paths[`apis/${GROUP}/${VERSION}`].serverRelativeURL);
-  expect(doc.paths[`/apis/${GROUP}/${VERSION}/sitepluginauthlogs/{name}`].patch['x-kubernetes-group-version-kind']).toEqual({ group: GROUP, version: VERSION, kind: 'SitePluginAuthLog' });
+  expect(doc.paths[`/apis/${GROUP}/${VERSION}/sitepluginauthlogs/{name}`].patch['x-kubernetes-group-version-kind']).toEqual({
+    group: GROUP,
+    version: VERSION,
+    kind: 'SitePluginAuthLog',
+  });
   expect((await server.request('/openapi/v2')).status).toBe(200);
 });
 
@@ -54,7 +62,15 @@ test('lists and gets as a meta.k8s.io Table when asked', async () => {
   const accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
   const table = await json(`${BASE}?fieldSelector=spec.authUser%3Dtabler`, { headers: { accept } });
   expect(table).toMatchObject({ kind: 'Table', apiVersion: 'meta.k8s.io/v1' });
-  expect(table.columnDefinitions.map((c: { name: string }) => c.name)).toEqual(['Name', 'Plugin', 'User', 'Domain', 'Status', 'Expires', 'Age']);
+  expect(table.columnDefinitions.map((c: { name: string }) => c.name)).toEqual([
+    'Name',
+    'Plugin',
+    'User',
+    'Domain',
+    'Status',
+    'Expires',
+    'Age',
+  ]);
   expect(table.rows).toHaveLength(1);
   expect(table.rows[0].cells.slice(0, 5)).toEqual(['table-a', 'demo-plugin', 'tabler', 'a.example.com', 1]);
   expect(table.rows[0].cells[5]).toBeNull();
@@ -70,7 +86,11 @@ test('finalizers keep a deleted object, carrying deletionTimestamp, until they a
   const marked = await json(`${BASE}/held`, { method: 'DELETE' });
   expect(marked.metadata.deletionTimestamp).toEqual(expect.any(String));
   expect((await server.request(`${BASE}/held`)).status).toBe(200);
-  const released = await server.request(`${BASE}/held`, { method: 'PATCH', headers: MERGE, body: JSON.stringify({ metadata: { finalizers: null } }) });
+  const released = await server.request(`${BASE}/held`, {
+    method: 'PATCH',
+    headers: MERGE,
+    body: JSON.stringify({ metadata: { finalizers: null } }),
+  });
   expect(released.status).toBe(200);
   expect((await server.request(`${BASE}/held`)).status).toBe(404);
 });
@@ -103,7 +123,8 @@ test('a watch without resourceVersion starts with the current objects and ends a
 test('a watch reports objects leaving and entering its selector as DELETED and ADDED', async () => {
   await create(authLog('w-move', { authUser: 'mover' }, { phase: 'in' }));
   const res = await server.request(`${BASE}?watch=true&labelSelector=phase%3Din&fieldSelector=spec.authUser%3Dmover`);
-  const label = (phase: string) => server.request(`${BASE}/w-move`, { method: 'PATCH', headers: MERGE, body: JSON.stringify({ metadata: { labels: { phase } } }) });
+  const label = (phase: string) =>
+    server.request(`${BASE}/w-move`, { method: 'PATCH', headers: MERGE, body: JSON.stringify({ metadata: { labels: { phase } } }) });
   let relabelled: Promise<number[]> | undefined;
   const events = await readWatch(
     res,
@@ -118,10 +139,19 @@ test('a watch reports objects leaving and entering its selector as DELETED and A
 test('a watch resumes from a resourceVersion, sends bookmarks when allowed, and reports compaction as 410 Expired', async () => {
   const first = await create(authLog('w-resume-1', { authUser: 'resumer' }));
   await create(authLog('w-resume-2', { authUser: 'resumer' }));
-  const resumed = await readWatch(await server.request(`${BASE}?watch=true&fieldSelector=spec.authUser%3Dresumer&resourceVersion=${first.metadata.resourceVersion}&timeoutSeconds=1`));
+  const resumed = await readWatch(
+    await server.request(
+      `${BASE}?watch=true&fieldSelector=spec.authUser%3Dresumer&resourceVersion=${first.metadata.resourceVersion}&timeoutSeconds=1`,
+    ),
+  );
   expect(resumed.map((e) => [e.type, e.object.metadata.name])).toEqual([['ADDED', 'w-resume-2']]);
 
-  const initial = await readWatch(await server.request(`${BASE}?watch=true&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&fieldSelector=spec.authUser%3Dresumer`), (events) => events.some((e) => e.type === 'BOOKMARK'));
+  const initial = await readWatch(
+    await server.request(
+      `${BASE}?watch=true&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&fieldSelector=spec.authUser%3Dresumer`,
+    ),
+    (events) => events.some((e) => e.type === 'BOOKMARK'),
+  );
   expect(initial.map((e) => e.type)).toEqual(['ADDED', 'ADDED', 'BOOKMARK']);
   expect(initial[2].object.metadata.annotations).toEqual({ 'k8s.io/initial-events-end': 'true' });
 
@@ -138,7 +168,9 @@ test('a watch resumes from a resourceVersion, sends bookmarks when allowed, and 
 
 test('a watch asked for a Table sends rows', async () => {
   await create(authLog('w-table', { authUser: 'table-watcher' }));
-  const res = await server.request(`${BASE}?watch=true&fieldSelector=spec.authUser%3Dtable-watcher&timeoutSeconds=1`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+  const res = await server.request(`${BASE}?watch=true&fieldSelector=spec.authUser%3Dtable-watcher&timeoutSeconds=1`, {
+    headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' },
+  });
   const [event] = await readWatch(res);
   expect(event.type).toBe('ADDED');
   expect(event.object).toMatchObject({ kind: 'Table', rows: [{ cells: expect.arrayContaining(['w-table', 'table-watcher']) }] });
@@ -151,13 +183,20 @@ test('a watch with allowWatchBookmarks gets periodic BOOKMARK events carrying th
   const { mountGenericApi } = await import('../../../../src/host/api/generic/mount.js');
   const http = await import('node:http');
   const { runtime } = server;
-  const app = createApp({ logger: runtime.logger, before: [bootstrapTokenAuth(server.token)], routes: [{ path: '/', router: mountGenericApi(runtime, { bookmarkIntervalMs: 50 }) }], errorHandlers: runtime.errorHandlers });
+  const app = createApp({
+    logger: runtime.logger,
+    before: [bootstrapTokenAuth(server.token)],
+    routes: [{ path: '/', router: mountGenericApi(runtime, { bookmarkIntervalMs: 50 }) }],
+    errorHandlers: runtime.errorHandlers,
+  });
   const fast = http.createServer(app);
   await new Promise<void>((r) => fast.listen(0, '127.0.0.1', r));
   try {
     const latest = (await json(BASE)).metadata.resourceVersion as string;
     const port = (fast.address() as { port: number }).port;
-    const res = await fetch(`http://127.0.0.1:${port}${BASE}?watch=true&allowWatchBookmarks=true&resourceVersion=${latest}`, { headers: { authorization: `Bearer ${server.token}` } });
+    const res = await fetch(`http://127.0.0.1:${port}${BASE}?watch=true&allowWatchBookmarks=true&resourceVersion=${latest}`, {
+      headers: { authorization: `Bearer ${server.token}` },
+    });
     const events = await readWatch(res, (seen) => seen.length >= 2);
     expect(events.map((e) => e.type)).toEqual(['BOOKMARK', 'BOOKMARK']);
     expect(events[0].object).toMatchObject({ kind: 'SitePluginAuthLog', metadata: { resourceVersion: latest } });

@@ -55,7 +55,12 @@ test('schema violations are 422 Invalid with one cause per field', async () => {
   expect(body.details).toMatchObject({ name: 'bad-spec', group: GROUP, kind: 'sitepluginauthlogs' });
   const fields = (body.details.causes as Array<{ field: string; reason: string }>).map((c) => [c.field, c.reason]);
   // The unknown property is named itself (dotted path), not its parent object.
-  expect(fields).toEqual(expect.arrayContaining([['spec.authStatus', 'FieldValueNotSupported'], ['spec.extra', 'FieldValueForbidden']]));
+  expect(fields).toEqual(
+    expect.arrayContaining([
+      ['spec.authStatus', 'FieldValueNotSupported'],
+      ['spec.extra', 'FieldValueForbidden'],
+    ]),
+  );
   const missing = await post(JSON.stringify({ ...authLog('no-spec'), spec: { pluginKey: 'p' } }));
   expect(missing.status).toBe(422);
   const causes = (await status(missing)).details.causes as Array<{ field: string; reason: string }>;
@@ -86,7 +91,15 @@ test('bodies over 1 MiB are 413 RequestEntityTooLarge', async () => {
 });
 
 test('unknown groups, versions and resources are 404 NotFound Status objects', async () => {
-  for (const path of ['/apis/nothing.example.com', '/apis/nothing.example.com/v1/things', '/apis/pluginauth.authpay.dev/v9', `/apis/${GROUP}/v9/sitepluginauthlogs`, `/apis/${GROUP}/v1alpha1/nothings`, '/api/v1/things', '/api/v2']) {
+  for (const path of [
+    '/apis/nothing.example.com',
+    '/apis/nothing.example.com/v1/things',
+    '/apis/pluginauth.authpay.dev/v9',
+    `/apis/${GROUP}/v9/sitepluginauthlogs`,
+    `/apis/${GROUP}/v1alpha1/nothings`,
+    '/api/v1/things',
+    '/api/v2',
+  ]) {
     const res = await server.request(path);
     expect({ path, status: res.status }).toEqual({ path, status: 404 });
     expect(await status(res)).toMatchObject({ reason: 'NotFound' });
@@ -109,10 +122,18 @@ test('unsupported media types are 415', async () => {
   expect(text.status).toBe(415);
   expect(await status(text)).toMatchObject({ reason: 'UnsupportedMediaType' });
   expect((await post(JSON.stringify(authLog('ok-one')))).status).toBe(201);
-  const strategic = await server.request(`${BASE}/ok-one`, { method: 'PATCH', headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: '{"spec":{}}' });
+  const strategic = await server.request(`${BASE}/ok-one`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/strategic-merge-patch+json' },
+    body: '{"spec":{}}',
+  });
   expect(strategic.status).toBe(415);
   expect((await status(strategic)).message).toContain('application/merge-patch+json');
-  const apply = await server.request(`${BASE}/ok-one`, { method: 'PATCH', headers: { 'content-type': 'application/apply-patch+yaml' }, body: 'spec: {}' });
+  const apply = await server.request(`${BASE}/ok-one`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/apply-patch+yaml' },
+    body: 'spec: {}',
+  });
   expect(apply.status).toBe(415);
 });
 
@@ -123,27 +144,52 @@ test('duplicates, stale versions and name mismatches are reported as Kubernetes 
   expect(await status(again)).toMatchObject({ reason: 'AlreadyExists', message: `sitepluginauthlogs.${GROUP} "dup" already exists` });
 
   const current = (await (await server.request(`${BASE}/dup`)).json()) as Record<string, any>;
-  const mismatch = await server.request(`${BASE}/dup`, { method: 'PUT', headers: JSON_HEADERS, body: JSON.stringify({ ...current, metadata: { ...current.metadata, name: 'other' } }) });
+  const mismatch = await server.request(`${BASE}/dup`, {
+    method: 'PUT',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ ...current, metadata: { ...current.metadata, name: 'other' } }),
+  });
   expect(mismatch.status).toBe(400);
   expect((await status(mismatch)).message).toBe('the name of the object (other) does not match the name on the URL (dup)');
 
   const noVersion = await server.request(`${BASE}/dup`, { method: 'PUT', headers: JSON_HEADERS, body: JSON.stringify(authLog('dup')) });
   expect(noVersion.status).toBe(422);
 
-  const stalePatch = await server.request(`${BASE}/dup`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { resourceVersion: '1' }, spec: { authStatus: 0 } }) });
+  const stalePatch = await server.request(`${BASE}/dup`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ metadata: { resourceVersion: '1' }, spec: { authStatus: 0 } }),
+  });
   expect(stalePatch.status).toBe(409);
   expect(await status(stalePatch)).toMatchObject({ reason: 'Conflict' });
 
   const missing = await server.request(`${BASE}/nobody`, { method: 'DELETE' });
   expect(missing.status).toBe(404);
-  expect(await status(missing)).toMatchObject({ message: `sitepluginauthlogs.${GROUP} "nobody" not found`, details: { name: 'nobody', kind: 'sitepluginauthlogs' } });
+  expect(await status(missing)).toMatchObject({
+    message: `sitepluginauthlogs.${GROUP} "nobody" not found`,
+    details: { name: 'nobody', kind: 'sitepluginauthlogs' },
+  });
 
-  const patchName = await server.request(`${BASE}/dup`, { method: 'PATCH', headers: { 'content-type': 'application/json-patch+json' }, body: JSON.stringify([{ op: 'replace', path: '/metadata/name', value: 'renamed' }]) });
+  const patchName = await server.request(`${BASE}/dup`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json-patch+json' },
+    body: JSON.stringify([{ op: 'replace', path: '/metadata/name', value: 'renamed' }]),
+  });
   expect(patchName.status).toBe(422);
 });
 
 test('bad selectors and paging parameters are 400 BadRequest', async () => {
-  for (const query of ['fieldSelector=spec.license%3Dx', 'fieldSelector=status.x%3D1', 'labelSelector=a%20in%20b', 'labelSelector=Bad%20Key%3Dv', 'fieldSelector=spec.authStatus%3Dnotanumber', 'limit=-1', 'limit=abc', 'continue=%25%25', 'resourceVersion=abc&watch=true']) {
+  for (const query of [
+    'fieldSelector=spec.license%3Dx',
+    'fieldSelector=status.x%3D1',
+    'labelSelector=a%20in%20b',
+    'labelSelector=Bad%20Key%3Dv',
+    'fieldSelector=spec.authStatus%3Dnotanumber',
+    'limit=-1',
+    'limit=abc',
+    'continue=%25%25',
+    'resourceVersion=abc&watch=true',
+  ]) {
     const res = await server.request(`${BASE}?${query}`);
     expect({ query, status: res.status }).toEqual({ query, status: 400 });
     expect(await status(res)).toMatchObject({ reason: 'BadRequest' });

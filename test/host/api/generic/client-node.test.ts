@@ -1,4 +1,12 @@
-import { CustomObjectsApi, KubeConfig, PatchStrategy, Watch, makeInformer, setHeaderOptions, type KubernetesObject } from '@kubernetes/client-node';
+import {
+  CustomObjectsApi,
+  KubeConfig,
+  PatchStrategy,
+  Watch,
+  makeInformer,
+  setHeaderOptions,
+  type KubernetesObject,
+} from '@kubernetes/client-node';
 import { BASE, GROUP, PLURAL, VERSION, authLog, eventually, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -37,7 +45,10 @@ async function statusOf(promise: Promise<unknown>): Promise<{ code: number; reas
 }
 
 test('creates, lists with label and field selectors, and gets objects', async () => {
-  const created = (await api.createClusterCustomObject({ ...coords, body: authLog('cn-a', { authUser: 'alice' }, { tier: 'gold' }) })) as Obj;
+  const created = (await api.createClusterCustomObject({
+    ...coords,
+    body: authLog('cn-a', { authUser: 'alice' }, { tier: 'gold' }),
+  })) as Obj;
   expect(created.metadata?.uid).toBeTruthy();
   await api.createClusterCustomObject({ ...coords, body: authLog('cn-b', { authUser: 'bob', authStatus: 0 }, { tier: 'silver' }) });
   await api.createClusterCustomObject({ ...coords, body: authLog('cn-c', { authUser: 'carol' }) });
@@ -49,7 +60,9 @@ test('creates, lists with label and field selectors, and gets objects', async ()
   const unlabelled = (await api.listClusterCustomObject({ ...coords, labelSelector: '!tier' })) as { items: Obj[] };
   expect(unlabelled.items.map((i) => i.metadata?.name)).toEqual(['cn-c']);
 
-  const byField = (await api.listClusterCustomObject({ ...coords, fieldSelector: 'spec.authStatus=1,spec.authUser!=alice' })) as { items: Obj[] };
+  const byField = (await api.listClusterCustomObject({ ...coords, fieldSelector: 'spec.authStatus=1,spec.authUser!=alice' })) as {
+    items: Obj[];
+  };
   expect(byField.items.map((i) => i.metadata?.name)).toEqual(['cn-c']);
 
   const got = (await api.getClusterCustomObject({ ...coords, name: 'cn-b' })) as Obj;
@@ -58,20 +71,36 @@ test('creates, lists with label and field selectors, and gets objects', async ()
 
 test('pages with limit and continue', async () => {
   for (const n of ['pg-1', 'pg-2', 'pg-3']) await api.createClusterCustomObject({ ...coords, body: authLog(n, { authUser: 'pager' }) });
-  const first = (await api.listClusterCustomObject({ ...coords, fieldSelector: 'spec.authUser=pager', limit: 2 })) as { items: Obj[]; metadata: { continue?: string } };
+  const first = (await api.listClusterCustomObject({ ...coords, fieldSelector: 'spec.authUser=pager', limit: 2 })) as {
+    items: Obj[];
+    metadata: { continue?: string };
+  };
   expect(first.items.map((i) => i.metadata?.name)).toEqual(['pg-1', 'pg-2']);
   expect(first.metadata.continue).toBeTruthy();
-  const second = (await api.listClusterCustomObject({ ...coords, fieldSelector: 'spec.authUser=pager', limit: 2, _continue: first.metadata.continue })) as { items: Obj[]; metadata: { continue?: string } };
+  const second = (await api.listClusterCustomObject({
+    ...coords,
+    fieldSelector: 'spec.authUser=pager',
+    limit: 2,
+    _continue: first.metadata.continue,
+  })) as { items: Obj[]; metadata: { continue?: string } };
   expect(second.items.map((i) => i.metadata?.name)).toEqual(['pg-3']);
   expect(second.metadata.continue).toBeUndefined();
 });
 
 test('replace with a stale resourceVersion is a 409 Conflict; with the current one it succeeds', async () => {
   const obj = (await api.createClusterCustomObject({ ...coords, body: authLog('cn-replace') })) as Obj;
-  const updated = (await api.replaceClusterCustomObject({ ...coords, name: 'cn-replace', body: { ...obj, spec: { ...obj.spec, authStatus: 0 } } })) as Obj;
+  const updated = (await api.replaceClusterCustomObject({
+    ...coords,
+    name: 'cn-replace',
+    body: { ...obj, spec: { ...obj.spec, authStatus: 0 } },
+  })) as Obj;
   expect(updated.spec.authStatus).toBe(0);
   expect(Number(updated.metadata?.resourceVersion)).toBeGreaterThan(Number(obj.metadata?.resourceVersion));
-  const stale = api.replaceClusterCustomObject({ ...coords, name: 'cn-replace', body: { ...obj, spec: { ...obj.spec, authDomain: 'b.example.com' } } });
+  const stale = api.replaceClusterCustomObject({
+    ...coords,
+    name: 'cn-replace',
+    body: { ...obj, spec: { ...obj.spec, authDomain: 'b.example.com' } },
+  });
   expect(await statusOf(stale)).toEqual({ code: 409, reason: 'Conflict' });
 });
 
@@ -112,7 +141,10 @@ test('Watch receives ADDED, MODIFIED and DELETED events', async () => {
   try {
     await api.createClusterCustomObject({ ...coords, body: authLog('cn-watch') });
     await api.createClusterCustomObject({ ...coords, body: authLog('cn-unwatched') });
-    await api.patchClusterCustomObject({ ...coords, name: 'cn-watch', body: { spec: { authStatus: 0 } } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
+    await api.patchClusterCustomObject(
+      { ...coords, name: 'cn-watch', body: { spec: { authStatus: 0 } } },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
     await api.deleteClusterCustomObject({ ...coords, name: 'cn-watch' });
     await eventually(() => events.length >= 3, 'three watch events');
     expect(events).toEqual([
@@ -126,7 +158,12 @@ test('Watch receives ADDED, MODIFIED and DELETED events', async () => {
 });
 
 test('an informer lists, then follows changes', async () => {
-  const informer = makeInformer<Obj>(kc, BASE, () => api.listClusterCustomObject({ ...coords, labelSelector: 'informed=yes' }) as never, 'informed=yes');
+  const informer = makeInformer<Obj>(
+    kc,
+    BASE,
+    () => api.listClusterCustomObject({ ...coords, labelSelector: 'informed=yes' }) as never,
+    'informed=yes',
+  );
   const added: string[] = [];
   const updated: string[] = [];
   const deleted: string[] = [];
@@ -139,7 +176,10 @@ test('an informer lists, then follows changes', async () => {
     await eventually(() => added.includes('inf-before'), 'the listed object');
     await api.createClusterCustomObject({ ...coords, body: authLog('inf-after', {}, { informed: 'yes' }) });
     await eventually(() => added.includes('inf-after'), 'the created object');
-    await api.patchClusterCustomObject({ ...coords, name: 'inf-after', body: { spec: { authStatus: 0 } } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
+    await api.patchClusterCustomObject(
+      { ...coords, name: 'inf-after', body: { spec: { authStatus: 0 } } },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
     await eventually(() => updated.includes('inf-after'), 'the update');
     await api.deleteClusterCustomObject({ ...coords, name: 'inf-before' });
     await eventually(() => deleted.includes('inf-before'), 'the deletion');

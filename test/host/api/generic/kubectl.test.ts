@@ -28,7 +28,12 @@ interface Run {
 
 /** Runs kubectl against the server with no kubeconfig at all: server and token on the command line. */
 function kubectl(...args: string[]): Promise<Run> {
-  const common = [`--server=https://127.0.0.1:${server.port}`, `--token=${server.token}`, '--insecure-skip-tls-verify', `--cache-dir=${path.join(home, 'cache')}`];
+  const common = [
+    `--server=https://127.0.0.1:${server.port}`,
+    `--token=${server.token}`,
+    '--insecure-skip-tls-verify',
+    `--cache-dir=${path.join(home, 'cache')}`,
+  ];
   const env = { PATH: process.env.PATH ?? '', HOME: home, KUBECONFIG: path.join(home, 'no-such-kubeconfig') };
   return new Promise((resolve) => {
     execFile(KUBECTL, [...common, ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
@@ -52,7 +57,13 @@ function manifest(file: string, spec: Record<string, unknown>): string {
   return target;
 }
 
-const SPEC = { pluginKey: 'demo-plugin', authUser: 'alice', authDomain: 'a.example.com', authStatus: 1, expireTime: '2099-12-31T23:59:59Z' };
+const SPEC = {
+  pluginKey: 'demo-plugin',
+  authUser: 'alice',
+  authDomain: 'a.example.com',
+  authStatus: 1,
+  expireTime: '2099-12-31T23:59:59Z',
+};
 
 test('kubectl apply creates, get prints the printer columns, apply again updates', async () => {
   const created = await kubectl('apply', '-f', manifest('create.yaml', SPEC));
@@ -96,7 +107,9 @@ test('kubectl get -o json round-trips through apply', async () => {
 });
 
 test('kubectl selectors, patch types and validation errors', async () => {
-  expect((await kubectl('get', 'sitepluginauthlogs', '--field-selector', 'spec.authUser=alice', '-o', 'name')).stdout.trim()).toBe('sitepluginauthlog.pluginauth.authpay.dev/kube-log');
+  expect((await kubectl('get', 'sitepluginauthlogs', '--field-selector', 'spec.authUser=alice', '-o', 'name')).stdout.trim()).toBe(
+    'sitepluginauthlog.pluginauth.authpay.dev/kube-log',
+  );
   expect((await kubectl('get', 'sitepluginauthlogs', '-l', 'tier=silver', '-o', 'name')).stdout.trim()).toBe('');
   const badField = await kubectl('get', 'sitepluginauthlogs', '--field-selector', 'spec.license=x');
   expect(badField.code).not.toBe(0);

@@ -39,7 +39,12 @@ test('field selector terms, extensions and the name alias', () => {
     { op: 'eq', field: 'metadata.name', value: 'b' },
     { op: 'ne', field: 'spec.authUser', value: 'c' },
   ]);
-  expect(parseFieldSelector(kind, 'spec.authStatus=(0,1),spec.pluginKey!=(x,y),spec.expireTime<2030-01-01,spec.authTime>=2020-01-01,spec.authTime,!metadata.deletionTimestamp,spec.authDomain^=www.,spec.authUser~=Ali')).toEqual([
+  expect(
+    parseFieldSelector(
+      kind,
+      'spec.authStatus=(0,1),spec.pluginKey!=(x,y),spec.expireTime<2030-01-01,spec.authTime>=2020-01-01,spec.authTime,!metadata.deletionTimestamp,spec.authDomain^=www.,spec.authUser~=Ali',
+    ),
+  ).toEqual([
     { op: 'in', field: 'spec.authStatus', values: ['0', '1'] },
     { op: 'notin', field: 'spec.pluginKey', values: ['x', 'y'] },
     { op: 'lt', field: 'spec.expireTime', value: '2030-01-01' },
@@ -62,7 +67,8 @@ test('non-indexed fields and mistyped values are BadRequest', () => {
 
 test('conditions evaluate in memory as the database evaluates them', () => {
   const o = obj({ pluginKey: 'p', authUser: 'Alice', authDomain: 'www.a.com', authStatus: 1 }, { tier: 'gold' });
-  const check = (field: string, labels = '') => matches(kind, o, { op: 'and', conditions: [...parseFieldSelector(kind, field || 'name'), ...parseLabelSelector(labels)] });
+  const check = (field: string, labels = '') =>
+    matches(kind, o, { op: 'and', conditions: [...parseFieldSelector(kind, field || 'name'), ...parseLabelSelector(labels)] });
   expect(check('spec.authStatus=1')).toBe(true);
   expect(check('spec.authStatus=(0)')).toBe(false);
   expect(check('spec.authUser~=lic')).toBe(true);

@@ -16,7 +16,11 @@ test('AppErrors map to Kubernetes reasons and codes', () => {
     code: 404,
   });
   const invalid = statusFromError(new InvalidError('bad', [{ field: 'spec.x', message: 'is required', reason: 'required' }]), target);
-  expect(invalid).toMatchObject({ code: 422, reason: 'Invalid', details: { causes: [{ field: 'spec.x', message: 'is required', reason: 'FieldValueRequired' }] } });
+  expect(invalid).toMatchObject({
+    code: 422,
+    reason: 'Invalid',
+    details: { causes: [{ field: 'spec.x', message: 'is required', reason: 'FieldValueRequired' }] },
+  });
   const cases: Array<[string, number, string]> = [
     ['ALREADY_EXISTS', 409, 'AlreadyExists'],
     ['CONFLICT', 409, 'Conflict'],
@@ -37,7 +41,11 @@ test('unknown errors become InternalError without their message', () => {
 });
 
 test('a removed object answers Status Success', () => {
-  expect(success({ group: 'g', resource: 'things', name: 'n', uid: 'u' })).toMatchObject({ status: 'Success', code: 200, details: { name: 'n', uid: 'u' } });
+  expect(success({ group: 'g', resource: 'things', name: 'n', uid: 'u' })).toMatchObject({
+    status: 'Success',
+    code: 200,
+    details: { name: 'n', uid: 'u' },
+  });
 });
 
 test('ages print like kubectl', () => {

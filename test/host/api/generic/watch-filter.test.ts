@@ -10,7 +10,12 @@ const kind = registry.get('SitePluginAuthLog');
 const gold = { op: 'label_eq', key: 'tier', value: 'gold' } as const;
 
 function event(type: WatchEventType, name: string, revision: number, tier = 'gold'): WatchEvent {
-  const object: Resource = { apiVersion: kind.apiVersion, kind: kind.kind, metadata: { name, labels: { tier }, resourceVersion: String(revision) }, spec: {} };
+  const object: Resource = {
+    apiVersion: kind.apiVersion,
+    kind: kind.kind,
+    metadata: { name, labels: { tier }, resourceVersion: String(revision) },
+    spec: {},
+  };
   return { type, object, revision };
 }
 
@@ -35,7 +40,14 @@ test('after a listing, stale events are dropped and selector moves become ADDED/
 
 test('when resuming, events keep their type and only matching ones pass', () => {
   const filter = new WatchFilter(kind, gold, false);
-  expect(types(filter, [event('MODIFIED', 'a', 3), event('MODIFIED', 'b', 4, 'silver'), event('MODIFIED', 'a', 5, 'silver'), event('DELETED', 'c', 6)])).toEqual(['MODIFIED', '-', 'DELETED', 'DELETED']);
+  expect(
+    types(filter, [
+      event('MODIFIED', 'a', 3),
+      event('MODIFIED', 'b', 4, 'silver'),
+      event('MODIFIED', 'a', 5, 'silver'),
+      event('DELETED', 'c', 6),
+    ]),
+  ).toEqual(['MODIFIED', '-', 'DELETED', 'DELETED']);
   const all = new WatchFilter(kind, undefined, false);
   expect(types(all, [event('MODIFIED', 'a', 3, 'silver'), event('DELETED', 'a', 4)])).toEqual(['MODIFIED', 'DELETED']);
 });

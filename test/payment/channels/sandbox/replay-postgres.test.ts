@@ -32,11 +32,31 @@ afterAll(async () => {
 });
 
 test('100 concurrent copies of a success callback across two replicas change the order once', async () => {
-  const created = (await api(a, 'POST', `${CONSOLE}/payments`, { orderId: 'pg-replay', subject: 'pg', paymentAmount: '5.00', paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl: 'https://example.com/hook' })).body.data;
+  const created = (
+    await api(a, 'POST', `${CONSOLE}/payments`, {
+      orderId: 'pg-replay',
+      subject: 'pg',
+      paymentAmount: '5.00',
+      paymentType: 'SANDBOX',
+      paymentChannel: 'SIMULATED',
+      notifyUrl: 'https://example.com/hook',
+    })
+  ).body.data;
   expect(created.status).toBe('PAYING');
   const sandbox = (await a.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
-  const callback = await sandbox.simulateOutcome(toChannelOrder((await a.runtime.client.get(PaymentInfo, created.paymentId)).spec), 'success');
-  const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => fetch(`${(i % 2 ? a : b).url}${PUBLIC}/asyncCallback/SANDBOX`, { method: 'POST', headers: callback.headers as Record<string, string>, body: String(callback.rawBody) }).then((r) => r.status)));
+  const callback = await sandbox.simulateOutcome(
+    toChannelOrder((await a.runtime.client.get(PaymentInfo, created.paymentId)).spec),
+    'success',
+  );
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, (_, i) =>
+      fetch(`${(i % 2 ? a : b).url}${PUBLIC}/asyncCallback/SANDBOX`, {
+        method: 'POST',
+        headers: callback.headers as Record<string, string>,
+        body: String(callback.rawBody),
+      }).then((r) => r.status),
+    ),
+  );
   expect(answers.every((s) => s === 200)).toBe(true);
   const order = await a.runtime.client.get(PaymentInfo, created.paymentId);
   expect(order.spec.status).toBe('SUCCESS');
@@ -44,6 +64,8 @@ test('100 concurrent copies of a success callback across two replicas change the
   expect((await a.runtime.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', created.paymentId) })).items).toHaveLength(1);
   await Promise.all([a.payment.settled(), b.payment.settled()]);
   // admin's messages: inbox ones (recipient admin) and, when admin has an address, inbox e-mail ones (username admin).
-  const admin = { items: (await a.runtime.client.list('OutboxMessage')).items.filter((m) => (m.spec as { username?: string }).username === 'admin') };
+  const admin = {
+    items: (await a.runtime.client.list('OutboxMessage')).items.filter((m) => (m.spec as { username?: string }).username === 'admin'),
+  };
   expect(admin.items.filter((m) => String((m.spec as { text: string }).text).includes(created.paymentId))).toHaveLength(1);
 }, 60_000);

@@ -16,13 +16,24 @@ const now = () => clock.getTime();
 let seq = 0;
 
 function makeChannel(options: Partial<{ enabled: boolean; secret: string }> = {}): SandboxChannel {
-  const channel = sandboxDefinition.create(validateSandboxOptions({ enabled: true, secret, ...options }), { clock: { ...systemClock, now } });
+  const channel = sandboxDefinition.create(validateSandboxOptions({ enabled: true, secret, ...options }), {
+    clock: { ...systemClock, now },
+  });
   return channel as SandboxChannel;
 }
 
 function order(overrides: Partial<ChannelOrder> = {}): ChannelOrder {
   seq += 1;
-  return { paymentId: `SBXP${seq}`, orderId: `o${seq}`, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', subject: 'try', amountMinor: 990, currency: 'CNY', ...overrides };
+  return {
+    paymentId: `SBXP${seq}`,
+    orderId: `o${seq}`,
+    paymentType: 'SANDBOX',
+    paymentChannel: 'SIMULATED',
+    subject: 'try',
+    amountMinor: 990,
+    currency: 'CNY',
+    ...overrides,
+  };
 }
 
 function withBody(request: CallbackRequest, rawBody: string, header?: string): CallbackRequest {
@@ -39,9 +50,18 @@ describe('SANDBOX initiation, query and close', () => {
     const channel = makeChannel();
     const o = order({ paymentId: 'A B/1' });
     const result = await channel.initiate(o, { callbackUrl: 'http://x/cb', baseUrl: 'https://pay.example.com' });
-    expect(result).toMatchObject({ status: 'PAYING', payUrl: 'https://pay.example.com/payment/A%20B%2F1', channelTradeNo: expect.stringMatching(/^SBX/) });
+    expect(result).toMatchObject({
+      status: 'PAYING',
+      payUrl: 'https://pay.example.com/payment/A%20B%2F1',
+      channelTradeNo: expect.stringMatching(/^SBX/),
+    });
     expect((await channel.initiate(o, { callbackUrl: 'http://x/cb' })).payUrl).toBe('/payment/A%20B%2F1');
-    expect(await channel.query(o)).toMatchObject({ status: 'PAYING', amountMinor: 990, currency: 'CNY', channelTradeNo: result.channelTradeNo });
+    expect(await channel.query(o)).toMatchObject({
+      status: 'PAYING',
+      amountMinor: 990,
+      currency: 'CNY',
+      channelTradeNo: result.channelTradeNo,
+    });
     expect((await channel.query(order())).status).toBe('UNPAID');
   });
 
@@ -54,8 +74,15 @@ describe('SANDBOX initiation, query and close', () => {
   });
 
   test('refuses another channel and misconfigured options', async () => {
-    await expect(makeChannel().initiate(order({ paymentChannel: 'NATIVE' }), { callbackUrl: 'x' })).rejects.toMatchObject({ code: 'UNSUPPORTED_PAYMENT_CHANNEL' });
-    expect(() => validateSandboxOptions({ enabled: 'yes', secret: 'short' })).toThrow(expect.objectContaining({ code: 'CHANNEL_MISCONFIGURED', details: [expect.objectContaining({ field: 'enabled' }), expect.objectContaining({ field: 'secret' })] }));
+    await expect(makeChannel().initiate(order({ paymentChannel: 'NATIVE' }), { callbackUrl: 'x' })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_PAYMENT_CHANNEL',
+    });
+    expect(() => validateSandboxOptions({ enabled: 'yes', secret: 'short' })).toThrow(
+      expect.objectContaining({
+        code: 'CHANNEL_MISCONFIGURED',
+        details: [expect.objectContaining({ field: 'enabled' }), expect.objectContaining({ field: 'secret' })],
+      }),
+    );
   });
 
   test('close: unknown trade → not at channel; waiting trade → closed (FAILED); paid trade → CHANNEL_REJECTED', async () => {
@@ -82,7 +109,14 @@ describe('SANDBOX signed callbacks', () => {
     const expectedSig = createHmac('sha256', secret).update(`${1714521600}.${rawBody}`).digest('hex');
     expect(request.headers['x-sandbox-signature']).toBe(`t=1714521600,v1=${expectedSig}`);
     const event = await channel.verifyCallback(request);
-    expect(event).toMatchObject({ orderRef: o.paymentId, status: 'SUCCESS', amountMinor: 990, currency: 'CNY', paidAt: '2024-05-01T00:00:00.000Z', eventId: expect.stringMatching(/^evt_/) });
+    expect(event).toMatchObject({
+      orderRef: o.paymentId,
+      status: 'SUCCESS',
+      amountMinor: 990,
+      currency: 'CNY',
+      paidAt: '2024-05-01T00:00:00.000Z',
+      eventId: expect.stringMatching(/^evt_/),
+    });
     expect(await channel.query(o)).toMatchObject({ status: 'SUCCESS', paidAt: '2024-05-01T00:00:00.000Z' });
   });
 
@@ -102,7 +136,9 @@ describe('SANDBOX signed callbacks', () => {
     const { 'x-sandbox-signature': _dropped, ...headers } = request.headers;
     await expect(channel.verifyCallback({ ...request, headers })).rejects.toMatchObject({ code: 'MISSING_SIGNATURE', status: 400 });
     for (const header of ['garbage', 't=abc,v1=00', 't=1714521600', 'v1=' + 'a'.repeat(64)]) {
-      await expect(channel.verifyCallback(withBody(request, String(request.rawBody), header))).rejects.toMatchObject({ code: 'MISSING_SIGNATURE' });
+      await expect(channel.verifyCallback(withBody(request, String(request.rawBody), header))).rejects.toMatchObject({
+        code: 'MISSING_SIGNATURE',
+      });
     }
   });
 
@@ -110,10 +146,15 @@ describe('SANDBOX signed callbacks', () => {
     const channel = makeChannel();
     const request = await channel.simulateOutcome(order(), 'success');
     const raw = String(request.rawBody);
-    await expect(channel.verifyCallback(withBody(request, raw.replace('"amountMinor":990', '"amountMinor":1')))).rejects.toMatchObject({ code: 'BAD_SIGNATURE', status: 401 });
+    await expect(channel.verifyCallback(withBody(request, raw.replace('"amountMinor":990', '"amountMinor":1')))).rejects.toMatchObject({
+      code: 'BAD_SIGNATURE',
+      status: 401,
+    });
     const other = makeChannel({ secret: generateSandboxSecret() });
     await expect(other.verifyCallback(request)).rejects.toMatchObject({ code: 'BAD_SIGNATURE' });
-    await expect(channel.verifyCallback(withBody(request, raw, `t=1714521600,v1=${'0'.repeat(64)}`))).rejects.toMatchObject({ code: 'BAD_SIGNATURE' });
+    await expect(channel.verifyCallback(withBody(request, raw, `t=1714521600,v1=${'0'.repeat(64)}`))).rejects.toMatchObject({
+      code: 'BAD_SIGNATURE',
+    });
   });
 
   test('any one matching v1 among several is accepted (secret rotation)', async () => {
@@ -129,7 +170,10 @@ describe('SANDBOX signed callbacks', () => {
     clock = new Date('2024-05-01T00:05:00Z');
     await expect(channel.verifyCallback(request)).resolves.toMatchObject({ status: 'SUCCESS' });
     clock = new Date('2024-05-01T00:05:01Z');
-    await expect(channel.verifyCallback(request)).rejects.toMatchObject({ code: 'BAD_SIGNATURE', message: expect.stringContaining('tolerance') });
+    await expect(channel.verifyCallback(request)).rejects.toMatchObject({
+      code: 'BAD_SIGNATURE',
+      message: expect.stringContaining('tolerance'),
+    });
     clock = new Date('2024-04-30T23:54:59Z');
     await expect(channel.verifyCallback(request)).rejects.toMatchObject({ code: 'BAD_SIGNATURE' });
   });
@@ -138,14 +182,28 @@ describe('SANDBOX signed callbacks', () => {
     const channel = makeChannel();
     const t = 1714521600;
     for (const body of [
-      JSON.stringify({ id: 'evt_1', type: 'payment.refunded', created: t, data: { paymentId: 'P', tradeNo: 'T', amountMinor: 1, currency: 'CNY' } }),
+      JSON.stringify({
+        id: 'evt_1',
+        type: 'payment.refunded',
+        created: t,
+        data: { paymentId: 'P', tradeNo: 'T', amountMinor: 1, currency: 'CNY' },
+      }),
       JSON.stringify({ id: 'evt_2', type: 'payment.succeeded', created: t, data: { paymentId: 'P' } }),
       'not json',
     ]) {
-      const request: CallbackRequest = { method: 'POST', headers: { 'x-sandbox-signature': signSandboxPayload(body, t, secret) }, query: {}, rawBody: body };
+      const request: CallbackRequest = {
+        method: 'POST',
+        headers: { 'x-sandbox-signature': signSandboxPayload(body, t, secret) },
+        query: {},
+        rawBody: body,
+      };
       const err = await channel.verifyCallback(request).catch((e) => e);
       expect(err).toMatchObject({ code: 'UNSUPPORTED_EVENT' });
-      expect(channel.answerCallback({ outcome: 'refused', error: err })).toEqual({ status: 200, contentType: 'application/json', body: '{"received":true}' });
+      expect(channel.answerCallback({ outcome: 'refused', error: err })).toEqual({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"received":true}',
+      });
     }
   });
 
@@ -162,7 +220,8 @@ describe('SANDBOX signed callbacks', () => {
       const o = order();
       await channel.initiate(o, { callbackUrl: receiver.url });
       const request = await channel.simulateOutcome(o, 'success');
-      const send = () => fetch(receiver.url, { method: 'POST', headers: request.headers as Record<string, string>, body: String(request.rawBody) });
+      const send = () =>
+        fetch(receiver.url, { method: 'POST', headers: request.headers as Record<string, string>, body: String(request.rawBody) });
       const first = await send();
       expect([first.status, await first.json()]).toEqual([200, { received: true }]);
       expect(receiver.events.at(-1)).toMatchObject({ orderRef: o.paymentId, status: 'SUCCESS', amountMinor: 990 });

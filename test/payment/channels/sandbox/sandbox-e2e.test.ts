@@ -4,7 +4,16 @@ import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.j
 import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
 import { PaymentInfo } from '../../../../src/payment/orders/types.js';
 import { NotifyReceiver } from '../../support/notify-receiver.js';
-import { anonymous, api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../../support/payment-server.js';
+import {
+  anonymous,
+  api,
+  configure,
+  CONSOLE,
+  eventually,
+  PUBLIC,
+  startPaymentServer,
+  type PaymentServer,
+} from '../../support/payment-server.js';
 import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-log.js';
 import { PaymentNotifyDelivery } from '../../../../src/payment/notify/types.js';
 
@@ -14,7 +23,12 @@ let receiver: NotifyReceiver;
 beforeAll(async () => {
   server = await startPaymentServer();
   receiver = await new NotifyReceiver().start();
-  await configure(server, { sandboxEnabled: true, allowPrivateNotifyTargets: true, notificationUsers: ['admin'], callbackDomain: server.url });
+  await configure(server, {
+    sandboxEnabled: true,
+    allowPrivateNotifyTargets: true,
+    notificationUsers: ['admin'],
+    callbackDomain: server.url,
+  });
   receiver.publicKeyPem = (await api(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
 }, 60_000);
 afterAll(async () => {
@@ -22,7 +36,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const order = (orderId: string, extra: Record<string, unknown> = {}) => ({ orderId, subject: '会员 1 个月', body: 'monthly plan', paymentAmount: '12.30', paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl: receiver.url, returnUrl: 'https://shop.example.com/orders/1', ...extra });
+const order = (orderId: string, extra: Record<string, unknown> = {}) => ({
+  orderId,
+  subject: '会员 1 个月',
+  body: 'monthly plan',
+  paymentAmount: '12.30',
+  paymentType: 'SANDBOX',
+  paymentChannel: 'SIMULATED',
+  notifyUrl: receiver.url,
+  returnUrl: 'https://shop.example.com/orders/1',
+  ...extra,
+});
 
 async function storedOrder(paymentId: string): Promise<PaymentInfo> {
   return server.runtime.client.get(PaymentInfo, paymentId);
@@ -33,35 +57,67 @@ describe('SANDBOX payment end to end over HTTP', () => {
     const created = await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-1'));
     expect(created.status).toBe(200);
     const data = created.body.data;
-    expect(data).toMatchObject({ orderId: 'sbx-1', status: 'PAYING', paymentAmount: 12.3, amountMinor: 1230, currency: 'CNY', platform: 'system' });
+    expect(data).toMatchObject({
+      orderId: 'sbx-1',
+      status: 'PAYING',
+      paymentAmount: 12.3,
+      amountMinor: 1230,
+      currency: 'CNY',
+      platform: 'system',
+    });
     expect(data.payUrl).toBe(`${server.url}/payment/${data.paymentId}`);
 
     const paid = await api(server, 'POST', `${PUBLIC}/payments/${data.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ status: 'SUCCESS', callback: { status: 200 } });
 
-    const [delivery] = await eventually(() => (receiver.forPayment(data.paymentId).length ? receiver.forPayment(data.paymentId) : undefined));
+    const [delivery] = await eventually(() =>
+      receiver.forPayment(data.paymentId).length ? receiver.forPayment(data.paymentId) : undefined,
+    );
     expect(delivery.signatureValid).toBe(true);
     expect(delivery.eventId).toBe(`${data.paymentId}-success-1`);
-    expect(delivery.body).toMatchObject({ eventId: delivery.eventId, orderId: 'sbx-1', paymentId: data.paymentId, status: 'SUCCESS', amount: '12.30', amountMinor: 1230, currency: 'CNY', type: 'SANDBOX', channel: 'SIMULATED' });
+    expect(delivery.body).toMatchObject({
+      eventId: delivery.eventId,
+      orderId: 'sbx-1',
+      paymentId: data.paymentId,
+      status: 'SUCCESS',
+      amount: '12.30',
+      amountMinor: 1230,
+      currency: 'CNY',
+      type: 'SANDBOX',
+      channel: 'SIMULATED',
+    });
     expect(typeof delivery.body.paidAt).toBe('string');
 
     await server.payment.settled();
     // The outbox indexes a message's identity (dedupeId: dedupeKey, channel, recipient), not the dedupeKey alone.
-    const queued = await server.runtime.client.list('OutboxMessage', { where: eq('spec.dedupeId', dedupeIdOf(`payment-status:${delivery.eventId}`, 'INBOX', 'admin')) });
+    const queued = await server.runtime.client.list('OutboxMessage', {
+      where: eq('spec.dedupeId', dedupeIdOf(`payment-status:${delivery.eventId}`, 'INBOX', 'admin')),
+    });
     // An inbox message, or (when admin has an address) one e-mail message that also goes into admin's inbox.
-    const inboxMessages = queued.items.filter((m) => (m.spec as { channel: string; inbox?: boolean }).channel === 'INBOX' || (m.spec as { inbox?: boolean }).inbox);
+    const inboxMessages = queued.items.filter(
+      (m) => (m.spec as { channel: string; inbox?: boolean }).channel === 'INBOX' || (m.spec as { inbox?: boolean }).inbox,
+    );
     expect(inboxMessages).toHaveLength(1);
     expect(inboxMessages[0].spec).toMatchObject({ username: 'admin', template: 'payment-status-changed' });
     const text = (inboxMessages[0].spec as { text: string }).text;
-    for (const part of ['会员 1 个月', data.paymentId, 'sbx-1', '12.30 CNY', 'SUCCESS', `${server.url}/payment/${data.paymentId}`]) expect(text).toContain(part);
+    for (const part of ['会员 1 个月', data.paymentId, 'sbx-1', '12.30 CNY', 'SUCCESS', `${server.url}/payment/${data.paymentId}`])
+      expect(text).toContain(part);
   });
 
   test('a success callback replayed 100 times concurrently moves the order once, queues one delivery chain and one admin message', async () => {
     const created = (await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-replay'))).body.data;
     const sandbox = (await server.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
     const callback = await sandbox.simulateOutcome(toChannelOrder((await storedOrder(created.paymentId)).spec), 'success');
-    const answers = await Promise.all(Array.from({ length: 100 }, () => fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, { method: 'POST', headers: callback.headers as Record<string, string>, body: String(callback.rawBody) }).then(async (r) => ({ status: r.status, body: await r.text() }))));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, {
+          method: 'POST',
+          headers: callback.headers as Record<string, string>,
+          body: String(callback.rawBody),
+        }).then(async (r) => ({ status: r.status, body: await r.text() })),
+      ),
+    );
     expect(answers.every((a) => a.status === 200 && a.body === '{"received":true}')).toBe(true);
 
     const stored = await storedOrder(created.paymentId);
@@ -72,7 +128,11 @@ describe('SANDBOX payment end to end over HTTP', () => {
     await eventually(() => receiver.forPayment(created.paymentId).length === 1);
     await server.payment.settled();
     // admin's messages: inbox ones (recipient admin) and, when admin has an address, inbox e-mail ones (username admin).
-    const adminMessages = { items: (await server.runtime.client.list('OutboxMessage')).items.filter((m) => (m.spec as { username?: string }).username === 'admin') };
+    const adminMessages = {
+      items: (await server.runtime.client.list('OutboxMessage')).items.filter(
+        (m) => (m.spec as { username?: string }).username === 'admin',
+      ),
+    };
     expect(adminMessages.items.filter((m) => String((m.spec as { text: string }).text).includes(created.paymentId))).toHaveLength(1);
     const logs = await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', created.paymentId) });
     expect(logs.items).toHaveLength(100);
@@ -87,9 +147,17 @@ describe('SANDBOX payment end to end over HTTP', () => {
     const sandbox = (await server.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
     const callback = await sandbox.simulateOutcome(toChannelOrder((await storedOrder(created.paymentId)).spec), 'success');
     const tampered = String(callback.rawBody).replace('"amountMinor":1230', '"amountMinor":1');
-    const bad = await fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, { method: 'POST', headers: callback.headers as Record<string, string>, body: tampered });
+    const bad = await fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, {
+      method: 'POST',
+      headers: callback.headers as Record<string, string>,
+      body: tampered,
+    });
     expect(bad.status).toBe(401);
-    const unsigned = await fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: String(callback.rawBody) });
+    const unsigned = await fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: String(callback.rawBody),
+    });
     expect(unsigned.status).toBe(400);
     expect((await storedOrder(created.paymentId)).spec.status).toBe('PAYING');
   });

@@ -134,7 +134,11 @@ export class FakeAlipayGateway {
       point_amount: '0.00',
       ...overrides,
     };
-    return { ...params, sign_type: 'RSA2', sign: rsaSha256(alipaySignContent(params, ['sign', 'sign_type']), this.options.gatewayPrivateKey) };
+    return {
+      ...params,
+      sign_type: 'RSA2',
+      sign: rsaSha256(alipaySignContent(params, ['sign', 'sign_type']), this.options.gatewayPrivateKey),
+    };
   }
 
   /** POSTs a notification form to the trade's notify_url and records the merchant's answer. */
@@ -177,7 +181,9 @@ export class FakeAlipayGateway {
     if (params.method === 'alipay.trade.page.pay' || params.method === 'alipay.trade.wap.pay') {
       const ok = node.code === '10000';
       res.writeHead(ok ? 200 : 400, { 'content-type': 'text/html; charset=utf-8' });
-      return void res.end(ok ? `<html><body>cashier for ${params.method}</body></html>` : `<html><body>${String(node.sub_code)}</body></html>`);
+      return void res.end(
+        ok ? `<html><body>cashier for ${params.method}</body></html>` : `<html><body>${String(node.sub_code)}</body></html>`,
+      );
     }
     res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
     res.end(fault === 'notJson' ? '<html>gateway error</html>' : this.#signedBody(params.method ?? 'unknown', node, fault));
@@ -187,7 +193,9 @@ export class FakeAlipayGateway {
     if (params.app_id !== this.options.appId || params.sign_type !== 'RSA2' || params.charset !== 'utf-8') return false;
     if (params.version !== '1.0' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(params.timestamp ?? '')) return false;
     try {
-      return createVerify('RSA-SHA256').update(alipaySignContent(params, ['sign']), 'utf8').verify(this.options.appPublicKey, params.sign ?? '', 'base64');
+      return createVerify('RSA-SHA256')
+        .update(alipaySignContent(params, ['sign']), 'utf8')
+        .verify(this.options.appPublicKey, params.sign ?? '', 'base64');
     } catch {
       return false;
     }
@@ -195,7 +203,8 @@ export class FakeAlipayGateway {
 
   /** Alipay escapes `/` in its JSON; the signature covers exactly this text. */
   #signedBody(method: string, node: Record<string, unknown>, fault?: Fault): string {
-    const key = node.code === '40002' && node.sub_code === 'isv.invalid-method' ? 'error_response' : `${method.replaceAll('.', '_')}_response`;
+    const key =
+      node.code === '40002' && node.sub_code === 'isv.invalid-method' ? 'error_response' : `${method.replaceAll('.', '_')}_response`;
     const nodeText = JSON.stringify(node).replace(/\//g, '\\/');
     if (fault === 'unsigned') return `{"${key}":${nodeText}}`;
     let sign = rsaSha256(nodeText, this.options.gatewayPrivateKey);
@@ -228,7 +237,8 @@ export class FakeAlipayGateway {
   #create(params: Record<string, string>, biz: Record<string, string>, visible: boolean): Record<string, unknown> {
     const amount = biz.total_amount ?? '';
     if (!biz.out_trade_no || !biz.subject || !biz.product_code) return failure('40002', 'isv.missing-biz-param');
-    if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) < 0.01 || Number(amount) > 100_000_000) return failure('40004', 'ACQ.TOTAL_FEE_EXCEED');
+    if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) < 0.01 || Number(amount) > 100_000_000)
+      return failure('40004', 'ACQ.TOTAL_FEE_EXCEED');
     const existing = this.trades.get(biz.out_trade_no);
     if (existing && existing.status !== 'WAIT_BUYER_PAY') return failure('40004', 'ACQ.TRADE_HAS_SUCCESS');
     if (existing && existing.total_amount !== amount) return failure('40004', 'ACQ.CONTEXT_INCONSISTENT');
@@ -246,7 +256,12 @@ export class FakeAlipayGateway {
     };
     trade.visible ||= visible;
     this.trades.set(trade.out_trade_no, trade);
-    return { code: '10000', msg: 'Success', out_trade_no: trade.out_trade_no, qr_code: `https://qr.alipay.com/bax0${trade.trade_no.slice(-8)}` };
+    return {
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: trade.out_trade_no,
+      qr_code: `https://qr.alipay.com/bax0${trade.trade_no.slice(-8)}`,
+    };
   }
 
   #query(biz: Record<string, string>): Record<string, unknown> {
@@ -254,8 +269,13 @@ export class FakeAlipayGateway {
     if (!trade || !trade.visible) return failure('40004', 'ACQ.TRADE_NOT_EXIST');
     const paid = trade.status === 'TRADE_SUCCESS' || trade.status === 'TRADE_FINISHED';
     return {
-      code: '10000', msg: 'Success', buyer_logon_id: 'lzn***@sandbox.com', out_trade_no: trade.out_trade_no,
-      total_amount: trade.total_amount, trade_no: trade.trade_no, trade_status: trade.status,
+      code: '10000',
+      msg: 'Success',
+      buyer_logon_id: 'lzn***@sandbox.com',
+      out_trade_no: trade.out_trade_no,
+      total_amount: trade.total_amount,
+      trade_no: trade.trade_no,
+      trade_status: trade.status,
       ...(paid ? { send_pay_date: trade.gmt_payment, buyer_pay_amount: trade.total_amount } : {}),
     };
   }

@@ -12,7 +12,14 @@ describe('application private key formats', () => {
   test('accepts PKCS#1 PEM, PKCS#8 PEM, PEM squashed onto one line, and bare base64 PKCS#8 or PKCS#1', () => {
     const pkcs1Base64 = (APP.privateKey.export({ type: 'pkcs1', format: 'der' }) as Buffer).toString('base64');
     const oneLine = APP.privatePkcs1Pem.replace(/\n/g, ' ');
-    for (const text of [APP.privatePkcs1Pem, APP.privatePkcs8Pem, oneLine, APP.privatePkcs8Base64, pkcs1Base64, `\n  ${APP.privatePkcs8Base64}\n`]) {
+    for (const text of [
+      APP.privatePkcs1Pem,
+      APP.privatePkcs8Pem,
+      oneLine,
+      APP.privatePkcs8Base64,
+      pkcs1Base64,
+      `\n  ${APP.privatePkcs8Base64}\n`,
+    ]) {
       expect(signsLikeTheAppKey(text)).toBe(true);
     }
   });
@@ -41,16 +48,29 @@ describe('validateWalletAOptions', () => {
 
   test('defaults to production, RSA2 and the standard product codes; resolves sandbox and custom URLs', () => {
     const options = validateWalletAOptions(base);
-    expect(options).toMatchObject({ appId: APP_ID, signType: 'RSA2', gatewayUrl: ALIPAY_GATEWAYS.production, productCodes: DEFAULT_PRODUCT_CODES });
+    expect(options).toMatchObject({
+      appId: APP_ID,
+      signType: 'RSA2',
+      gatewayUrl: ALIPAY_GATEWAYS.production,
+      productCodes: DEFAULT_PRODUCT_CODES,
+    });
     expect(validateWalletAOptions({ ...base, gateway: 'sandbox' }).gatewayUrl).toBe('https://openapi-sandbox.dl.alipaydev.com/gateway.do');
     expect(validateWalletAOptions({ ...base, gateway: 'http://127.0.0.1:9/gateway.do' }).gatewayUrl).toBe('http://127.0.0.1:9/gateway.do');
-    expect(validateWalletAOptions({ ...base, productCodes: { PC_WEBSITE: 'FAST_INSTANT_TRADE_PAY_X' } }).productCodes.PC_WEBSITE).toBe('FAST_INSTANT_TRADE_PAY_X');
+    expect(validateWalletAOptions({ ...base, productCodes: { PC_WEBSITE: 'FAST_INSTANT_TRADE_PAY_X' } }).productCodes.PC_WEBSITE).toBe(
+      'FAST_INSTANT_TRADE_PAY_X',
+    );
   });
 
   test('names every bad field in one CHANNEL_MISCONFIGURED error, without echoing key material', () => {
     let error: unknown;
     try {
-      validateWalletAOptions({ appId: 'bad id!', privateKey: `${APP.privatePkcs8Base64.slice(0, 40)}zz`, signType: 'RSA', gateway: 'ftp://x', productCodes: { NATIVE: 'X' } });
+      validateWalletAOptions({
+        appId: 'bad id!',
+        privateKey: `${APP.privatePkcs8Base64.slice(0, 40)}zz`,
+        signType: 'RSA',
+        gateway: 'ftp://x',
+        productCodes: { NATIVE: 'X' },
+      });
     } catch (err) {
       error = err;
     }

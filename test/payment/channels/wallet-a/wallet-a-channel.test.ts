@@ -26,12 +26,23 @@ function order(overrides: Partial<ChannelOrder> = {}): ChannelOrder {
 }
 
 function makeChannel(options: Record<string, unknown> = {}, timeoutMs = 2000): WalletAChannel {
-  const validated = walletADefinition.validateOptions({ appId: APP_ID, privateKey: APP.privatePkcs1Pem, alipayPublicKey: ALIPAY.publicSpkiPem, gateway: gateway.url, ...options });
+  const validated = walletADefinition.validateOptions({
+    appId: APP_ID,
+    privateKey: APP.privatePkcs1Pem,
+    alipayPublicKey: ALIPAY.publicSpkiPem,
+    gateway: gateway.url,
+    ...options,
+  });
   return walletADefinition.create(validated, { clock: { ...systemClock, now: () => fixedNow.getTime() }, timeoutMs }) as WalletAChannel;
 }
 
 beforeAll(async () => {
-  gateway = await new FakeAlipayGateway({ appId: APP_ID, appPublicKey: APP.publicKey, gatewayPrivateKey: ALIPAY.privateKey, now: () => fixedNow }).start();
+  gateway = await new FakeAlipayGateway({
+    appId: APP_ID,
+    appPublicKey: APP.publicKey,
+    gatewayPrivateKey: ALIPAY.privateKey,
+    now: () => fixedNow,
+  }).start();
   channel = makeChannel();
   receiver = await startCallbackReceiver(() => channel);
 });
@@ -52,7 +63,12 @@ describe('WALLET_A against a local Alipay gateway', () => {
     const call = gateway.calls.at(-1)!;
     expect(call.signatureValid).toBe(true);
     expect(call.params).toMatchObject({ method: 'alipay.trade.precreate', timestamp: '2024-05-01 12:00:00', notify_url: receiver.url });
-    expect(JSON.parse(call.params.biz_content)).toEqual({ out_trade_no: o.paymentId, total_amount: '19.99', subject: o.subject, product_code: 'FACE_TO_FACE_PAYMENT' });
+    expect(JSON.parse(call.params.biz_content)).toEqual({
+      out_trade_no: o.paymentId,
+      total_amount: '19.99',
+      subject: o.subject,
+      product_code: 'FACE_TO_FACE_PAYMENT',
+    });
   });
 
   test('ORDER_CODE precreates with product QR_CODE_OFFLINE, and productCodes override the defaults', async () => {
@@ -83,7 +99,10 @@ describe('WALLET_A against a local Alipay gateway', () => {
     const result = await channel.initiate(order({ paymentChannel: 'MOBILE_WEBSITE' }), ctx());
     const url = new URL(result.payUrl!);
     expect(url.searchParams.get('method')).toBe('alipay.trade.wap.pay');
-    expect(JSON.parse(url.searchParams.get('biz_content')!)).toMatchObject({ product_code: 'QUICK_WAP_WAY', quit_url: 'https://shop.example.com/return' });
+    expect(JSON.parse(url.searchParams.get('biz_content')!)).toMatchObject({
+      product_code: 'QUICK_WAP_WAY',
+      quit_url: 'https://shop.example.com/return',
+    });
     expect((await fetch(result.payUrl!)).status).toBe(200);
   });
 
@@ -96,7 +115,13 @@ describe('WALLET_A against a local Alipay gateway', () => {
     const trade = gateway.trades.get(o.paymentId)!;
     trade.status = 'TRADE_SUCCESS';
     trade.gmt_payment = '2024-05-01 12:01:02';
-    expect(await channel.query(o)).toMatchObject({ status: 'SUCCESS', amountMinor: 1999, currency: 'CNY', channelTradeNo: trade.trade_no, paidAt: '2024-05-01T04:01:02.000Z' });
+    expect(await channel.query(o)).toMatchObject({
+      status: 'SUCCESS',
+      amountMinor: 1999,
+      currency: 'CNY',
+      channelTradeNo: trade.trade_no,
+      paidAt: '2024-05-01T04:01:02.000Z',
+    });
   });
 
   test('close: unseen trade → closedAtChannel false; waiting trade → closed and then FAILED; paid trade → CHANNEL_REJECTED', async () => {
@@ -113,7 +138,11 @@ describe('WALLET_A against a local Alipay gateway', () => {
     const paid = order();
     await channel.initiate(paid, ctx());
     gateway.scan(paid.paymentId).status = 'TRADE_SUCCESS';
-    await expect(channel.close(paid)).rejects.toMatchObject({ code: 'CHANNEL_REJECTED', status: 502, provider: { code: '40004', subCode: 'ACQ.TRADE_STATUS_ERROR' } });
+    await expect(channel.close(paid)).rejects.toMatchObject({
+      code: 'CHANNEL_REJECTED',
+      status: 502,
+      provider: { code: '40004', subCode: 'ACQ.TRADE_STATUS_ERROR' },
+    });
   });
 
   test('a business refusal carries the provider code and sub_code', async () => {
@@ -127,7 +156,10 @@ describe('WALLET_A against a local Alipay gateway', () => {
 
   test('a request signed with the wrong application key is refused by the gateway', async () => {
     const wrong = makeChannel({ privateKey: ALIPAY.privatePkcs8Pem });
-    await expect(wrong.initiate(order(), ctx())).rejects.toMatchObject({ code: 'CHANNEL_REJECTED', provider: { subCode: 'isv.invalid-signature' } });
+    await expect(wrong.initiate(order(), ctx())).rejects.toMatchObject({
+      code: 'CHANNEL_REJECTED',
+      provider: { subCode: 'isv.invalid-signature' },
+    });
     expect(gateway.calls.at(-1)!.signatureValid).toBe(false);
   });
 
@@ -149,7 +181,9 @@ describe('WALLET_A against a local Alipay gateway', () => {
   });
 
   test('refuses channels and currencies Alipay does not offer', async () => {
-    await expect(channel.initiate(order({ paymentChannel: 'NATIVE' }), ctx())).rejects.toMatchObject({ code: 'UNSUPPORTED_PAYMENT_CHANNEL' });
+    await expect(channel.initiate(order({ paymentChannel: 'NATIVE' }), ctx())).rejects.toMatchObject({
+      code: 'UNSUPPORTED_PAYMENT_CHANNEL',
+    });
     await expect(channel.initiate(order({ currency: 'USD' }), ctx())).rejects.toMatchObject({ code: 'UNKNOWN_CURRENCY', status: 400 });
   });
 
@@ -159,7 +193,13 @@ describe('WALLET_A against a local Alipay gateway', () => {
     const delivery = await gateway.pay(o.paymentId);
     expect(delivery).toMatchObject({ status: 200, body: 'success' });
     const event = receiver.events.at(-1)!;
-    expect(event).toMatchObject({ orderRef: o.paymentId, status: 'SUCCESS', amountMinor: 1999, currency: 'CNY', vendorStatus: 'TRADE_SUCCESS' });
+    expect(event).toMatchObject({
+      orderRef: o.paymentId,
+      status: 'SUCCESS',
+      amountMinor: 1999,
+      currency: 'CNY',
+      vendorStatus: 'TRADE_SUCCESS',
+    });
     expect(event.channelTradeNo).toBe(gateway.trades.get(o.paymentId)!.trade_no);
     expect(event.paidAt).toBe('2024-05-01T04:00:00.000Z');
   });

@@ -11,8 +11,20 @@ import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-l
 let server: PaymentServer;
 let gateway: FakeAlipayGateway;
 let receiver: NotifyReceiver;
-const ALL_WALLET_A = ['WALLET_A:FACE_TO_FACE_PAYMENT', 'WALLET_A:PC_WEBSITE', 'WALLET_A:MOBILE_WEBSITE', 'WALLET_A:ORDER_CODE', 'SANDBOX:SIMULATED'];
-const jobContext = () => ({ signal: new AbortController().signal, counts: {} as Record<string, number>, reportCounts(c: Record<string, number>) { for (const [k, v] of Object.entries(c)) this.counts[k] = (this.counts[k] ?? 0) + v; } });
+const ALL_WALLET_A = [
+  'WALLET_A:FACE_TO_FACE_PAYMENT',
+  'WALLET_A:PC_WEBSITE',
+  'WALLET_A:MOBILE_WEBSITE',
+  'WALLET_A:ORDER_CODE',
+  'SANDBOX:SIMULATED',
+];
+const jobContext = () => ({
+  signal: new AbortController().signal,
+  counts: {} as Record<string, number>,
+  reportCounts(c: Record<string, number>) {
+    for (const [k, v] of Object.entries(c)) this.counts[k] = (this.counts[k] ?? 0) + v;
+  },
+});
 
 beforeAll(async () => {
   server = await startPaymentServer();
@@ -37,7 +49,15 @@ afterAll(async () => {
 });
 
 const initiate = (orderId: string, extra: Record<string, unknown> = {}) =>
-  api(server, 'POST', `${CONSOLE}/payments`, { orderId, subject: '插件授权', paymentAmount: 0.01, paymentType: 'ALIPAY', paymentChannel: 'FACE_TO_FACE_PAYMENT', notifyUrl: receiver.url, ...extra });
+  api(server, 'POST', `${CONSOLE}/payments`, {
+    orderId,
+    subject: '插件授权',
+    paymentAmount: 0.01,
+    paymentType: 'ALIPAY',
+    paymentChannel: 'FACE_TO_FACE_PAYMENT',
+    notifyUrl: receiver.url,
+    ...extra,
+  });
 const stored = (paymentId: string) => server.runtime.client.get(PaymentInfo, paymentId);
 
 describe('WALLET_A end to end against a local Alipay gateway', () => {
@@ -57,7 +77,9 @@ describe('WALLET_A end to end against a local Alipay gateway', () => {
     expect(answer).toMatchObject({ status: 200, body: 'success' });
     const after = await stored(order.paymentId);
     expect(after.spec).toMatchObject({ status: 'SUCCESS', channelTradeNo: gateway.trades.get(order.paymentId)!.trade_no });
-    const [delivered] = await eventually(() => (receiver.forPayment(order.paymentId).length ? receiver.forPayment(order.paymentId) : undefined));
+    const [delivered] = await eventually(() =>
+      receiver.forPayment(order.paymentId).length ? receiver.forPayment(order.paymentId) : undefined,
+    );
     expect(delivered.signatureValid).toBe(true);
     expect(delivered.body).toMatchObject({ status: 'SUCCESS', amount: '0.01', type: 'WALLET_A', channel: 'FACE_TO_FACE_PAYMENT' });
 
@@ -85,7 +107,10 @@ describe('WALLET_A end to end against a local Alipay gateway', () => {
     expect(wrongAmount).toMatchObject({ status: 400, body: 'fail' });
     const tampered = { ...gateway.notifyParams(order.paymentId), total_amount: '0.02' };
     expect(await gateway.notify(order.paymentId, tampered)).toMatchObject({ status: 401, body: 'fail' });
-    const unknown = await gateway.notify(order.paymentId, gateway.notifyParams(order.paymentId, { out_trade_no: 'p20990101aaaaaaaaaaaaaaaaaaaa' }));
+    const unknown = await gateway.notify(
+      order.paymentId,
+      gateway.notifyParams(order.paymentId, { out_trade_no: 'p20990101aaaaaaaaaaaaaaaaaaaa' }),
+    );
     expect(unknown).toMatchObject({ status: 400, body: 'fail' });
     expect((await stored(order.paymentId)).spec.status).toBe('PAYING');
     const logs = await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', order.paymentId) });

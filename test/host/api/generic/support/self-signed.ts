@@ -27,8 +27,15 @@ function selfSignedCertificate(): { key: string; cert: string } {
   const subject = [{ name: 'commonName', value: 'localhost' }];
   cert.setSubject(subject);
   cert.setIssuer(subject);
-  cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] }]);
+  cert.setExtensions([
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 7, ip: '127.0.0.1' },
+        { type: 2, value: 'localhost' },
+      ],
+    },
+  ]);
   cert.sign(forgeKey, forge.md.sha256.create());
   return { key, cert: forge.pki.certificateToPem(cert) };
 }
-

@@ -28,7 +28,11 @@ export async function startTestServer(options: { tls?: { cert: string; key: stri
   return {
     ...server,
     token,
-    request: (pathAndQuery, init = {}) => fetch(`${server.url}${pathAndQuery}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } }),
+    request: (pathAndQuery, init = {}) =>
+      fetch(`${server.url}${pathAndQuery}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+      }),
   };
 }
 

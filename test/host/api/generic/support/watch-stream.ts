@@ -7,7 +7,11 @@ export interface WatchLine {
  * Reads newline-delimited watch events from a fetch response until `enough` holds or the server ends the
  * stream; cancels the body afterwards. onEvent sees each event as it arrives (to act on the stream mid-way).
  */
-export async function readWatch(res: Response, enough: (events: WatchLine[]) => boolean = () => false, onEvent?: (event: WatchLine) => void): Promise<WatchLine[]> {
+export async function readWatch(
+  res: Response,
+  enough: (events: WatchLine[]) => boolean = () => false,
+  onEvent?: (event: WatchLine) => void,
+): Promise<WatchLine[]> {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   const events: WatchLine[] = [];
