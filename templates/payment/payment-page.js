@@ -31,7 +31,9 @@
   function simulate(outcome) {
     var buttons = document.querySelectorAll('[data-outcome]');
     for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
-    fetch(config.sandboxUrl, { method: 'POST', credentials: 'omit', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: outcome }) })
+    var request = { method: 'POST', credentials: 'omit', headers: { 'content-type': 'application/json' } };
+    request.body = JSON.stringify({ outcome: outcome });
+    fetch(config.sandboxUrl, request)
       .then(function (r) { return r.json(); })
       .then(function () { location.reload(); })
       .catch(function () { location.reload(); });

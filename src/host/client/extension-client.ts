@@ -193,7 +193,8 @@ export class ExtensionClient {
     if (next.metadata.generateName === undefined) delete next.metadata.generateName;
     if (next.metadata.deletionTimestamp === undefined) delete next.metadata.deletionTimestamp;
     if (bodyOf(next) !== bodyOf(current)) next.metadata.generation = (current.metadata.generation ?? 1) + 1;
-    else if (sameJson(next.metadata, current.metadata) && sameJson(next.status, current.status)) return current; // nothing changed: write nothing
+    // nothing changed: write nothing
+    else if (sameJson(next.metadata, current.metadata) && sameJson(next.status, current.status)) return current;
     this.validate(info, next);
     if (next.metadata.deletionTimestamp && !(next.metadata.finalizers ?? []).length) {
       return this.store.remove(info, next.metadata.name, current.metadata.resourceVersion);

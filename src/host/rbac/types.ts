@@ -3,7 +3,7 @@ import type { Resource } from '../resource/types.js';
 /** One permission rule, in the shape of a Kubernetes PolicyRule. */
 export interface PolicyRule {
   apiGroups?: string[];
-  /** `res`, `res/sub`, `*`, `*​/sub`, or (AuthPay extension) `res/*` for every subresource of res. */
+  /** `res`, `res/sub`, `*`, `*` plus `/sub`, or (AuthPay extension) `res/*` for every subresource of res. */
   resources?: string[];
   /** When present, the rule applies only to these object names. */
   resourceNames?: string[];

@@ -26,7 +26,9 @@ export function checkMetadata(meta: ObjectMeta): ErrorDetail[] {
   if (!isDns1123Subdomain(meta.name)) {
     problems.push({
       field: 'metadata.name',
-      message: `"${meta.name}" must be a lowercase RFC 1123 subdomain of at most 253 characters (a-z, 0-9, "-" and ".", starting and ending with an alphanumeric)`,
+      message:
+        `"${meta.name}" must be a lowercase RFC 1123 subdomain of at most 253 characters`
+        + ' (a-z, 0-9, "-" and ".", starting and ending with an alphanumeric)',
     });
   }
   for (const [k, v] of Object.entries(meta.labels ?? {})) {

@@ -1,7 +1,7 @@
 import type { Clock } from '../controller/clock.js';
 import type { Logger } from '../logging/logger.js';
 import type { JobRunRecords } from './job-run-records.js';
-import type { JobDefinition, JobOutcome, JobRun } from './types.js';
+import type { JobDefinition, JobOutcome } from './types.js';
 
 export interface ExecuteDeps {
   records: JobRunRecords;

@@ -50,7 +50,8 @@ export function settingsOperations(settings: PluginSettings): OperationDef[] {
       path: '/settings/:name',
       summary: 'Change settings: a partial object {group: {field: value}}; null resets to the default',
       description:
-        'Only the groups and fields given change. Every changed group is validated against its form. A secret field sent as "******" keeps its stored value.',
+        'Only the groups and fields given change. Every changed group is validated against its form.'
+        + ' A secret field sent as "******" keeps its stored value.',
       tags: ['settings'],
       params: NAME_PARAMS,
       body: { type: 'object', additionalProperties: { type: ['object', 'null'] } },

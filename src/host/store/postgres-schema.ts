@@ -46,7 +46,8 @@ export async function createKindTables(
   const defs = typed.map((c) => `${c.column} ${COLUMN_TYPES[c.type]}`);
   await sql(
     db,
-    `CREATE TABLE IF NOT EXISTS ${layout.table} (name text COLLATE "C" PRIMARY KEY, rv bigint NOT NULL, ${defs.join(', ')}, data json NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${layout.table}
+       (name text COLLATE "C" PRIMARY KEY, rv bigint NOT NULL, ${defs.join(', ')}, data json NOT NULL)`,
   );
   const present = await sql<{ column_name: string }>(
     db,
@@ -106,7 +107,8 @@ async function createSearchIndexes(
   const opclass = await trigramOpclass(db);
   if (!opclass) {
     warn?.(
-      `pg_trgm is not available: substring search on ${layout.table} (${[...search.columns.keys()].join(', ')}) scans instead of using an index`,
+      `pg_trgm is not available: substring search on ${layout.table} (${[...search.columns.keys()].join(', ')})`
+        + ' scans instead of using an index',
     );
     return;
   }

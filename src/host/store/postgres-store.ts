@@ -157,7 +157,8 @@ export class PostgresStore implements Store {
       const layout = this.layout(kind);
       const cols = dataColumns(layout);
       const values = cols.map((_, i) => `$${i + 2}`).join(', ');
-      const text = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data) VALUES ($1, nextval('authpay_revision'), ${values}, $${cols.length + 2})
+      const text = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data)
+        VALUES ($1, nextval('authpay_revision'), ${values}, $${cols.length + 2})
         ON CONFLICT (name) DO NOTHING RETURNING rv`;
       let rows: Array<{ rv: string }>;
       try {
@@ -176,7 +177,8 @@ export class PostgresStore implements Store {
       const cols = dataColumns(layout);
       const assign = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
       const n = cols.length;
-      const text = `UPDATE ${layout.table} SET rv = nextval('authpay_revision'), ${assign}, data = $${n + 2} WHERE name = $1 AND rv = $${n + 3} RETURNING rv`;
+      const text = `UPDATE ${layout.table} SET rv = nextval('authpay_revision'), ${assign}, data = $${n + 2}
+        WHERE name = $1 AND rv = $${n + 3} RETURNING rv`;
       const version = revisionOf(expectedVersion);
       const rows =
         version === undefined
@@ -191,7 +193,8 @@ export class PostgresStore implements Store {
     return this.write(async (tx) => {
       const layout = this.layout(kind);
       const version = expectedVersion === undefined ? null : revisionOf(expectedVersion);
-      const text = `DELETE FROM ${layout.table} WHERE name = $1 AND ($2::bigint IS NULL OR rv = $2::bigint) RETURNING rv, data, nextval('authpay_revision') AS rev`;
+      const text = `DELETE FROM ${layout.table} WHERE name = $1 AND ($2::bigint IS NULL OR rv = $2::bigint)
+        RETURNING rv, data, nextval('authpay_revision') AS rev`;
       const rows = version === undefined ? [] : await sql<Row & { rev: string }>(tx.client, text, [name, version], true);
       if (!rows.length) await this.explainMiss(tx, kind, layout, name);
       return this.recordWrite(tx, kind, layout, 'DELETED', withVersion(rows[0].data, rows[0].rv), Number(rows[0].rev));
@@ -324,7 +327,9 @@ export class PostgresStore implements Store {
   private async readEvents(kind: KindInfo | undefined, after: number, limit?: number): Promise<EventBatch> {
     const byKind = kind ? ' AND kind = $2' : '';
     const text = `SELECT m.value AS compacted, e.rev, e.type, e.data FROM authpay_meta m
-      LEFT JOIN LATERAL (SELECT rev, type, data FROM authpay_events WHERE rev > $1${byKind} ORDER BY rev${limit ? ` LIMIT ${limit}` : ''}) e ON true
+      LEFT JOIN LATERAL (
+        SELECT rev, type, data FROM authpay_events WHERE rev > $1${byKind} ORDER BY rev${limit ? ` LIMIT ${limit}` : ''}
+      ) e ON true
       WHERE m.key = 'compacted' ORDER BY e.rev`;
     const rows = await sql<{ compacted: string; rev: string | null; type: WatchEventType; data: Resource }>(
       this.pool,

@@ -78,9 +78,9 @@ export function renderCondition(cond: Condition, layout: TableLayout, params: Sq
     case 'not':
       return `NOT (${renderCondition(cond.condition, layout, params, dialect, false)})`;
     case 'label_eq':
-      return `EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(cond.key)} AND l.value = ${params.add(cond.value)})`;
+      return `EXISTS (${labelMatch(layout, params, cond.key, cond.value)})`;
     case 'label_ne':
-      return `NOT EXISTS (SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(cond.key)} AND l.value = ${params.add(cond.value)})`;
+      return `NOT EXISTS (${labelMatch(layout, params, cond.key, cond.value)})`;
     case 'label_in':
     case 'label_notin': {
       // Parameters are added in text order: SQLite's placeholders are positional.
@@ -103,6 +103,11 @@ export function renderCondition(cond: Condition, layout: TableLayout, params: Sq
 }
 
 /** The search-index column of a contains condition that the index can answer (search field, 3+ characters). */
+/** The label row of t with this key and value (parameters added key first: SQLite's placeholders are positional). */
+function labelMatch(layout: TableLayout, params: SqlParams, key: string, value: string): string {
+  return `SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(key)} AND l.value = ${params.add(value)}`;
+}
+
 function searchColumn(layout: TableLayout, cond: Condition): string | undefined {
   if (cond.op !== 'contains' || !layout.search || typeof cond.value !== 'string' || !indexablePattern(cond.value)) return undefined;
   return layout.search.columns.get(cond.field === 'name' ? 'metadata.name' : cond.field);

@@ -38,7 +38,8 @@ export function ensureSqliteSearch(db: Db, layout: TableLayout): void {
     if (!search) return;
     const cols = [...search.columns.values()];
     db.exec(
-      `CREATE VIRTUAL TABLE ${search.table} USING fts5(${cols.join(', ')}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`,
+      `CREATE VIRTUAL TABLE ${search.table}
+         USING fts5(${cols.join(', ')}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`,
     );
     createTriggers(db, layout.table, search);
   })();
@@ -59,7 +60,8 @@ function triggerNames(table: string): string[] {
 function createTriggers(db: Db, table: string, search: SearchLayout): void {
   const cols = [...search.columns.values()];
   const [ai, ad, au] = triggerNames(table);
-  const insert = `INSERT INTO ${search.table} (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${cols.map((c) => `lower(new.${c})`).join(', ')});`;
+  const lowered = cols.map((c) => `lower(new.${c})`).join(', ');
+  const insert = `INSERT INTO ${search.table} (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${lowered});`;
   const remove = `DELETE FROM ${search.table} WHERE rowid = old.rowid;`;
   const changed = cols.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ');
   db.exec(`CREATE TRIGGER ${ai} AFTER INSERT ON ${table} BEGIN ${insert} END`);
@@ -71,7 +73,8 @@ function createTriggers(db: Db, table: string, search: SearchLayout): void {
 function backfill(db: Db, table: string, search: SearchLayout): void {
   const cols = [...search.columns.values()];
   const copy = db.prepare(`INSERT INTO ${search.table} (rowid, ${cols.join(', ')})
-    SELECT rowid, ${cols.map((c) => `lower(${c})`).join(', ')} FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ${SEARCH_BACKFILL_BATCH}`);
+    SELECT rowid, ${cols.map((c) => `lower(${c})`).join(', ')} FROM ${table}
+    WHERE rowid > ? ORDER BY rowid LIMIT ${SEARCH_BACKFILL_BATCH}`);
   const last = db.prepare(
     `SELECT max(rowid) AS r FROM (SELECT rowid FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ${SEARCH_BACKFILL_BATCH})`,
   );

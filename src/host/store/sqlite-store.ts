@@ -74,7 +74,8 @@ export class SqliteStore implements Store {
     this.writer.exec(`
       CREATE TABLE IF NOT EXISTS authpay_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
       INSERT OR IGNORE INTO authpay_revision (id, value) VALUES (1, 0);
-      CREATE TABLE IF NOT EXISTS authpay_events (rev INTEGER PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS authpay_events
+        (rev INTEGER PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS authpay_events_kind ON authpay_events (kind, rev);
     `);
     this.reader = file === ':memory:' ? this.writer : new Database(file, { readonly: true });
@@ -85,7 +86,6 @@ export class SqliteStore implements Store {
 
   async ensureKind(kind: KindInfo): Promise<void> {
     const layout = layoutOf(kind);
-    const cols = dataColumns(layout);
     const types = [...layout.columns.values()].filter((c) => c.column !== 'name');
     const defs = types.map((c) => `${c.column} ${c.type === 'string' ? 'TEXT' : c.type === 'number' ? 'REAL' : 'INTEGER'}`);
     await this.mutex.run(async () => {
@@ -102,7 +102,8 @@ export class SqliteStore implements Store {
         );
       if (added.length) this.backfill(kind, layout);
       this.writer.exec(
-        `CREATE TABLE IF NOT EXISTS ${layout.labels} (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (name, key)) WITHOUT ROWID`,
+        `CREATE TABLE IF NOT EXISTS ${layout.labels}
+           (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (name, key)) WITHOUT ROWID`,
       );
       this.writer.exec(`CREATE INDEX IF NOT EXISTS ${layout.labels}_kv ON ${layout.labels} (key, value, name)`);
       const present = this.indexesOf(layout.table);

@@ -4,7 +4,8 @@ import { AppError, ConflictError } from '../errors/app-error.js';
 /** The errors both store backends raise for the same situations, with the same (Kubernetes) wording. */
 export function conflict(kind: KindInfo, name: string): ConflictError {
   return new ConflictError(
-    `Operation cannot be fulfilled on ${kind.plural}.${kind.group} "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+    `Operation cannot be fulfilled on ${kind.plural}.${kind.group} "${name}": the object has been modified;`
+      + ' please apply your changes to the latest version and try again',
   );
 }
 

@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error.js';
-import type { OperationDef } from '../api/operations/operation.js';
+import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import type { UserOperationDeps } from './user-operation-deps.js';
 import { assertRolesExist, setUserRoles } from '../rbac/role-grants.js';
 import {
@@ -25,8 +25,16 @@ async function setDisabled(s: UserOperationDeps, caller: string, name: string, d
   return withRoles(s, user);
 }
 
+interface ListUsersQuery {
+  page: number;
+  size: number;
+  keyword?: string;
+  disabled?: boolean;
+}
+type NameParams = { name: string };
+
 function listUsersOp(s: UserOperationDeps): OperationDef {
-  return {
+  return defineOperation<ListUsersQuery>({
     operationId: 'listUsers',
     group: HOST_CONSOLE_GROUP,
     method: 'get',
@@ -55,11 +63,11 @@ function listUsersOp(s: UserOperationDeps): OperationDef {
         query.size,
       );
     },
-  };
+  });
 }
 
 function userActionOp(s: UserOperationDeps, operationId: string, action: 'disable' | 'enable'): OperationDef {
-  return {
+  return defineOperation<unknown, unknown, NameParams>({
     operationId,
     group: HOST_CONSOLE_GROUP,
     method: 'post',
@@ -69,14 +77,14 @@ function userActionOp(s: UserOperationDeps, operationId: string, action: 'disabl
     params: USER_NAME_PARAMS,
     response: PUBLIC_USER_SCHEMA,
     handler: ({ params, principal }) => setDisabled(s, principal.username, params.name, action === 'disable'),
-  };
+  });
 }
 
 /** Administrator user management under console.api.host.authpay.dev. */
 export function consoleUserOperations(s: UserOperationDeps): OperationDef[] {
   return [
     listUsersOp(s),
-    {
+    defineOperation<unknown, unknown, NameParams>({
       operationId: 'getUser',
       group: HOST_CONSOLE_GROUP,
       method: 'get',
@@ -85,7 +93,7 @@ export function consoleUserOperations(s: UserOperationDeps): OperationDef[] {
       tags: ['users'],
       params: USER_NAME_PARAMS,
       handler: async ({ params }) => withRoles(s, await s.users.get(params.name)),
-    },
+    }),
     {
       operationId: 'createUser',
       group: HOST_CONSOLE_GROUP,
@@ -103,7 +111,7 @@ export function consoleUserOperations(s: UserOperationDeps): OperationDef[] {
         return { ...publicUser(user), roles: wanted };
       },
     },
-    {
+    defineOperation<unknown, { roles: string[] }, NameParams>({
       operationId: 'grantRoles',
       group: HOST_CONSOLE_GROUP,
       method: 'put',
@@ -117,7 +125,7 @@ export function consoleUserOperations(s: UserOperationDeps): OperationDef[] {
         const roles = await setUserRoles(s.client, s.authorizer.index, params.name, body.roles);
         return { name: params.name, roles };
       },
-    },
+    }),
     userActionOp(s, 'disableUser', 'disable'),
     userActionOp(s, 'enableUser', 'enable'),
     {

@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.js';
-import type { OperationDef } from '../api/operations/operation.js';
+import { defineOperation, type OperationDef } from '../api/operations/operation.js';
+import type { NewUserInput } from './user-service.js';
 import type { Principal } from '../request/principal.js';
 import type { UserOperationDeps } from './user-operation-deps.js';
 import { RateLimiter } from '../ratelimit/rate-limiter.js';
@@ -28,7 +29,7 @@ async function currentUser(s: UserOperationDeps, principal: Principal): Promise<
 export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
   const signUps = new RateLimiter({ limit: 30, windowMs: 10 * 60_000 });
   return [
-    {
+    defineOperation<unknown, NewUserInput>({
       operationId: 'signUp',
       group: HOST_UC_GROUP,
       method: 'post',
@@ -50,7 +51,7 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
         }
         return publicUser(await s.users.create(body));
       },
-    },
+    }),
     {
       operationId: 'getCurrentUser',
       group: HOST_UC_GROUP,
@@ -69,7 +70,7 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
       },
       handler: ({ principal }) => currentUser(s, principal),
     },
-    {
+    defineOperation<unknown, { oldPassword: string; newPassword: string }>({
       operationId: 'changePassword',
       group: HOST_UC_GROUP,
       method: 'put',
@@ -89,6 +90,6 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
         await s.sessions.revokeAllOf(principal.username, principal.sessionId);
         return null;
       },
-    },
+    }),
   ];
 }

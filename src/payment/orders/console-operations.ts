@@ -40,7 +40,8 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       tags,
       summary: "Initiate a payment of the site itself (system platform); the body is the spec's initiatePayment",
       description:
-        'Returns the order in data: paymentId, status, and qrCode or payUrl (pageUrl is our payment page). A second call with the same orderId returns the existing unpaid order.',
+        'Returns the order in data: paymentId, status, and qrCode or payUrl (pageUrl is our payment page).'
+        + ' A second call with the same orderId returns the existing unpaid order.',
       body: INITIATE_BODY_SCHEMA,
       response: PAYMENT_VIEW_SCHEMA,
       handler: async ({ body, principal, req }) =>

@@ -59,5 +59,12 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollM
 
 /** The page for a payment number we do not know. */
 export function renderNotFoundPage(): string {
-  return '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>支付订单不存在</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:15vh 16px"><h1 style="font-size:18px">支付订单不存在</h1><p>请检查链接是否完整。</p></body></html>';
+  return [
+    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>支付订单不存在 · Payment not found</title></head>',
+    '<body style="font-family:system-ui,sans-serif;text-align:center;padding:15vh 16px">',
+    '<h1 style="font-size:18px">支付订单不存在</h1><p>请检查链接是否完整。</p>',
+    '<h2 lang="en" style="font-size:16px">Payment not found</h2><p lang="en">Please check that the link is complete.</p>',
+    '</body></html>',
+  ].join('');
 }

@@ -66,7 +66,8 @@ export function settingsOperations(deps: SettingsViewDeps): OperationDef[] {
       path: '/settings',
       tags,
       summary:
-        'Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes, allowPrivateNotifyTargets, credentials, …); "******" keeps a secret',
+        'Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes,'
+        + ' allowPrivateNotifyTargets, credentials, …); "******" keeps a secret',
       body: { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.keys(FIELDS).map((k) => [k, {}])) },
       handler: ({ body }) => writeSettings(deps, body),
     }),

@@ -134,7 +134,8 @@ export function authLogOperations(deps: PluginAuthDeps): OperationDef[] {
       tags: TAGS.authLogs,
       summary: 'Import multi-document YAML (the export format): every item checked first; any broken item → nothing written',
       description:
-        'Send the file as application/yaml (or text/plain), or JSON {"yaml": "..."}. The answer lists each item as created, updated or unchanged; an invalid file answers IMPORT_INVALID with one detail per broken item.',
+        'Send the file as application/yaml (or text/plain), or JSON {"yaml": "..."}. The answer lists each item as created,'
+        + ' updated or unchanged; an invalid file answers IMPORT_INVALID with one detail per broken item.',
       body: {
         anyOf: [
           { type: 'string', minLength: 1 },

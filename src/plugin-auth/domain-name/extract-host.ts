@@ -16,6 +16,7 @@ export function extractHost(input: string): string {
   const text = input.trim();
   if (text.length === 0) throw invalidDomain('empty');
   if (text.length > MAX_DOMAIN_INPUT_LENGTH) throw invalidDomain(`longer than ${MAX_DOMAIN_INPUT_LENGTH} characters`);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\s\u0000-\u001f\u007f]/u.test(text)) throw invalidDomain('contains spaces or control characters');
   const afterScheme = text.replace(SCHEME, '').replace(/^\/\//, '');
   const end = afterScheme.search(AUTHORITY_END);

@@ -33,6 +33,7 @@ export function parseDomain(input: unknown): NormalizedHost {
   for (const ch of raw) {
     if (ch.charCodeAt(0) < 0x80 && !ALLOWED_ASCII.test(ch)) throw invalidDomain(`character "${ch}" is not allowed in a host`);
   }
+  // eslint-disable-next-line no-control-regex -- the range \x00-\x7f is all of ASCII, not a stray control character
   const unicode = /[^\x00-\x7f]/.test(raw);
   const mapped = unicode ? domainToASCII(raw) : raw.toLowerCase();
   if (mapped === '') throw invalidDomain('not a valid internationalized domain name');

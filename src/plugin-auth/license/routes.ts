@@ -20,7 +20,8 @@ export function licenseOperations(deps: PluginAuthDeps, authority: LicenseAuthor
       produces: ['application/octet-stream'],
       summary: "Download license.key for one of the caller's authorized records (a new license is issued and stored)",
       description:
-        "Refused: not the caller's record or wrong pluginKey (404 AUTH_LOG_NOT_FOUND), authDomain not written exactly as stored (400 DOMAIN_NOT_IDENTICAL), record not authorized or expired (409 NOT_AUTHORIZED).",
+        "Refused: not the caller's record or wrong pluginKey (404 AUTH_LOG_NOT_FOUND), authDomain not written exactly as stored"
+        + ' (400 DOMAIN_NOT_IDENTICAL), record not authorized or expired (409 NOT_AUTHORIZED).',
       query: {
         type: 'object',
         additionalProperties: false,

@@ -23,7 +23,9 @@ export function publicOperations(deps: OpenApiDeps): OperationDef[] {
       produces: ['application/json'],
       summary:
         'Is this plugin authorized on this host? data.valid and data.code; the license on VALID (a new one, stored, when none is sent)',
-      description: `Always 200 for a well-formed request. The body is signed: header X-AuthPay-Signature is a detached compact JWS (EdDSA) over the exact body bytes, checkable with the key from /public/jwks (docs/license-verification.md). ${SECRET_NOTE}`,
+      description:
+        'Always 200 for a well-formed request. The body is signed: header X-AuthPay-Signature is a detached compact JWS (EdDSA)'
+        + ` over the exact body bytes, checkable with the key from /public/jwks (docs/license-verification.md). ${SECRET_NOTE}`,
       query: S.CHECK_AUTH_QUERY,
       response: S.CHECK_AUTH_DATA,
       handler: async ({ query, res }) => {

@@ -58,7 +58,8 @@ export function readObjectBody(req: Request): Record<string, unknown> {
   } else if (!JSON_TYPES.includes(type)) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
-      `the body of the request was in an unknown format "${type || '(none)'}" - accepted media types include: application/json, application/yaml`,
+      `the body of the request was in an unknown format "${type || '(none)'}"`
+        + ' - accepted media types include: application/json, application/yaml',
     );
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body))

@@ -20,7 +20,7 @@ export interface OperationContext<Q = Record<string, unknown>, B = unknown, P = 
  * what it does. The registry validates input, wraps the handler's result in the envelope, and documents the
  * operation in /openapi.json under its operationId.
  */
-export interface OperationDef<Q = any, B = any, P = any, R = unknown> {
+export interface OperationDef<Q = unknown, B = unknown, P = unknown, R = unknown> {
   operationId: string;
   /** API group, e.g. console.api.pluginauth.authpay.dev. */
   group: string;
@@ -47,6 +47,9 @@ export interface OperationDef<Q = any, B = any, P = any, R = unknown> {
   handler(ctx: OperationContext<Q, B, P>): Promise<R> | R;
 }
 
-export function defineOperation<Q = any, B = any, P = any, R = unknown>(def: OperationDef<Q, B, P, R>): OperationDef<Q, B, P, R> {
+/** Types an operation's validated query, body and params (its schemas describe the same shapes). */
+export function defineOperation<Q = unknown, B = unknown, P = unknown, R = unknown>(
+  def: OperationDef<Q, B, P, R>,
+): OperationDef<Q, B, P, R> {
   return def;
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error.js';
-import type { OperationDef } from '../../api/operations/operation.js';
+import { defineOperation, type OperationDef } from '../../api/operations/operation.js';
 import type { Principal } from '../../request/principal.js';
 import type { PatService } from './pat-service.js';
 
@@ -27,7 +27,7 @@ function owner(principal: Principal): string {
 /** The caller's own personal access tokens (uc.api.host.authpay.dev). */
 export function tokenOperations(pats: PatService): OperationDef[] {
   return [
-    {
+    defineOperation<unknown, { name: string; expiresAt?: string }>({
       operationId: 'createPersonalAccessToken',
       group: UC_GROUP,
       method: 'post',
@@ -52,7 +52,7 @@ export function tokenOperations(pats: PatService): OperationDef[] {
       },
       successStatus: 201,
       handler: ({ body, principal }) => pats.create(owner(principal), body),
-    },
+    }),
     {
       operationId: 'listPersonalAccessTokens',
       group: UC_GROUP,
@@ -63,7 +63,7 @@ export function tokenOperations(pats: PatService): OperationDef[] {
       response: { type: 'array', items: TOKEN_VIEW },
       handler: ({ principal }) => pats.list(owner(principal)),
     },
-    {
+    defineOperation<unknown, unknown, { name: string }>({
       operationId: 'revokePersonalAccessToken',
       group: UC_GROUP,
       method: 'post',
@@ -73,6 +73,6 @@ export function tokenOperations(pats: PatService): OperationDef[] {
       params: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 253 } } },
       response: TOKEN_VIEW,
       handler: ({ params, principal }) => pats.revoke(owner(principal), params.name),
-    },
+    }),
   ];
 }
