@@ -68,7 +68,8 @@ async function measure(authpay: ChildServer, bare: ChildServer) {
     bareRuns.push(await load(bare, bareRequests));
     licensedRuns.push(await load(authpay, licensedRequests));
     log(
-      `round ${round}: bare ${Math.round(bareRuns.at(-1)!.requestsPerSecond)}/s, checkAuth ${Math.round(licensedRuns.at(-1)!.requestsPerSecond)}/s (p99 ${licensedRuns.at(-1)!.p99} ms)`,
+      `round ${round}: bare ${Math.round(bareRuns.at(-1)!.requestsPerSecond)}/s, checkAuth `
+        + `${Math.round(licensedRuns.at(-1)!.requestsPerSecond)}/s (p99 ${licensedRuns.at(-1)!.p99} ms)`,
     );
   }
   const nonce = await load(authpay, withLicenseAndNonce(targets));

@@ -10,7 +10,8 @@ export interface LicensedTarget {
 }
 
 const checkPath = (t: { pluginKey: string; authDomain: string }, license?: string) =>
-  `${PUBLIC}/checkAuth?pluginKey=${encodeURIComponent(t.pluginKey)}&authDomain=${encodeURIComponent(t.authDomain)}${license ? `&license=${license}` : ''}`;
+  `${PUBLIC}/checkAuth?pluginKey=${encodeURIComponent(t.pluginKey)}&authDomain=${encodeURIComponent(t.authDomain)}`
+  + (license ? `&license=${license}` : '');
 
 /**
  * Valid records with a license the server issued: checkAuth without a license on records from the top of the

@@ -29,5 +29,8 @@ export function machineInfo(): MachineInfo {
 }
 
 export function describeMachine(m: MachineInfo): string {
-  return `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.platform}; measured ${m.date}, load average ${m.loadAverage}`;
+  return (
+    `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.platform}; measured ${m.date}, load average `
+    + `${m.loadAverage}`
+  );
 }

@@ -136,7 +136,9 @@ async function main(): Promise<void> {
   const body = [
     `## Payment: initiation and callback throughput (${backend})`,
     '',
-    `Machine: ${describeMachine(machineInfo())}. Command: \`BENCH_N=${N} BENCH_CONCURRENCY=${CONCURRENCY} npm run bench:payment\`. Over HTTP against an in-process server (fresh ${backend} store, every request authenticated or signature-checked as in production); ${CONCURRENCY} requests in flight; each callback row posts ${N} distinct signed callbacks.`,
+    `Machine: ${describeMachine(machineInfo())}. Command: \`BENCH_N=${N} BENCH_CONCURRENCY=${CONCURRENCY} npm run bench:payment\`. Over `
+      + `HTTP against an in-process server (fresh ${backend} store, every request authenticated or signature-checked as in `
+      + `production); ${CONCURRENCY} requests in flight; each callback row posts ${N} distinct signed callbacks.`,
     '',
     table(
       ['operation', 'requests', 'failures', 'per second', 'median ms', 'p90 ms', 'p99 ms', 'max ms'],

@@ -96,7 +96,8 @@ async function main(): Promise<void> {
     });
     const cleanup = await measureCleanup(deps);
     log(
-      `  ${cleanup.expired} expired in ${(cleanup.ms / 1000).toFixed(1)} s (${Math.round(cleanup.perSecond)}/s); RSS ${mb(cleanup.rss.start)} → peak ${mb(cleanup.rss.peak)} → ${mb(cleanup.rss.end)}`,
+      `  ${cleanup.expired} expired in ${(cleanup.ms / 1000).toFixed(1)} s (${Math.round(cleanup.perSecond)}/s); RSS `
+        + `${mb(cleanup.rss.start)} → peak ${mb(cleanup.rss.peak)} → ${mb(cleanup.rss.end)}`,
     );
     const report = renderReport({
       n,

@@ -19,19 +19,22 @@ export function analysisNotes(r: BackendResult): string[] {
         : /Sort Method: external/.test(text) || p.plan.some((l) => Number(/^\s*Sort .*actual rows=(\d+)/.exec(l)?.[1] ?? 0) > 100);
     if (scan || sort)
       notes.push(
-        `${p.label}: the plan ${scan ? 'scans the table' : ''}${scan && sort ? ' and ' : ''}${sort ? 'sorts in a temporary structure' : ''} — see the plan below.`,
+        `${p.label}: the plan ${scan ? 'scans the table' : ''}${scan && sort ? ' and ' : ''}`
+          + `${sort ? 'sorts in a temporary structure' : ''} — see the plan below.`,
       );
   }
   const q = r.queries;
   if (q.listPage.median >= TARGET_READ_MS && q.listLimit.median < TARGET_READ_MS) {
     notes.push(
-      `page/size paging answers the total as well: its median (${ms(q.listPage.median)} ms) is the limit-20 page (${ms(q.listLimit.median)} ms) `
-        + `plus a count over ~${Math.round(q.selectiveMatches)} index entries (${ms(q.countSelective.median)} ms); limit/continue paging has no total.`,
+      `page/size paging answers the total as well: its median (${ms(q.listPage.median)} ms) is the limit-20 page `
+        + `(${ms(q.listLimit.median)} ms) plus a count over ~${Math.round(q.selectiveMatches)} index entries `
+        + `(${ms(q.countSelective.median)} ms); limit/continue paging has no total.`,
     );
   }
   if (/COVERING INDEX/.test(planText('count status')) || /Index Only Scan/.test(planText('count status'))) {
     notes.push(
-      `count authStatus=1 reads ~${Math.round(r.n / 2)} entries of a covering index: an index makes it a range read, but its cost grows with the matches (${ms(q.countBroad.median)} ms).`,
+      `count authStatus=1 reads ~${Math.round(r.n / 2)} entries of a covering index: an index makes it a range read, but its cost grows `
+        + `with the matches (${ms(q.countBroad.median)} ms).`,
     );
   }
   for (const mode of ['tsx', 'compiled'] as const) {
@@ -40,8 +43,9 @@ export function analysisNotes(r: BackendResult): string[] {
     if (full.medianReadyMs >= TARGET_START_MS) {
       const dataShare = full.medianStartServerMs - empty.medianStartServerMs;
       notes.push(
-        `start-up (${mode}) missed ${TARGET_START_MS} ms: ${ms(full.medianReadyMs)} ms, of which startServer ${ms(full.medianStartServerMs)} ms; `
-          + `an empty store takes ${ms(empty.medianReadyMs)} ms (startServer ${ms(empty.medianStartServerMs)} ms), so the data adds ~${ms(Math.max(0, dataShare))} ms `
+        `start-up (${mode}) missed ${TARGET_START_MS} ms: ${ms(full.medianReadyMs)} ms, of which startServer `
+          + `${ms(full.medianStartServerMs)} ms; an empty store takes ${ms(empty.medianReadyMs)} ms `
+          + `(startServer ${ms(empty.medianStartServerMs)} ms), so the data adds ~${ms(Math.max(0, dataShare))} ms `
           + `and the rest is starting node and loading code.`,
       );
     }
@@ -50,7 +54,8 @@ export function analysisNotes(r: BackendResult): string[] {
   const loads = growth > 64 * 2 ** 20 && growth > r.dataBytes / 10;
   notes.push(
     loads
-      ? `**RSS over the data exceeds the empty store's by ${mib(growth)}** (data ${mib(r.dataBytes)}): start-up work reads objects into memory.`
+      ? `**RSS over the data exceeds the empty store's by ${mib(growth)}** (data ${mib(r.dataBytes)}): `
+          + `start-up work reads objects into memory.`
       : `RSS over the data exceeds the empty store's by ${mib(growth)} (data ${mib(r.dataBytes)}): start-up does not load the objects.`,
   );
   return notes;

@@ -44,10 +44,12 @@ export function renderBackend(r: BackendResult, machine: MachineInfo, notes: str
   const lines = [
     `## Store: ${title}, ${thousands(r.n)} SitePluginAuthLog objects`,
     '',
-    `Machine: ${describeMachine(machine)}. Data: ${r.location}, ${mib(r.dataBytes)} on disk. Command: \`BENCH_N=${r.n} BENCH_BACKENDS=${r.backend} npm run bench:store\`.`,
+    `Machine: ${describeMachine(machine)}. Data: ${r.location}, ${mib(r.dataBytes)} on disk. Command: \`BENCH_N=${r.n} `
+      + `BENCH_BACKENDS=${r.backend} npm run bench:store\`.`,
     '',
-    `**Bulk create** through \`ExtensionClient.create\` in transactions of ${r.load.batchSize}: ${thousands(r.load.perSecond)} objects/s overall `
-      + `(${(r.load.totalMs / 1000).toFixed(1)} s; first tenth ${thousands(r.load.firstTenthPerSecond)}/s, last tenth ${thousands(r.load.lastTenthPerSecond)}/s).`,
+    `**Bulk create** through \`ExtensionClient.create\` in transactions of ${r.load.batchSize}: `
+      + `${thousands(r.load.perSecond)} objects/s overall (${(r.load.totalMs / 1000).toFixed(1)} s; `
+      + `first tenth ${thousands(r.load.firstTenthPerSecond)}/s, last tenth ${thousands(r.load.lastTenthPerSecond)}/s).`,
     '',
     'Reads through `ExtensionClient`, one call at a time, random keys (milliseconds):',
     '',
@@ -62,9 +64,9 @@ export function renderBackend(r: BackendResult, machine: MachineInfo, notes: str
       ],
     ),
     '',
-    `**Server start-up**: a new process runs \`startServer\` (as \`authpay serve\`) until \`GET /apis\` answers; median of ${r.startup.tsx.runs.length} starts `
-      + `each; "startServer" is the in-process part (open the store, register kinds, start the plugin, listen) without loading code; RSS is the highest `
-      + `of the samples at ready and 3 s later (ms unless noted):`,
+    `**Server start-up**: a new process runs \`startServer\` (as \`authpay serve\`) until \`GET /apis\` answers; `
+      + `median of ${r.startup.tsx.runs.length} starts each; "startServer" is the in-process part (open the store, register kinds, `
+      + `start the plugin, listen) without loading code; RSS is the highest of the samples at ready and 3 s later (ms unless noted):`,
     '',
     table(
       ['data', 'code', 'spawn to /apis', 'startServer', 'RSS', 'target: < 2000 ms'],
@@ -95,8 +97,9 @@ export function renderConsole(r: BackendResult): string {
     `[${r.backend}] count selective: ${f(q.countSelective)}; count broad: ${f(q.countBroad)}`,
     ...(['tsx', 'compiled'] as const).map(
       (m) =>
-        `[${r.backend}] start-up (${m}) ${ms(r.startup[m].medianReadyMs)} ms (startServer ${ms(r.startup[m].medianStartServerMs)} ms), RSS ${mib(r.startup[m].maxRss)}; `
-        + `empty: ${ms(r.emptyStartup[m].medianReadyMs)} ms (startServer ${ms(r.emptyStartup[m].medianStartServerMs)} ms), ${mib(r.emptyStartup[m].maxRss)}`,
+        `[${r.backend}] start-up (${m}) ${ms(r.startup[m].medianReadyMs)} ms (startServer ${ms(r.startup[m].medianStartServerMs)} ms), `
+        + `RSS ${mib(r.startup[m].maxRss)}; empty: ${ms(r.emptyStartup[m].medianReadyMs)} ms `
+        + `(startServer ${ms(r.emptyStartup[m].medianStartServerMs)} ms), ${mib(r.emptyStartup[m].maxRss)}`,
     ),
     `[${r.backend}] data ${mib(r.dataBytes)}`,
   ].join('\n');

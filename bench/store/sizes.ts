@@ -11,7 +11,8 @@ export async function dataBytes(b: BenchBackend, pgUrl: string): Promise<number>
   await client.connect();
   try {
     const res = await client.query<{ bytes: string }>(
-      `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'`,
+      `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace `
+        + `WHERE n.nspname = $1 AND c.relkind = 'r'`,
       [b.pgSchema],
     );
     return Number(res.rows[0].bytes);

@@ -1,4 +1,20 @@
-import { CONSOLE, UC, admin, as, authNotificationsOf, call, createPlugin, createUser, dataOf, start, type Server } from './harness.js';
+import {
+  CONSOLE,
+  UC,
+  admin,
+  as,
+  authNotificationsOf,
+  call,
+  createPlugin,
+  createUser,
+  dataOf,
+  documentOf,
+  type AuthLog,
+  type ListResult,
+  start,
+  type Server,
+  type StoredOutboxMessage,
+} from './harness.js';
 
 let server: Server;
 beforeAll(async () => {
@@ -14,15 +30,20 @@ afterAll(() => server.stop());
 
 const OPERATIONS = {
   console:
-    'listSitePlugins createSitePlugin updateSitePlugin deleteSitePlugin reorderSitePlugins listAuthLogs createAuthLog updateAuthLog authorizeAuthLog batchAuthorizeAuthLogs batchCancelAuthLogs deleteAuthLog importAuthLogs exportAuthLogs generatePermanentCodes listPermanentCodes exportPermanentCodes deletePermanentCode listPermanentUsers createPermanentUser deletePermanentUser sendBulkNotification getPluginAuthSettings updatePluginAuthSettings',
+    'listSitePlugins createSitePlugin updateSitePlugin deleteSitePlugin reorderSitePlugins listAuthLogs createAuthLog updateAuthLog '
+    + 'authorizeAuthLog batchAuthorizeAuthLogs batchCancelAuthLogs deleteAuthLog importAuthLogs exportAuthLogs '
+    + 'generatePermanentCodes listPermanentCodes exportPermanentCodes deletePermanentCode listPermanentUsers createPermanentUser '
+    + 'deletePermanentUser sendBulkNotification getPluginAuthSettings updatePluginAuthSettings',
   uc: 'listCatalog applyAuthorization activateAuthorization listMyAuthLogs deleteMyAuthLog',
 };
 
 test('every operationId is in /openapi.json under its group', async () => {
-  const doc = (await admin(server, 'GET', '/openapi.json')).body;
+  const doc = documentOf<{ paths: Record<string, Record<string, { operationId?: string } | undefined>> }>(
+    await admin(server, 'GET', '/openapi.json'),
+  );
   const found = new Map<string, string>();
-  for (const [path, item] of Object.entries<any>(doc.paths))
-    for (const op of Object.values<any>(item)) if (op?.operationId) found.set(op.operationId, path);
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const op of Object.values(item)) if (op?.operationId) found.set(op.operationId, path);
   for (const id of OPERATIONS.console.split(' '))
     expect([id, found.get(id)?.startsWith('/apis/console.api.pluginauth.authpay.dev/v1alpha1/')]).toEqual([id, true]);
   for (const id of OPERATIONS.uc.split(' '))
@@ -89,7 +110,7 @@ test('bulk notification: sanitized HTML, each distinct user of the plugin and st
   ]) {
     dataOf(await as(server, user, 'POST', `${UC}/authorizations`, { pluginKey: 'news', domain }));
   }
-  const kims = dataOf(await as(server, 'kim', 'GET', `${UC}/authorizations`)).items[0].metadata.name;
+  const kims = dataOf(await as<ListResult<AuthLog>>(server, 'kim', 'GET', `${UC}/authorizations`)).items[0].metadata.name;
   dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs/${kims}/authorize`));
   const res = dataOf(
     await admin(server, 'POST', `${CONSOLE}/notifications`, {
@@ -111,19 +132,19 @@ test('bulk notification: sanitized HTML, each distinct user of the plugin and st
     expect(m.spec.html).not.toMatch(/script|onclick|javascript/);
   }
   const bulkEmails = async () => {
-    const found: any[] = [];
-    for await (const m of server.runtime.client.listAll<any>('OutboxMessage'))
+    const found: StoredOutboxMessage[] = [];
+    for await (const m of server.runtime.client.listAll<StoredOutboxMessage>('OutboxMessage'))
       if (m.spec.template === 'auth-bulk-notification' && m.spec.channel === 'EMAIL') found.push(m);
     return found;
   };
   // Without SMTP the worker puts each message's inbox part in and parks its e-mail as WAITING_CONFIG.
   let emails = await bulkEmails();
-  for (let i = 0; i < 400 && !emails.every((m) => m.status.phase === 'WAITING_CONFIG'); i++) {
+  for (let i = 0; i < 400 && !emails.every((m) => m.status?.phase === 'WAITING_CONFIG'); i++) {
     await new Promise((r) => setTimeout(r, 25));
     emails = await bulkEmails();
   }
   expect(emails.map((m) => m.spec.recipient).sort()).toEqual(['ivy@example.com', 'jack@example.com']);
-  expect(emails.map((m) => [m.status.phase, m.spec.inbox, Boolean(m.status.inboxAt)])).toEqual([
+  expect(emails.map((m) => [m.status?.phase, m.spec.inbox, Boolean(m.status?.inboxAt)])).toEqual([
     ['WAITING_CONFIG', true, true],
     ['WAITING_CONFIG', true, true],
   ]);
@@ -138,16 +159,18 @@ test('bulk notification: sanitized HTML, each distinct user of the plugin and st
 
 test('auth-notification: inbox and e-mail with plugin, domain, user, times and the jump address, delivered to the inbox', async () => {
   const kim = await authNotificationsOf(server, 'kim');
-  const authorized = kim.find((m) => m.spec.title.startsWith('已授权'));
+  const authorized = kim.find((m) => m.spec.title.startsWith('已授权'))!;
   for (const part of ['Newsletter', 'd.example.com', 'kim', '/uc/plugin-auth']) expect(authorized.spec.text).toContain(part);
   let email = 0;
-  for await (const m of server.runtime.client.listAll<any>('OutboxMessage'))
+  for await (const m of server.runtime.client.listAll<StoredOutboxMessage>('OutboxMessage'))
     if (m.spec.template === 'auth-notification' && m.spec.recipient === 'kim@example.com') email++;
   expect(email).toBe(kim.length);
-  let inbox: any;
+  type Inbox = { total: number; items: Array<{ spec?: { title: string }; title?: string }> };
+  let inbox: Inbox | undefined;
   for (const end = Date.now() + 5000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-    inbox = dataOf(await as(server, 'kim', 'GET', '/apis/uc.api.host.authpay.dev/v1alpha1/notifications'));
-    if (inbox.total >= kim.length) break;
+    const page: Inbox = dataOf(await as(server, 'kim', 'GET', '/apis/uc.api.host.authpay.dev/v1alpha1/notifications'));
+    inbox = page;
+    if (page.total >= kim.length) break;
   }
-  expect(inbox.items.map((n: any) => n.spec?.title ?? n.title)).toEqual(expect.arrayContaining([authorized.spec.title]));
+  expect(inbox!.items.map((n) => n.spec?.title ?? n.title)).toEqual(expect.arrayContaining([authorized.spec.title]));
 });

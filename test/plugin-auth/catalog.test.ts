@@ -3,7 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../src/main.js';
 import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN } from '../host/auth/harness.js';
-import { CONSOLE, UC, admin, as, createPlugin, createUser, dataOf, start, type Server } from './harness.js';
+import {
+  CONSOLE,
+  UC,
+  admin,
+  as,
+  createPlugin,
+  createUser,
+  dataOf,
+  start,
+  type ListResult,
+  type SitePlugin,
+  type SitePluginView,
+  type Server,
+} from './harness.js';
 
 let server: Server;
 beforeAll(async () => {
@@ -30,7 +43,11 @@ test('create, edit, list with price types, and a unique key that never changes',
   const dup = await admin(server, 'POST', `${CONSOLE}/siteplugins`, { key: 'My_Plugin', name: 'Again', price: 0 });
   expect([dup.status, dup.body.code]).toEqual([409, 'ALREADY_EXISTS']);
   const edited = dataOf(
-    await admin(server, 'PUT', `${CONSOLE}/siteplugins/${created.metadata.name}`, { price: 12.5, authCountLimit: null, docs: null }),
+    await admin<SitePluginView>(server, 'PUT', `${CONSOLE}/siteplugins/${created.metadata.name}`, {
+      price: 12.5,
+      authCountLimit: null,
+      docs: null,
+    }),
   );
   expect(edited.priceType).toBe('PAID');
   expect(edited.spec.authCountLimit).toBeUndefined();
@@ -40,8 +57,8 @@ test('create, edit, list with price types, and a unique key that never changes',
   const badUrl = await admin(server, 'POST', `${CONSOLE}/siteplugins`, { key: 'x', name: 'X', price: 0, url: 'javascript:alert(1)' });
   expect(badUrl.status).toBe(400);
   await createPlugin(server, { key: 'gratis', price: 0 });
-  const free = dataOf(await admin(server, 'GET', `${CONSOLE}/siteplugins?priceType=FREE`));
-  expect(free.items.map((p: any) => p.spec.key)).toEqual(['gratis']);
+  const free = dataOf(await admin<ListResult<SitePluginView>>(server, 'GET', `${CONSOLE}/siteplugins?priceType=FREE`));
+  expect(free.items.map((p) => p.spec.key)).toEqual(['gratis']);
   const catalog = dataOf(await as(server, 'frank', 'GET', `${UC}/catalog`));
   expect(catalog).toMatchObject({ page: 1, total: 2, first: true, last: true, hasNext: false, hasPrevious: false, totalPages: 1 });
 });
@@ -49,10 +66,12 @@ test('create, edit, list with price types, and a unique key that never changes',
 test('reorder rewrites priorities in one call; unknown names change nothing', async () => {
   for (const key of ['r-a', 'r-b', 'r-c']) await createPlugin(server, { key });
   const order = () =>
-    admin(server, 'GET', `${CONSOLE}/siteplugins?keyword=r-&size=10`).then((r) => dataOf(r).items.map((p: any) => p.spec.key));
+    admin<ListResult<SitePluginView>>(server, 'GET', `${CONSOLE}/siteplugins?keyword=r-&size=10`).then((r) =>
+      dataOf(r).items.map((p) => p.spec.key),
+    );
   expect(await order()).toEqual(['r-a', 'r-b', 'r-c']);
-  const res = dataOf(await admin(server, 'PUT', `${CONSOLE}/siteplugins-order`, { names: ['r-c', 'r-a'] }));
-  expect(res.slice(0, 3).map((p: any) => [p.spec.key, p.spec.priority])).toEqual([
+  const res = dataOf(await admin<SitePlugin[]>(server, 'PUT', `${CONSOLE}/siteplugins-order`, { names: ['r-c', 'r-a'] }));
+  expect(res.slice(0, 3).map((p) => [p.spec.key, p.spec.priority])).toEqual([
     ['r-c', 0],
     ['r-a', 1],
     ['My_Plugin', 2],

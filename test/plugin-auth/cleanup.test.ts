@@ -9,6 +9,8 @@ import {
   createUser,
   dataOf,
   depsOf,
+  type AuthLogView,
+  type ListResult,
   setSettings,
   start,
   type Server,
@@ -72,8 +74,10 @@ test('1 → 0 for expired and empty expireTime, one auth-notification each; othe
   const deps = depsOf(server);
   const first = await cleanExpiredAuthorizations(deps, { signal: new AbortController().signal, batchSize: 2 });
   expect(first).toEqual({ expired: 3, failed: 0 });
-  const records = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=old&sort=expireTime&direction=asc`)).items;
-  expect(records.map((r: any) => [r.spec.authDomain, r.spec.authStatus])).toEqual([
+  const records = dataOf(
+    await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?authUser=old&sort=expireTime&direction=asc`),
+  ).items;
+  expect(records.map((r) => [r.spec.authDomain, r.spec.authStatus])).toEqual([
     ['old-1.example.com', 0],
     ['old-2.example.com', 0],
     ['old-0.example.com', 0],
@@ -103,11 +107,11 @@ test('a run cut off (time-out abort) leaves whole batches done, each with its no
   };
   const cut = await cleanExpiredAuthorizations({ ...deps, notifier }, { signal: abort.signal, batchSize: 2 });
   expect(cut.expired).toBe(4); // the batch in flight at the abort still commits whole
-  const changed = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=cut&authStatus=0`)).total;
+  const changed = dataOf(await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?authUser=cut&authStatus=0`)).total;
   expect(changed).toBe(4);
   expect(await authNotificationsOf(server, 'cut')).toHaveLength(4);
   expect((await cleanExpiredAuthorizations(deps, { signal: new AbortController().signal })).expired).toBe(3);
-  expect(dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=cut&authStatus=1`)).total).toBe(0);
+  expect(dataOf(await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?authUser=cut&authStatus=1`)).total).toBe(0);
   expect(await authNotificationsOf(server, 'cut')).toHaveLength(7);
 });
 
@@ -121,7 +125,7 @@ test('two runs at once (as two replicas would) expire each record once and queue
     [1, 2].map(() => cleanExpiredAuthorizations(deps, { signal: new AbortController().signal, batchSize: 2 })),
   );
   expect(runs[0].expired + runs[1].expired).toBe(6);
-  expect(dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=twice&authStatus=0`)).total).toBe(6);
+  expect(dataOf(await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?authUser=twice&authStatus=0`)).total).toBe(6);
   expect(await authNotificationsOf(server, 'twice')).toHaveLength(6);
 });
 
@@ -144,8 +148,8 @@ test('every plugin is swept, and a record whose plugin key is not in the catalog
   });
   const run = await cleanExpiredAuthorizations(depsOf(server), { signal: new AbortController().signal, batchSize: 1 });
   expect(run).toEqual({ expired: 4, failed: 0 });
-  const left = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?authUser=many&authStatus=1`)).items;
-  expect(left.map((r: any) => r.spec.authDomain)).toEqual(['many-2.example.com']);
+  const left = dataOf(await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?authUser=many&authStatus=1`)).items;
+  expect(left.map((r) => r.spec.authDomain)).toEqual(['many-2.example.com']);
   const notes = await authNotificationsOf(server, 'many');
   expect(notes.map((n) => n.spec.text.match(/Second|Sweeper|ghost/)?.[0]).sort()).toEqual(['Second', 'Second', 'Sweeper', 'ghost']);
 });

@@ -1,7 +1,22 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { PG_URL, postgresReachable } from '../host/store/harness.js';
-import { CONSOLE, UC, admin, createPlugin, createUser, dataOf, start, tokenFor, withToken, type Server } from './harness.js';
+import {
+  CONSOLE,
+  UC,
+  admin,
+  createPlugin,
+  createUser,
+  dataOf,
+  start,
+  type AuthLogView,
+  type GeneratedCodes,
+  type ListResult,
+  type PermanentUser,
+  tokenFor,
+  withToken,
+  type Server,
+} from './harness.js';
 
 /**
  * The two promises that need one transaction each: the limit check with its create, and a code's
@@ -59,13 +74,17 @@ describe.each(backends)('concurrency on $name', (backend) => {
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(3);
     expect(answers.filter((a) => a.body.code === 'AUTH_LIMIT_EXCEEDED')).toHaveLength(47);
-    const mine = dataOf(await withToken(server, token, 'GET', `${UC}/authorizations?pluginKey=limited`));
+    const mine = dataOf(await withToken<ListResult<AuthLogView>>(server, token, 'GET', `${UC}/authorizations?pluginKey=limited`));
     expect(mine.total).toBe(3);
   }, 30_000);
 
   test('50 concurrent redemptions of one code succeed once', async () => {
     const { codes } = dataOf(
-      await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'limited', channel: 'card-platform', count: 1 }),
+      await admin<GeneratedCodes>(server, 'POST', `${CONSOLE}/permanentcodes`, {
+        pluginKey: 'limited',
+        channel: 'card-platform',
+        count: 1,
+      }),
     );
     await admin(server, 'PUT', `${CONSOLE}/siteplugins/limited`, { authCountLimit: -1 });
     const answers = await Promise.all(
@@ -79,9 +98,9 @@ describe.each(backends)('concurrency on $name', (backend) => {
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code === 'CODE_USED')).toHaveLength(49);
-    const records = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?keyword=code-&size=100`));
+    const records = dataOf(await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?keyword=code-&size=100`));
     expect(records.total).toBe(1);
     expect(records.items[0].spec).toMatchObject({ authStatus: 1, expireTime: '2099-12-31T23:59:59Z' });
-    expect(dataOf(await admin(server, 'GET', `${CONSOLE}/permanentusers?authUser=racer`)).total).toBe(1);
+    expect(dataOf(await admin<ListResult<PermanentUser>>(server, 'GET', `${CONSOLE}/permanentusers?authUser=racer`)).total).toBe(1);
   }, 30_000);
 });

@@ -1,4 +1,22 @@
-import { CONSOLE, UC, admin, as, createPlugin, createUser, dataOf, freeCode, setSettings, start, type Server } from './harness.js';
+import { SitePluginAuthLog } from '../../src/plugin-auth/auth-log/types.js';
+import {
+  CONSOLE,
+  UC,
+  admin,
+  as,
+  createPlugin,
+  createUser,
+  dataOf,
+  freeCode,
+  setSettings,
+  start,
+  type AuthLog,
+  type AuthLogView,
+  type GeneratedCodes,
+  type ListResult,
+  type PermanentCode,
+  type Server,
+} from './harness.js';
 
 /** Every error row of the spec and of the issue's "bad input": a clear error, nothing else changed. */
 let server: Server;
@@ -11,11 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const count = async () => dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?size=1`)).total;
+const count = async () => dataOf(await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?size=1`)).total;
 const activate = (user: string, pluginKey: string, domain: string, code: string) =>
   as(server, user, 'POST', `${UC}/authorizations/activate`, { pluginKey, domain, code });
 const codesFor = async (body: Record<string, unknown>) =>
-  dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { channel: 'qq', count: 1, ...body })).codes as string[];
+  dataOf(await admin<GeneratedCodes>(server, 'POST', `${CONSOLE}/permanentcodes`, { channel: 'qq', count: 1, ...body })).codes;
 
 test('application for a plugin that does not exist: PLUGIN_NOT_FOUND, nothing written', async () => {
   const before = await count();
@@ -62,7 +80,7 @@ test('the global limit applies when the plugin sets none; -1 is unlimited', asyn
 test('a malformed domain: INVALID_DOMAIN naming the field', async () => {
   for (const domain of ['http://', 'a..b.com', 'exa mple.com', 'under_score.com']) {
     const res = await as(server, 'dave', 'POST', `${UC}/authorizations`, { pluginKey: 'paid', domain });
-    expect([domain, res.status, res.body.code, res.body.details[0].field]).toEqual([domain, 400, 'INVALID_DOMAIN', 'domain']);
+    expect([domain, res.status, res.body.code, res.body.details?.[0].field]).toEqual([domain, 400, 'INVALID_DOMAIN', 'domain']);
   }
 });
 
@@ -94,16 +112,16 @@ test('rejected codes, each with its own machine code; a refused activation leave
     expect(res.body.message).toBeTruthy();
   }
   expect(await count()).toBe(before + 1);
-  const codes = dataOf(await admin(server, 'GET', `${CONSOLE}/permanentcodes?pluginKey=paid&size=50`)).items;
-  expect(codes.filter((c: any) => c.spec.status === 'USED')).toHaveLength(1);
+  const codes = dataOf(await admin<ListResult<PermanentCode>>(server, 'GET', `${CONSOLE}/permanentcodes?pluginKey=paid&size=50`)).items;
+  expect(codes.filter((c) => c.spec.status === 'USED')).toHaveLength(1);
 });
 
 test('a batch naming records that do not exist changes nothing', async () => {
-  const name = dataOf(await as(server, 'erin', 'POST', `${UC}/authorizations`, { pluginKey: 'paid', domain: 'batch.example.com' })).metadata
-    .name;
+  const name = dataOf(await as<AuthLog>(server, 'erin', 'POST', `${UC}/authorizations`, { pluginKey: 'paid', domain: 'batch.example.com' }))
+    .metadata.name;
   const res = await admin(server, 'POST', `${CONSOLE}/authlogs-batch/authorize`, { names: [name, 'missing-record'] });
-  expect([res.status, res.body.code, res.body.details[0].message]).toEqual([404, 'AUTH_LOG_NOT_FOUND', 'missing-record not found']);
-  const record = await server.runtime.client.get<any>('SitePluginAuthLog', name);
+  expect([res.status, res.body.code, res.body.details?.[0].message]).toEqual([404, 'AUTH_LOG_NOT_FOUND', 'missing-record not found']);
+  const record = await server.runtime.client.get(SitePluginAuthLog, name);
   expect(record.spec.authStatus).toBe(0);
 });
 
@@ -120,7 +138,7 @@ test('code generation: count outside 1..authCodeCreateLimit or an unknown channe
   }
   await setSettings(server, { authCodeCreateLimit: 60 });
   expect(
-    dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid', channel: 'qq', count: 51 })).codes,
+    dataOf(await admin<GeneratedCodes>(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid', channel: 'qq', count: 51 })).codes,
   ).toHaveLength(51);
   expect(await server.runtime.client.count('PermanentAuthCode')).toBe(before + 51);
 });

@@ -1,6 +1,23 @@
 import * as yaml from 'js-yaml';
+import { SitePluginAuthLog } from '../../src/plugin-auth/auth-log/types.js';
 import { BOOTSTRAP_TOKEN, bearer } from '../host/auth/harness.js';
-import { CONSOLE, UC, admin, as, call, createPlugin, createUser, dataOf, start, type Server } from './harness.js';
+import {
+  CONSOLE,
+  UC,
+  admin,
+  as,
+  call,
+  createPlugin,
+  createUser,
+  dataOf,
+  start,
+  type AuthLog,
+  type AuthLogView,
+  type GeneratedCodes,
+  type ListResult,
+  type PermanentCode,
+  type Server,
+} from './harness.js';
 
 /** Console filters and sorting, import and export of records, and the code export. */
 let server: Server;
@@ -67,7 +84,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const domains = async (query: string) =>
-  dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?${query}`)).items.map((r: any) => r.spec.authDomain);
+  dataOf(await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?${query}`)).items.map((r) => r.spec.authDomain);
 
 test('filters: plugin, keyword (plugin key, user or domain), user, authStatus, validity type', async () => {
   expect((await domains('pluginKey=beta')).sort()).toEqual(['beta.example.net', 'xn--mnchen-3ya.de']);
@@ -95,9 +112,9 @@ test('sorting by authTime, expireTime and creation time, and the paged ListResul
   ]);
   const page = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?size=2&page=2&sort=creationTimestamp`));
   expect(page).toMatchObject({ page: 2, size: 2, total: 5, totalPages: 3, first: false, last: false, hasNext: true, hasPrevious: true });
-  const shown = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?pluginKey=alpha&sort=authTime&direction=asc`)).items.map(
-    (r: any) => r.expireTimeDisplay.text,
-  );
+  const shown = dataOf(
+    await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?pluginKey=alpha&sort=authTime&direction=asc`),
+  ).items.map((r) => r.expireTimeDisplay.text);
   expect(shown[0]).toBe('永久授权');
   expect(shown[2]).toBe('已过期');
 });
@@ -105,18 +122,20 @@ test('sorting by authTime, expireTime and creation time, and the paged ListResul
 test('export sitePluginAuthLogs.yaml (all or filtered) and import it back losslessly', async () => {
   const all = await call(`${server.url}${CONSOLE}/authlogs-export`, { headers: bearer(BOOTSTRAP_TOKEN) });
   expect(all.headers.get('content-disposition')).toBe('attachment; filename="sitePluginAuthLogs.yaml"');
-  const exported = yaml.loadAll(all.body as string) as any[];
+  const exported = yaml.loadAll(all.text);
   expect(exported).toHaveLength(5);
   const filtered = await call(`${server.url}${CONSOLE}/authlogs-export?pluginKey=alpha&validity=EXPIRED`, {
     headers: bearer(BOOTSTRAP_TOKEN),
   });
-  expect((yaml.loadAll(filtered.body as string) as any[]).map((d) => d.spec.authDomain)).toEqual(['old.hank.example.org']);
-  const before = await server.runtime.client.list<any>('SitePluginAuthLog', {});
+  expect((yaml.loadAll(filtered.text) as Array<{ spec: { authDomain: string } }>).map((d) => d.spec.authDomain)).toEqual([
+    'old.hank.example.org',
+  ]);
+  const before = await server.runtime.client.list(SitePluginAuthLog, {});
   for (const r of before.items) await server.runtime.client.delete('SitePluginAuthLog', r.metadata.name);
   const back = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: all.body }));
   expect(back).toMatchObject({ total: 5, created: 5 });
-  const after = await server.runtime.client.list<any>('SitePluginAuthLog', {});
-  const shape = (items: any[]) =>
+  const after = await server.runtime.client.list(SitePluginAuthLog, {});
+  const shape = (items: AuthLog[]) =>
     items.map((r) => ({ name: r.metadata.name, labels: r.metadata.labels, annotations: r.metadata.annotations, spec: r.spec }));
   expect(shape(after.items)).toEqual(shape(before.items));
   const again = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: all.body }));
@@ -144,28 +163,30 @@ test('a YAML import with broken items reports each one and writes nothing', asyn
   ];
   const res = await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: broken.map((d) => yaml.dump(d)).join('---\n') });
   expect([res.status, res.body.code]).toEqual([400, 'IMPORT_INVALID']);
-  expect(res.body.details.map((d: any) => d.field)).toEqual(['items[1]', 'items[2]', 'items[3]', 'items[4]', 'items[5]', 'items[6]']);
-  expect(res.body.details.map((d: any) => d.message).join('\n')).toMatch(/INVALID_DOMAIN|domain/);
+  expect(res.body.details?.map((d) => d.field)).toEqual(['items[1]', 'items[2]', 'items[3]', 'items[4]', 'items[5]', 'items[6]']);
+  expect(res.body.details?.map((d) => d.message).join('\n')).toMatch(/INVALID_DOMAIN|domain/);
   expect(await server.runtime.client.count('SitePluginAuthLog')).toBe(count);
   const notYaml = await admin(server, 'POST', `${CONSOLE}/authlogs-import`, { yaml: 'a: [unclosed' });
   expect([notYaml.status, notYaml.body.code]).toEqual([400, 'IMPORT_INVALID']);
 });
 
 test('code export: one code per line, filtered like the list', async () => {
-  const { codes } = dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'alpha', channel: 'alipay', count: 4 }));
+  const { codes } = dataOf(
+    await admin<GeneratedCodes>(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'alpha', channel: 'alipay', count: 4 }),
+  );
   dataOf(await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'beta', channel: 'alipay', count: 2 }));
   const res = await call(`${server.url}${CONSOLE}/permanentcodes-export?pluginKey=alpha`, { headers: bearer(BOOTSTRAP_TOKEN) });
   expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-  expect((res.body as string).trim().split('\n').sort()).toEqual([...codes].sort());
+  expect(res.text.trim().split('\n').sort()).toEqual([...codes].sort());
   const name = codes[0].toLowerCase();
   expect(dataOf(await admin(server, 'DELETE', `${CONSOLE}/permanentcodes/${name}`))).toEqual({ name });
-  expect(dataOf(await admin(server, 'GET', `${CONSOLE}/permanentcodes?pluginKey=alpha`)).total).toBe(3);
+  expect(dataOf(await admin<ListResult<PermanentCode>>(server, 'GET', `${CONSOLE}/permanentcodes?pluginKey=alpha`)).total).toBe(3);
 });
 
 test('user center: a user lists and deletes only their own records', async () => {
-  const mine = dataOf(await as(server, 'gina', 'GET', `${UC}/authorizations`));
-  expect(mine.items.every((r: any) => r.spec.authUser === 'gina')).toBe(true);
-  const hanks = dataOf(await as(server, 'hank', 'GET', `${UC}/authorizations`)).items[0].metadata.name;
+  const mine = dataOf(await as<ListResult<AuthLog>>(server, 'gina', 'GET', `${UC}/authorizations`));
+  expect(mine.items.every((r) => r.spec.authUser === 'gina')).toBe(true);
+  const hanks = dataOf(await as<ListResult<AuthLog>>(server, 'hank', 'GET', `${UC}/authorizations`)).items[0].metadata.name;
   const steal = await as(server, 'gina', 'DELETE', `${UC}/authorizations/${hanks}`);
   expect([steal.status, steal.body.code]).toEqual([404, 'AUTH_LOG_NOT_FOUND']);
   expect(dataOf(await as(server, 'hank', 'DELETE', `${UC}/authorizations/${hanks}`))).toEqual({ name: hanks });

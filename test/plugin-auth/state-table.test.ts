@@ -14,6 +14,14 @@ import {
   secondsFrom,
   setSettings,
   start,
+  documentOf,
+  type AuthLog,
+  type AuthLogView,
+  type FreeCode,
+  type GeneratedCodes,
+  type ListResult,
+  type PermanentCode,
+  type PermanentUser,
   type Server,
 } from './harness.js';
 
@@ -30,9 +38,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const apply = (user: string, pluginKey: string, domain: string) => as(server, user, 'POST', `${UC}/authorizations`, { pluginKey, domain });
+const apply = (user: string, pluginKey: string, domain: string) =>
+  as<AuthLog>(server, user, 'POST', `${UC}/authorizations`, { pluginKey, domain });
 const activate = (user: string, pluginKey: string, domain: string, code: string) =>
-  as(server, user, 'POST', `${UC}/authorizations/activate`, { pluginKey, domain, code });
+  as<AuthLog>(server, user, 'POST', `${UC}/authorizations/activate`, { pluginKey, domain, code });
 
 describe('authorization record (authStatus)', () => {
   test('(no record) → application without entitlement → 0, pending review; stored as the host name', async () => {
@@ -47,16 +56,16 @@ describe('authorization record (authStatus)', () => {
     dataOf(await admin(server, 'POST', `${CONSOLE}/permanentusers`, { pluginKey: 'paid-plugin', authUser: 'bob' }));
     const record = dataOf(await apply('bob', 'paid-plugin', 'bob.example.com'));
     expect(record.spec).toMatchObject({ authStatus: 1, expireTime: '2099-12-31T23:59:59Z' });
-    expect(secondsFrom(record.spec.authTime, 0)).toBeLessThan(5);
+    expect(secondsFrom(record.spec.authTime!, 0)).toBeLessThan(5);
   });
 
   test('0 → administrator single authorize → 1, authTime now, expireTime now + 3 years', async () => {
     const { metadata } = dataOf(await apply('alice', 'paid-plugin', 'single.example.com'));
-    const record = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs/${metadata.name}/authorize`));
+    const record = dataOf(await admin<AuthLog>(server, 'POST', `${CONSOLE}/authlogs/${metadata.name}/authorize`));
     expect(record.spec.authStatus).toBe(1);
-    expect(secondsFrom(record.spec.authTime, 0)).toBeLessThan(5);
-    expect(Math.abs(Date.parse(record.spec.expireTime) - addUtcYears(Date.parse(record.spec.authTime), 3))).toBe(0);
-    const again = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs/${metadata.name}/authorize`));
+    expect(secondsFrom(record.spec.authTime!, 0)).toBeLessThan(5);
+    expect(Math.abs(Date.parse(record.spec.expireTime!) - addUtcYears(Date.parse(record.spec.authTime!), 3))).toBe(0);
+    const again = dataOf(await admin<AuthLog>(server, 'POST', `${CONSOLE}/authlogs/${metadata.name}/authorize`));
     expect(again.metadata.resourceVersion).toBe(record.metadata.resourceVersion);
   });
 
@@ -67,10 +76,10 @@ describe('authorization record (authStatus)', () => {
     expect(done).toEqual({ changed: [a], unchanged: [] });
     const result = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-batch/authorize`, { names: [a, b] }));
     expect(result).toEqual({ changed: [b], unchanged: [a] });
-    const list = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?keyword=batch-&size=10`));
+    const list = dataOf(await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?keyword=batch-&size=10`));
     for (const item of list.items) {
       expect(item.spec.authStatus).toBe(1);
-      expect(secondsFrom(item.spec.expireTime, 3 * DAY)).toBeLessThan(5);
+      expect(secondsFrom(item.spec.expireTime!, 3 * DAY)).toBeLessThan(5);
     }
   });
 
@@ -80,7 +89,7 @@ describe('authorization record (authStatus)', () => {
     const pending = dataOf(await apply('alice', 'paid-plugin', 'cancel-b.example.com')).metadata.name;
     const result = dataOf(await admin(server, 'POST', `${CONSOLE}/authlogs-batch/cancel`, { names: [authorized, pending] }));
     expect(result).toEqual({ changed: [authorized], unchanged: [pending] });
-    const list = dataOf(await admin(server, 'GET', `${CONSOLE}/authlogs?keyword=cancel-`));
+    const list = dataOf(await admin<ListResult<AuthLogView>>(server, 'GET', `${CONSOLE}/authlogs?keyword=cancel-`));
     for (const item of list.items)
       expect(item.spec).toEqual({ pluginKey: 'paid-plugin', authUser: 'alice', authDomain: item.spec.authDomain, authStatus: 0 });
   });
@@ -89,8 +98,8 @@ describe('authorization record (authStatus)', () => {
     await freeCode(server, 'ABCDEFGH', 60_000);
     const record = dataOf(await activate('carol', 'free-plugin', 'carol.example.com', 'abcd-efgh'));
     expect(record.spec.authStatus).toBe(1);
-    expect(secondsFrom(record.spec.expireTime, 7 * DAY)).toBeLessThan(5);
-    const code = (await admin(server, 'GET', `${RESOURCES}/freeauthcodes/abcdefgh`)).body;
+    expect(secondsFrom(record.spec.expireTime!, 7 * DAY)).toBeLessThan(5);
+    const code = documentOf<FreeCode>(await admin(server, 'GET', `${RESOURCES}/freeauthcodes/abcdefgh`));
     expect(code.spec).toMatchObject({ used: true, usedBy: 'carol', authDomain: 'carol.example.com' });
     await freeCode(server, 'JKMNPQRS', 0);
     const trial = dataOf(await activate('carol', 'trial-plugin', 'carol.example.com', 'JKMNPQRS'));
@@ -101,7 +110,7 @@ describe('authorization record (authStatus)', () => {
 
   test('0 → permanent code (PENDING, same plugin, restricted user) → 1 until 2099-12-31; code USED; permanent user created', async () => {
     const { codes } = dataOf(
-      await admin(server, 'POST', `${CONSOLE}/permanentcodes`, {
+      await admin<GeneratedCodes>(server, 'POST', `${CONSOLE}/permanentcodes`, {
         pluginKey: 'paid-plugin',
         channel: 'card-platform',
         count: 1,
@@ -111,18 +120,22 @@ describe('authorization record (authStatus)', () => {
     await apply('carol', 'paid-plugin', 'perm.example.com');
     const record = dataOf(await activate('carol', 'paid-plugin', 'perm.example.com', codes[0].toLowerCase()));
     expect(record.spec).toMatchObject({ authStatus: 1, expireTime: '2099-12-31T23:59:59Z' });
-    const listed = dataOf(await admin(server, 'GET', `${CONSOLE}/permanentcodes?keyword=${codes[0].slice(0, 5)}`)).items[0];
+    const listed = dataOf(
+      await admin<ListResult<PermanentCode>>(server, 'GET', `${CONSOLE}/permanentcodes?keyword=${codes[0].slice(0, 5)}`),
+    ).items[0];
     expect(listed.spec).toMatchObject({ status: 'USED', authUser: 'carol', authDomain: 'perm.example.com', restrictedUser: 'carol' });
-    expect(secondsFrom(listed.spec.authTime, 0)).toBeLessThan(5);
-    const users = dataOf(await admin(server, 'GET', `${CONSOLE}/permanentusers?pluginKey=paid-plugin&authUser=carol`));
-    expect(users.items.map((u: any) => u.spec)).toEqual([
+    expect(secondsFrom(listed.spec.authTime!, 0)).toBeLessThan(5);
+    const users = dataOf(
+      await admin<ListResult<PermanentUser>>(server, 'GET', `${CONSOLE}/permanentusers?pluginKey=paid-plugin&authUser=carol`),
+    );
+    expect(users.items.map((u: { spec: unknown }) => u.spec)).toEqual([
       expect.objectContaining({ pluginKey: 'paid-plugin', authUser: 'carol', source: 'CODE', code: codes[0] }),
     ]);
   });
 
   test('(no record) → administrator creates a record: authorized without times gets now and now + 3 years', async () => {
     const created = dataOf(
-      await admin(server, 'POST', `${CONSOLE}/authlogs`, {
+      await admin<AuthLog>(server, 'POST', `${CONSOLE}/authlogs`, {
         pluginKey: 'free-plugin',
         authUser: 'bob',
         authDomain: 'http://Manual.example.com/',
@@ -130,9 +143,9 @@ describe('authorization record (authStatus)', () => {
       }),
     );
     expect(created.spec.authDomain).toBe('manual.example.com');
-    expect(Date.parse(created.spec.expireTime)).toBe(addUtcYears(Date.parse(created.spec.authTime), 3));
+    expect(Date.parse(created.spec.expireTime!)).toBe(addUtcYears(Date.parse(created.spec.authTime!), 3));
     const pending = dataOf(
-      await admin(server, 'POST', `${CONSOLE}/authlogs`, {
+      await admin<AuthLog>(server, 'POST', `${CONSOLE}/authlogs`, {
         pluginKey: 'free-plugin',
         authUser: 'bob',
         authDomain: 'manual-0.example.com',
@@ -141,7 +154,7 @@ describe('authorization record (authStatus)', () => {
     );
     expect(pending.spec).toEqual({ pluginKey: 'free-plugin', authUser: 'bob', authDomain: 'manual-0.example.com', authStatus: 0 });
     const given = dataOf(
-      await admin(server, 'POST', `${CONSOLE}/authlogs`, {
+      await admin<AuthLog>(server, 'POST', `${CONSOLE}/authlogs`, {
         pluginKey: 'free-plugin',
         authUser: 'bob',
         authDomain: 'manual-1.example.com',
@@ -156,7 +169,7 @@ describe('authorization record (authStatus)', () => {
   test('every status change queued one auth-notification for the user (inbox; e-mail when SMTP is set)', async () => {
     const carol = await authNotificationsOf(server, 'carol');
     expect(carol.length).toBeGreaterThanOrEqual(4);
-    const perm = carol.find((m) => m.spec.text.includes('perm.example.com') && m.spec.title.startsWith('已授权'));
+    const perm = carol.find((m) => m.spec.text.includes('perm.example.com') && m.spec.title.startsWith('已授权'))!;
     expect(perm.spec.text).toContain('永久授权');
     expect(perm.spec.html).toContain('/uc/plugin-auth');
   });
@@ -165,12 +178,12 @@ describe('authorization record (authStatus)', () => {
 describe('permanent code (status)', () => {
   test('(none) → generated by the administrator → PENDING, bound to plugin and channel', async () => {
     const { codes } = dataOf(
-      await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid-plugin', channel: 'wechat', count: 3 }),
+      await admin<GeneratedCodes>(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid-plugin', channel: 'wechat', count: 3 }),
     );
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
-    const list = dataOf(await admin(server, 'GET', `${CONSOLE}/permanentcodes?channel=wechat&status=PENDING`));
-    expect(list.items.map((c: any) => c.spec.code).sort()).toEqual([...codes].sort());
+    const list = dataOf(await admin<ListResult<PermanentCode>>(server, 'GET', `${CONSOLE}/permanentcodes?channel=wechat&status=PENDING`));
+    expect(list.items.map((c: { spec: { code: string } }) => c.spec.code).sort()).toEqual([...codes].sort());
     expect(list.items[0].spec).toMatchObject({
       pluginKey: 'paid-plugin',
       channel: 'wechat',
@@ -182,14 +195,19 @@ describe('permanent code (status)', () => {
   test('PENDING → successful redemption → USED (covered above); PENDING past expiresAt → EXPIRED by the job', async () => {
     const expiresAt = new Date(Date.now() + 2000).toISOString();
     const { codes } = dataOf(
-      await admin(server, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'paid-plugin', channel: 'qq', count: 2, expiresAt }),
+      await admin<GeneratedCodes>(server, 'POST', `${CONSOLE}/permanentcodes`, {
+        pluginKey: 'paid-plugin',
+        channel: 'qq',
+        count: 2,
+        expiresAt,
+      }),
     );
     const { expireCodes } = await import('../../src/plugin-auth/codes/expire-codes.job.js');
     const { depsOf } = await import('./harness.js');
     const later = clockAt(() => Date.now() + 5000);
     expect(await expireCodes(depsOf(server, later))).toMatchObject({ expiredCodes: 2 });
-    const list = dataOf(await admin(server, 'GET', `${CONSOLE}/permanentcodes?channel=qq`));
-    expect(list.items.map((c: any) => c.spec.status)).toEqual(['EXPIRED', 'EXPIRED']);
+    const list = dataOf(await admin<ListResult<PermanentCode>>(server, 'GET', `${CONSOLE}/permanentcodes?channel=qq`));
+    expect(list.items.map((c: { spec: { status: string } }) => c.spec.status)).toEqual(['EXPIRED', 'EXPIRED']);
     const refused = await activate('alice', 'paid-plugin', 'late.example.com', codes[0]);
     expect([refused.status, refused.body.code]).toEqual([409, 'CODE_EXPIRED']);
   });

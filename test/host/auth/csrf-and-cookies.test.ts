@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { ADMIN_PASSWORD, UC, asBrowser, call, createUser, login, start, type Server } from './harness.js';
+import { ADMIN_PASSWORD, UC, asBrowser, call, createUser, login, start, type Server, type CreatedToken } from './harness.js';
 
 let server: Server;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ test('a CSRF token of another session does not pass', async () => {
 
 test('a same-site POST with the double-submitted token and matching Origin succeeds', async () => {
   const b = await login(server, 'alice', 'user-password-1');
-  const res = await call(`${server.url}${UC}/personalaccesstokens`, {
+  const res = await call<CreatedToken>(`${server.url}${UC}/personalaccesstokens`, {
     method: 'POST',
     headers: asBrowser(b, server.url),
     json: { name: 'laptop' },
@@ -61,7 +61,11 @@ test('a same-site POST with the double-submitted token and matching Origin succe
 
 test('bearer requests are exempt from the CSRF check', async () => {
   const b = await login(server, 'alice', 'user-password-1');
-  const created = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(b), json: { name: 'ci' } });
+  const created = await call<CreatedToken>(`${server.url}${UC}/personalaccesstokens`, {
+    method: 'POST',
+    headers: asBrowser(b),
+    json: { name: 'ci' },
+  });
   const res = await call(`${server.url}${UC}/personalaccesstokens`, {
     method: 'POST',
     headers: { authorization: `Bearer ${created.body.data.token}`, origin: 'https://elsewhere.example' },

@@ -1,6 +1,7 @@
 import { startTempServer } from '../../support/temp-server.js';
 import type { HostRuntime } from '../../../src/host/runtime.js';
 import { StaticAuthSettings, type AuthSettings } from '../../../src/host/auth/auth-settings.js';
+import type { Envelope as ApiEnvelope } from '../../../src/host/api/envelope/envelope.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 export const BOOTSTRAP_TOKEN = 'bootstrap-token-for-tests-0123456789';
@@ -27,14 +28,47 @@ export async function start(options: { relax?: boolean; env?: Record<string, str
   return { runtime, url, dataDir, stop };
 }
 
-export interface Answer {
+/**
+ * The envelope of the business endpoints as a test reads it: T is the data of a successful answer (a failed
+ * one carries data null, and the tests look at its code, message and details).
+ */
+export type Envelope<T = unknown> = Omit<ApiEnvelope<T>, 'data'> & { data: T };
+
+/** An HTTP answer; T is what the test reads of the envelope's data. */
+export interface Answer<T = unknown> {
   status: number;
-  body: any;
+  /** The parsed JSON body: the envelope on business endpoints (documentOf reads other documents). A body that is not JSON stays text. */
+  body: Envelope<T>;
+  /** The body as received (HTML, YAML, plain text). */
+  text: string;
   headers: Headers;
   setCookies: string[];
 }
 
-export async function call(url: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer> {
+/** GET uc …/users/-: the caller, as the tests read it. */
+export interface Me {
+  user: { name: string; disabled?: boolean; passwordHash?: unknown };
+  roles: string[];
+  effectiveRoles: string[];
+  uiPermissions: string[];
+}
+
+/** A personal access token as the user center shows it; the token itself only in the answer that created it. */
+export interface TokenView {
+  name: string;
+  token?: string;
+  revoked?: boolean;
+}
+
+/** The answer that creates a token: the only one carrying it. */
+export type CreatedToken = TokenView & { token: string };
+
+/** A JSON answer that is not an envelope (a JWKS, an OpenAPI document), read as the type the caller names. */
+export function documentOf<T>(res: Answer): T {
+  return res.body as unknown as T;
+}
+
+export async function call<T = unknown>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer<T>> {
   const headers = new Headers(init.headers);
   let body = init.body;
   if (init.json !== undefined) {
@@ -49,7 +83,7 @@ export async function call(url: string, init: RequestInit & { json?: unknown } =
   } catch {
     // HTML or plain text
   }
-  return { status: res.status, body: parsed, headers: res.headers, setCookies: res.headers.getSetCookie() };
+  return { status: res.status, body: parsed as Envelope<T>, text, headers: res.headers, setCookies: res.headers.getSetCookie() };
 }
 
 /** Cookie jar of one browser: session + XSRF cookies from log-in. */

@@ -1,4 +1,4 @@
-import { ADMIN_PASSWORD, UC, asBrowser, call, cookieValue, login, start, type Server } from './harness.js';
+import { ADMIN_PASSWORD, UC, asBrowser, call, cookieValue, login, start, type Me, type Server } from './harness.js';
 
 let server: Server;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ test('the first start created admin bound to super-role; log-in sets HTTP-only S
   expect(xsrf).not.toMatch(/HttpOnly/i);
 
   const b = await login(server, 'admin', ADMIN_PASSWORD);
-  const me = await call(`${server.url}${UC}/users/-`, { headers: { cookie: b.cookie } });
+  const me = await call<Me>(`${server.url}${UC}/users/-`, { headers: { cookie: b.cookie } });
   expect(me.status).toBe(200);
   expect(me.body.data.user).toMatchObject({ name: 'admin', disabled: false });
   expect(me.body.data.user.passwordHash).toBeUndefined();

@@ -1,4 +1,4 @@
-import { UC, asBrowser, bearer, call, createUser, login, start, type Server } from './harness.js';
+import { UC, asBrowser, bearer, call, createUser, login, start, type Server, type TokenView, type Me } from './harness.js';
 
 let server: Server;
 beforeAll(async () => {
@@ -12,17 +12,17 @@ afterAll(async () => {
 
 async function newToken(user: string, body: Record<string, unknown> = { name: 'ci' }) {
   const b = await login(server, user, 'user-password-1');
-  const res = await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(b), json: body });
+  const res = await call<TokenView>(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(b), json: body });
   expect(res.status).toBe(201);
   return { browser: b, token: res.body.data.token as string, name: res.body.data.name as string };
 }
 
 test('a token is shown once, stored only as a SHA-256 hash, and authenticates as its owner', async () => {
   const { browser, token, name } = await newToken('alice', { name: 'deploy' });
-  const me = await call(`${server.url}${UC}/users/-`, { headers: bearer(token) });
+  const me = await call<Me>(`${server.url}${UC}/users/-`, { headers: bearer(token) });
   expect(me.status).toBe(200);
   expect(me.body.data.user.name).toBe('alice');
-  const list = await call(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } });
+  const list = await call<TokenView[]>(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } });
   expect(list.body.data.map((t: { name: string }) => t.name)).toContain(name);
   expect(JSON.stringify(list.body)).not.toContain(token);
   const stored = await server.runtime.client.get('PersonalAccessToken', name);
@@ -36,10 +36,13 @@ test('a revoked token stops working; revoking is refused for another user', asyn
   const stolen = await call(`${server.url}${UC}/personalaccesstokens/${name}/revoke`, { method: 'POST', headers: bearer(bob.token) });
   expect(stolen.status).toBe(404);
   expect((await call(`${server.url}${UC}/users/-`, { headers: bearer(token) })).status).toBe(200);
-  const bobsList = await call(`${server.url}${UC}/personalaccesstokens`, { headers: bearer(bob.token) });
+  const bobsList = await call<TokenView[]>(`${server.url}${UC}/personalaccesstokens`, { headers: bearer(bob.token) });
   expect(bobsList.body.data.map((t: { name: string }) => t.name)).not.toContain(name);
 
-  const revoked = await call(`${server.url}${UC}/personalaccesstokens/${name}/revoke`, { method: 'POST', headers: bearer(token) });
+  const revoked = await call<TokenView>(`${server.url}${UC}/personalaccesstokens/${name}/revoke`, {
+    method: 'POST',
+    headers: bearer(token),
+  });
   expect(revoked.status).toBe(200);
   expect(revoked.body.data.revoked).toBe(true);
   const after = await call(`${server.url}${UC}/users/-`, { headers: bearer(token) });
@@ -62,7 +65,8 @@ test('an expired token is refused', async () => {
 
 test('bad token requests are refused and create nothing', async () => {
   const { browser } = await newToken('bob');
-  const before = (await call(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } })).body.data.length;
+  const before = (await call<TokenView[]>(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } })).body.data
+    .length;
   for (const body of [
     {},
     { name: '' },
@@ -74,7 +78,9 @@ test('bad token requests are refused and create nothing', async () => {
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
   }
-  expect((await call(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } })).body.data.length).toBe(before);
+  expect(
+    (await call<TokenView[]>(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: browser.cookie } })).body.data.length,
+  ).toBe(before);
   const unknown = await call(`${server.url}${UC}/users/-`, { headers: bearer('authpay_pat_not-a-real-token') });
   expect(unknown.status).toBe(401);
 });

@@ -66,7 +66,8 @@ async function killLockSession(lockName: string): Promise<void> {
   try {
     const key2 = crypto.createHash('sha1').update(lockName).digest().readInt32BE(0);
     const holders = await admin.query<{ pid: number }>(
-      "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = ($1::bigint & 4294967295) AND objid::bigint = ($2::bigint & 4294967295) AND objsubid = 2 AND granted",
+      "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = ($1::bigint & 4294967295)"
+        + ' AND objid::bigint = ($2::bigint & 4294967295) AND objsubid = 2 AND granted',
       [LEADER_LOCK_NAMESPACE, key2],
     );
     expect(holders.rows).toHaveLength(1);

@@ -22,9 +22,13 @@ const basic = (user: string) => `Basic ${Buffer.from(`${user}:password-123`).toS
 const as = (auth: string | undefined): Record<string, string> =>
   auth ? { authorization: auth, 'accept-language': 'en' } : { 'accept-language': 'en' };
 
-async function call(method: string, url: string, auth?: string) {
+/** A page of a list answer, as far as the tests read it. */
+type Page<T> = { items: T[]; total: number };
+
+/** An envelope answer; T is what the test reads of its data. */
+async function call<T = unknown>(method: string, url: string, auth?: string) {
   const res = await fetch(`${base}${url}`, { method, headers: as(auth) });
-  return { status: res.status, body: (await res.json()) as { success: boolean; code: string; data: any } };
+  return { status: res.status, body: (await res.json()) as { success: boolean; code: string; data: T } };
 }
 
 beforeAll(async () => {
@@ -68,16 +72,16 @@ test('users list and mark only their own inbox', async () => {
   await runtime.notifications.send({ content: { title: 'For Bob', html: '<p>b</p>' }, to: [{ username: 'bob' }], channels: ['INBOX'] });
   await waitFor(async () => (await runtime.client.count('Notification')) === 3, 'three inbox items');
 
-  const mine = await call('GET', `${UC}/notifications?page=1&size=10`, basic('alice'));
+  const mine = await call<Page<Notification>>('GET', `${UC}/notifications?page=1&size=10`, basic('alice'));
   expect(mine.status).toBe(200);
   expect(mine.body.data).toMatchObject({ page: 1, size: 10, total: 2, totalPages: 1, first: true, last: true, hasNext: false });
   expect(mine.body.data.items.map((n: Notification) => n.spec!.title)).toEqual(['For Alice 2', 'For Alice 1']);
 
-  const paged = await call('GET', `${UC}/notifications?page=2&size=1`, basic('alice'));
+  const paged = await call<Page<Notification>>('GET', `${UC}/notifications?page=2&size=1`, basic('alice'));
   expect(paged.body.data).toMatchObject({ page: 2, total: 2, totalPages: 2, hasPrevious: true, hasNext: false });
   expect(paged.body.data.items).toHaveLength(1);
 
-  const bobs = await call('GET', `${UC}/notifications`, basic('bob'));
+  const bobs = await call<Page<Notification>>('GET', `${UC}/notifications`, basic('bob'));
   const bobItem = bobs.body.data.items[0] as Notification;
   expect(bobs.body.data.items.map((n: Notification) => n.spec!.recipient)).toEqual(['bob']);
 
@@ -86,16 +90,16 @@ test('users list and mark only their own inbox', async () => {
   expect((await runtime.client.get<Notification>('Notification', bobItem.metadata.name)).spec!.unread).toBe(true);
 
   const target = mine.body.data.items[0] as Notification;
-  const marked = await call('PUT', `${UC}/notifications/${target.metadata.name}/mark-as-read`, basic('alice'));
+  const marked = await call<Notification>('PUT', `${UC}/notifications/${target.metadata.name}/mark-as-read`, basic('alice'));
   expect(marked.status).toBe(200);
   expect(marked.body.data.spec).toMatchObject({ unread: false });
-  expect(marked.body.data.spec.readAt).toEqual(expect.any(String));
+  expect(marked.body.data.spec?.readAt).toEqual(expect.any(String));
 
-  const unread = await call('GET', `${UC}/notifications?unread=true`, basic('alice'));
+  const unread = await call<Page<Notification>>('GET', `${UC}/notifications?unread=true`, basic('alice'));
   expect(unread.body.data.items.map((n: Notification) => n.spec!.title)).toEqual(['For Alice 1']);
   const all = await call('PUT', `${UC}/notifications/mark-all-as-read`, basic('alice'));
   expect(all.body.data).toEqual({ marked: 1 });
-  expect((await call('GET', `${UC}/notifications?unread=true`, basic('alice'))).body.data.total).toBe(0);
+  expect((await call<Page<Notification>>('GET', `${UC}/notifications?unread=true`, basic('alice'))).body.data.total).toBe(0);
 });
 
 test('the inbox needs a logged-in caller and validates its query', async () => {
@@ -108,7 +112,7 @@ test('administrators list the outbox by status and retry a failed message', asyn
   settings.set({ host: '127.0.0.1', port: refusing.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
   await runtime.notifications.send({ content: { title: 'Bounce', html: '<p>x</p>' }, to: [{ username: 'bob' }], channels: ['EMAIL'] });
   const failed = await waitFor(async () => {
-    const r = await call('GET', `${CONSOLE}/outbox?status=FAILED`, `Bearer ${ADMIN_TOKEN}`);
+    const r = await call<Page<OutboxMessage>>('GET', `${CONSOLE}/outbox?status=FAILED`, `Bearer ${ADMIN_TOKEN}`);
     return r.body.data.items[0] as OutboxMessage | undefined;
   }, 'a FAILED message in the outbox');
   expect(failed.spec).toMatchObject({ channel: 'EMAIL', recipient: 'bob@example.com', title: 'Bounce' });
@@ -117,7 +121,7 @@ test('administrators list the outbox by status and retry a failed message', asyn
   expect((await call('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, basic('alice'))).status).toBe(403);
 
   settings.set({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
-  const retried = await call('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, `Bearer ${ADMIN_TOKEN}`);
+  const retried = await call<OutboxMessage>('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, `Bearer ${ADMIN_TOKEN}`);
   expect(retried.status).toBe(200);
   expect(retried.body.data.status).toMatchObject({ phase: 'PENDING', attempts: 0 });
   const mail = await waitFor(() => smtp.received.find((m) => m.subject === 'Bounce'), 'the retried e-mail');
@@ -130,7 +134,7 @@ test('administrators list the outbox by status and retry a failed message', asyn
   const again = await call('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, `Bearer ${ADMIN_TOKEN}`);
   expect(again).toMatchObject({ status: 409, body: { code: 'STATE_CONFLICT' } });
   expect((await call('POST', `${CONSOLE}/outbox/om-missing/retry`, `Bearer ${ADMIN_TOKEN}`)).status).toBe(404);
-  const sent = await call('GET', `${CONSOLE}/outbox?status=SENT&channel=EMAIL`, `Bearer ${ADMIN_TOKEN}`);
+  const sent = await call<Page<OutboxMessage>>('GET', `${CONSOLE}/outbox?status=SENT&channel=EMAIL`, `Bearer ${ADMIN_TOKEN}`);
   expect(sent.body.data.items.map((m: OutboxMessage) => m.metadata.name)).toContain(failed.metadata.name);
 });
 

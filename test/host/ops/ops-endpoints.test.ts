@@ -171,11 +171,11 @@ test('/openapi.json documents every registered operation and is structurally san
     { name: 'name', in: 'path', required: true, schema: { type: 'string', maxLength: 20 } },
     { name: 'verbose', in: 'query', required: false, schema: { type: 'boolean' } },
   ]);
-  const envelope = get.responses['200'].content['application/json'].schema;
+  const envelope = get.responses['200'].content!['application/json'].schema;
   expect(envelope.properties.data).toEqual({ type: 'object', properties: { name: { type: 'string' } } });
   const post = doc.paths['/apis/opstest.authpay.dev/v1alpha1/widgets']?.post;
   expect(post.operationId).toBe('createWidgetForOpsTest');
-  expect(post.requestBody.content['application/json'].schema).toEqual({
+  expect(post.requestBody!.content['application/json'].schema).toEqual({
     type: 'object',
     required: ['size'],
     properties: { size: { type: 'integer' } },
@@ -195,8 +195,21 @@ test('/openapi.json documents every registered operation and is structurally san
 interface OpenApiDoc {
   openapi: string;
   info: Record<string, unknown>;
-  paths: Record<string, Record<string, any>>;
+  paths: Record<string, Record<string, OpenApiOperation>>;
   components: Record<string, Record<string, unknown>>;
+}
+
+interface OpenApiOperation {
+  operationId: string;
+  parameters: Array<{ in: string; name: string; required?: boolean; schema?: unknown }>;
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  /** A response, or a $ref to one under components. */
+  responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema: OpenApiSchema }> }>;
+}
+
+interface OpenApiSchema {
+  type?: string;
+  properties: Record<string, unknown>;
 }
 
 /** Checks what a generator can get wrong; returns the operationIds. */
@@ -206,7 +219,7 @@ function checkStructure(doc: OpenApiDoc): string[] {
     ref
       .replace(/^#\//, '')
       .split('/')
-      .reduce<any>((node, key) => node?.[key], doc);
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc) as { description?: string } | undefined;
   for (const [p, item] of Object.entries(doc.paths)) {
     expect(p).toMatch(/^\/apis\/[^/]+\/[^/]+/);
     expect(p).not.toMatch(/:[A-Za-z]/);
@@ -223,7 +236,7 @@ function checkStructure(doc: OpenApiDoc): string[] {
         if (param.in === 'path') expect(param.required).toBe(true);
       }
       expect(Object.keys(op.responses).length).toBeGreaterThan(0);
-      for (const r of Object.values<any>(op.responses)) {
+      for (const r of Object.values(op.responses)) {
         const response = r.$ref ? resolve(r.$ref) : r;
         expect(response?.description).toEqual(expect.any(String));
       }

@@ -1,4 +1,4 @@
-import { CONSOLE, UC, asBrowser, basic, call, createUser, login, start, type Server } from '../auth/harness.js';
+import { CONSOLE, UC, asBrowser, basic, call, createUser, login, start, type Me, type Server } from '../auth/harness.js';
 
 let server: Server;
 beforeAll(async () => {
@@ -77,7 +77,7 @@ test('role templates: view admits reads only, manage (depending on view) admits 
   expect(admitted(await call(path, { headers: as('viewer') }))).toBe(true);
   expect((await call(path, { method: 'POST', headers: as('viewer'), json: {} })).status).toBe(403);
   expect(admitted(await call(path, { method: 'POST', headers: as('manager'), json: {} }))).toBe(true);
-  const me = await call(`${server.url}${UC}/users/-`, { headers: as('manager') });
+  const me = await call<Me>(`${server.url}${UC}/users/-`, { headers: as('manager') });
   expect(me.body.data.roles).toEqual(['role-template-plugin-auth-manage', 'authenticated', 'anonymous']);
   expect(me.body.data.effectiveRoles).toEqual(
     expect.arrayContaining(['role-template-plugin-auth-view', 'role-template-plugin-auth-user-view']),
@@ -125,7 +125,9 @@ test('a role aggregated into anonymous opens its routes to everyone, and closes 
 });
 
 test('the shipped role templates exist with their ui-permissions', async () => {
-  const roles = await call(`${server.url}${CONSOLE}/roles`, { headers: basic('admin', 'admin-password-1') });
+  const roles = await call<Array<{ name: string; uiPermissions: string[] }>>(`${server.url}${CONSOLE}/roles`, {
+    headers: basic('admin', 'admin-password-1'),
+  });
   const byName = Object.fromEntries(roles.body.data.map((r: { name: string; uiPermissions: string[] }) => [r.name, r.uiPermissions]));
   expect(byName).toMatchObject({
     'role-template-plugin-auth-view': ['plugin:plugin-auth:view'],

@@ -29,12 +29,26 @@ async function startRuntime() {
   return { runtime, dataDir };
 }
 
-async function call(url: string, method = 'GET', body?: unknown, auth = true) {
+/** The settings answer's data as the tests read it. */
+interface SettingsView {
+  values: Record<string, unknown>;
+  secrets: Array<{ group: string; field: string; configured: boolean }>;
+}
+
+/** An envelope answer; T is what the test reads of its data (the settings view unless told). */
+interface Envelope<T> {
+  success: boolean;
+  code?: string;
+  details?: Array<{ field?: string; message: string }>;
+  data: T;
+}
+
+async function call<T = SettingsView>(url: string, method = 'GET', body?: unknown, auth = true) {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': 'en' };
   if (auth) headers.authorization = `Bearer ${TOKEN}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 
 test('the console reads and writes host settings: secrets masked, validated, visible at once', async () => {
@@ -79,7 +93,7 @@ test('the console reads and writes host settings: secrets masked, validated, vis
 
     expect((await call(url, 'GET', undefined, false)).status).toBeGreaterThanOrEqual(401);
     expect((await call(`http://127.0.0.1:${port}${BASE}/settings/no-such-settings`)).status).toBe(404);
-    const runs = await call(`http://127.0.0.1:${port}${BASE}/jobruns?page=1&size=5`);
+    const runs = await call<unknown>(`http://127.0.0.1:${port}${BASE}/jobruns?page=1&size=5`);
     expect(runs.status).toBe(200);
     expect(runs.body.data).toMatchObject({ page: 1, size: 5, total: 0, items: [] });
   } finally {

@@ -462,34 +462,37 @@ describe.each(backends.map((make) => ({ make, name: make === sqliteBackend ? 'sq
         ]);
       });
 
-      test('read-modify-write chains inside a transaction keep every index right, even when the caller changed what it read in place', async () => {
-        type Rmw = Resource<{ authStatus: number }>;
-        for (const [i, authStatus] of [0, 1, 0].entries()) await client.create(authLog(`rmw-${i}`, { pluginKey: 'rmw', authStatus }));
-        const status = (authStatus: number) => selected('rmw', { op: 'eq', field: 'spec.authStatus', value: authStatus });
-        /** Lists the records and flips each one's status, changing the listed copy in place before the write. */
-        const flipAll = async (tx: ExtensionClient) => {
-          const listed = (await tx.list<Rmw>(KIND, { where: { op: 'eq', field: 'spec.pluginKey', value: 'rmw' } })).items;
-          for (const record of listed) record.spec!.authStatus = 1 - record.spec!.authStatus;
-          for (const record of listed) await tx.update(record, { read: record });
-        };
-        await client.transaction(async (tx) => {
-          await flipAll(tx);
-          // A second write to the same row in the same transaction, and one after a plain fetch.
-          const again = await tx.get<Rmw>(KIND, 'rmw-0');
-          await tx.update({ ...again, spec: { ...again.spec!, authStatus: 0 } });
-          const fetched = (await tx.fetch<Rmw>(KIND, 'rmw-0'))!;
-          await tx.update({ ...fetched, spec: { ...fetched.spec!, authStatus: 1 } });
-          // The version check still holds against what the transaction itself wrote.
-          await expect(tx.update({ ...again, spec: { ...again.spec!, authStatus: 0 } })).rejects.toMatchObject({ code: 'CONFLICT' });
-        });
-        expect([await status(0), await status(1)]).toEqual([['rmw-1'], ['rmw-0', 'rmw-2']]);
-        await client.transaction(async (tx) => {
-          await flipAll(tx);
-          const again = await tx.get<Rmw>(KIND, 'rmw-1');
-          await tx.update({ ...again, spec: { ...again.spec!, authStatus: 1 } });
-        });
-        expect([await status(0), await status(1)]).toEqual([['rmw-0', 'rmw-2'], ['rmw-1']]);
-      });
+      test(
+        'read-modify-write chains inside a transaction keep every index right, ' + 'even when the caller changed what it read in place',
+        async () => {
+          type Rmw = Resource<{ authStatus: number }>;
+          for (const [i, authStatus] of [0, 1, 0].entries()) await client.create(authLog(`rmw-${i}`, { pluginKey: 'rmw', authStatus }));
+          const status = (authStatus: number) => selected('rmw', { op: 'eq', field: 'spec.authStatus', value: authStatus });
+          /** Lists the records and flips each one's status, changing the listed copy in place before the write. */
+          const flipAll = async (tx: ExtensionClient) => {
+            const listed = (await tx.list<Rmw>(KIND, { where: { op: 'eq', field: 'spec.pluginKey', value: 'rmw' } })).items;
+            for (const record of listed) record.spec!.authStatus = 1 - record.spec!.authStatus;
+            for (const record of listed) await tx.update(record, { read: record });
+          };
+          await client.transaction(async (tx) => {
+            await flipAll(tx);
+            // A second write to the same row in the same transaction, and one after a plain fetch.
+            const again = await tx.get<Rmw>(KIND, 'rmw-0');
+            await tx.update({ ...again, spec: { ...again.spec!, authStatus: 0 } });
+            const fetched = (await tx.fetch<Rmw>(KIND, 'rmw-0'))!;
+            await tx.update({ ...fetched, spec: { ...fetched.spec!, authStatus: 1 } });
+            // The version check still holds against what the transaction itself wrote.
+            await expect(tx.update({ ...again, spec: { ...again.spec!, authStatus: 0 } })).rejects.toMatchObject({ code: 'CONFLICT' });
+          });
+          expect([await status(0), await status(1)]).toEqual([['rmw-1'], ['rmw-0', 'rmw-2']]);
+          await client.transaction(async (tx) => {
+            await flipAll(tx);
+            const again = await tx.get<Rmw>(KIND, 'rmw-1');
+            await tx.update({ ...again, spec: { ...again.spec!, authStatus: 1 } });
+          });
+          expect([await status(0), await status(1)]).toEqual([['rmw-0', 'rmw-2'], ['rmw-1']]);
+        },
+      );
 
       test('inside a transaction its own writes count in the revision; after commit everyone sees the last one', async () => {
         const before = await store.currentRevision();

@@ -10,6 +10,7 @@ import { KindRegistry, type KindInfo } from '../../../src/host/schema/kind-regis
 import { ExtensionClient } from '../../../src/host/client/extension-client.js';
 import type { Condition } from '../../../src/host/store/query.js';
 import type { Store } from '../../../src/host/store/store.js';
+import type { SqliteStore } from '../../../src/host/store/sqlite-store.js';
 import { PG_URL, names, postgresBackend, postgresReachable, sqliteBackend, type Backend } from './harness.js';
 
 const inCi = process.env.CI === 'true';
@@ -290,8 +291,7 @@ describe.each(backends.map((make) => ({ make, name: make === sqliteBackend ? 'sq
 
     if (make === sqliteBackend) {
       test('sqlite: the keyword condition is one FTS5 lookup in the query plan', async () => {
-        const { SqliteStore } = await import('../../../src/host/store/sqlite-store.js');
-        const file = (store as InstanceType<typeof SqliteStore>).file;
+        const file = (store as SqliteStore).file;
         const db = new Database(file, { readonly: true });
         try {
           const { layoutOf } = await import('../../../src/host/store/columns.js');
@@ -315,7 +315,8 @@ describe.each(backends.map((make) => ({ make, name: make === sqliteBackend ? 'sq
         try {
           const schema = (store as unknown as { schema: string }).schema;
           const { rows } = await pgClient.query<{ indexdef: string }>(
-            "SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'r_search_authpay_dev_notes' AND indexdef LIKE '%gin_trgm_ops%'",
+            "SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'r_search_authpay_dev_notes'"
+              + " AND indexdef LIKE '%gin_trgm_ops%'",
             [schema],
           );
           expect(rows.map((r) => r.indexdef.replace(/^.*\((\w+) .*$/, '$1')).sort()).toEqual(['f_spec_author', 'f_spec_title']);

@@ -22,7 +22,10 @@ apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
   name: memos.stale.authpay.dev
-  annotations: { authpay.dev/indexes: '${JSON.stringify(compound)}', authpay.dev/search-fields: '["spec.title"]', authpay.dev/unindexed-fields: '${JSON.stringify(unindexed)}' }
+  annotations:
+    authpay.dev/indexes: '${JSON.stringify(compound)}'
+    authpay.dev/search-fields: '["spec.title"]'
+    authpay.dev/unindexed-fields: '${JSON.stringify(unindexed)}'
 spec:
   group: stale.authpay.dev
   scope: Cluster

@@ -7,11 +7,14 @@ import {
   basic,
   bearer,
   call,
+  documentOf,
   createUser,
   login,
   relaxed,
   start,
+  type Me,
   type Server,
+  type CreatedToken,
 } from '../auth/harness.js';
 
 let server: Server;
@@ -32,7 +35,7 @@ test('anyone can sign up while the setting is on; the password is kept as a salt
   const stored = await server.runtime.client.get('User', 'carol');
   expect((stored.spec as { passwordHash: string }).passwordHash).toMatch(/^scrypt\$ln=\d+,r=\d+,p=\d+\$[\w-]+\$[\w-]+$/);
   expect(JSON.stringify(stored)).not.toContain('carol-password');
-  const me = await call(`${server.url}${UC}/users/-`, { headers: basic('carol', 'carol-password') });
+  const me = await call<Me>(`${server.url}${UC}/users/-`, { headers: basic('carol', 'carol-password') });
   expect(me.status).toBe(200);
   expect(me.body.data.roles).toEqual(['authenticated', 'anonymous']);
   expect(me.body.data.uiPermissions).toEqual(expect.arrayContaining(['plugin:plugin-auth-user:view', 'payment:uc:manage']));
@@ -97,9 +100,13 @@ test('administrators create, list, disable and enable users; a disabled user los
   expect(list.body.data).toMatchObject({ page: 1, size: 2, total: 1, items: [{ name: 'henry' }] });
 
   const henry = await login(server, 'henry', 'henry-password');
-  const pat = (await call(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(henry), json: { name: 't' } }))
-    .body.data.token;
-  const disabled = await call(`${server.url}${CONSOLE}/users/henry/disable`, { method: 'POST', headers: asBrowser(admin) });
+  const pat = (
+    await call<CreatedToken>(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(henry), json: { name: 't' } })
+  ).body.data.token;
+  const disabled = await call<{ disabled: boolean }>(`${server.url}${CONSOLE}/users/henry/disable`, {
+    method: 'POST',
+    headers: asBrowser(admin),
+  });
   expect(disabled.body.data.disabled).toBe(true);
   expect((await call(`${server.url}${UC}/users/-`, { headers: { cookie: henry.cookie } })).status).toBe(401);
   expect((await call(`${server.url}${UC}/users/-`, { headers: bearer(pat) })).status).toBe(401);
@@ -127,7 +134,7 @@ test('createUser with an unknown role or bad fields creates nothing', async () =
   expect(badEmail.status).toBe(400);
   expect(await userCount()).toBe(before);
   expect(await server.runtime.client.fetch('User', 'lena')).toBeUndefined();
-  const ok = await call(`${server.url}${CONSOLE}/users`, {
+  const ok = await call<{ roles: string[] }>(`${server.url}${CONSOLE}/users`, {
     method: 'POST',
     headers: bearer(BOOTSTRAP_TOKEN),
     json: { username: 'lena', email: 'lena@example.com', password: 'lena-password', roles: ['role-template-plugin-auth-view'] },
@@ -193,7 +200,9 @@ test('ordinary users cannot manage users; anonymous callers get 401', async () =
 });
 
 test('the bootstrap token acts as super-role', async () => {
-  const res = await call(`${server.url}${CONSOLE}/users?size=100`, { headers: bearer(BOOTSTRAP_TOKEN) });
+  const res = await call<{ items: Array<{ name: string }> }>(`${server.url}${CONSOLE}/users?size=100`, {
+    headers: bearer(BOOTSTRAP_TOKEN),
+  });
   expect(res.status).toBe(200);
   expect(res.body.data.items.map((u: { name: string }) => u.name)).toContain('admin');
 });
@@ -201,7 +210,7 @@ test('the bootstrap token acts as super-role', async () => {
 test('the user and token operations are documented in /openapi.json under their operationIds', async () => {
   const doc = await call(`${server.url}/openapi.json`, { headers: bearer(BOOTSTRAP_TOKEN) });
   expect(doc.status).toBe(200);
-  const ids = Object.values(doc.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((ops) =>
+  const ids = Object.values(documentOf<{ paths: Record<string, Record<string, { operationId?: string }>> }>(doc).paths).flatMap((ops) =>
     Object.values(ops).map((o) => o.operationId),
   );
   for (const id of [

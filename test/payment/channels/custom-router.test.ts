@@ -21,7 +21,9 @@ const paypalHeaders = {
   'paypal-transmission-id': '69cd13f0-d67a-11e5-baa3-778b53f4ae55',
   'paypal-transmission-time': '2016-02-18T20:01:35Z',
   'paypal-transmission-sig':
-    'lmI95Jx3Y9nhR5SJWlHVIWpg4AgFk7n9bCHSRxbrd8A9zrhdu2rMyFrmz+Zjh3s3boXB07VXCXUZy/UFzUlnGJn0wDugt7FlSvdKeIJenLpKUxvlNZ3m7zE1sjNBZvUqx8t6T7YNaYkDnWY/s+hz7P4GkqITVZzDa+IuFDq8OEn1ZVsSlEb3e7QuzJ6p6X4WL1/FBp3pQz1hz1z+sbDs7Jp1H1E2xwRAzF4r/8xV5RmrBV+H+T8MIVPjYtHdgWqzRQQ0sQPSpqX4GV0Gvqn8GeIh0uyyGs2dcDj5ssIB1PxNpcoQoUBxLWhc7G/cx25j7YmCwqkhjm8sQ==',
+    'lmI95Jx3Y9nhR5SJWlHVIWpg4AgFk7n9bCHSRxbrd8A9zrhdu2rMyFrmz+Zjh3s3boXB07VXCXUZy/UFzUlnGJn0wDugt7FlSvdKeIJenLpKUxvlNZ3m7zE1'
+    + 'sjNBZvUqx8t6T7YNaYkDnWY/s+hz7P4GkqITVZzDa+IuFDq8OEn1ZVsSlEb3e7QuzJ6p6X4WL1/FBp3pQz1hz1z+sbDs7Jp1H1E2xwRAzF4r/8xV5RmrBV+H+'
+    + 'T8MIVPjYtHdgWqzRQQ0sQPSpqX4GV0Gvqn8GeIh0uyyGs2dcDj5ssIB1PxNpcoQoUBxLWhc7G/cx25j7YmCwqkhjm8sQ==',
   'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77',
   'paypal-auth-algo': 'SHA256withRSA',
 };

@@ -13,6 +13,8 @@ import {
   PUBLIC,
   startPaymentServer,
   type PaymentServer,
+  type PaymentView,
+  type InterfaceKey,
 } from '../support/payment-server.js';
 
 let server: PaymentServer;
@@ -22,7 +24,7 @@ beforeAll(async () => {
   server = await startPaymentServer();
   receiver = await new NotifyReceiver().start();
   await configure(server, { sandboxEnabled: true, allowPrivateNotifyTargets: true });
-  receiver.publicKeyPem = (await api(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
+  receiver.publicKeyPem = (await api<InterfaceKey>(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
 }, 60_000);
 afterEach(() => {
   server.payment.deps.clock = systemClock;
@@ -33,7 +35,7 @@ afterAll(async () => {
 });
 
 async function paidOrder(orderId: string, notifyUrl = receiver.url): Promise<string> {
-  const created = await api(server, 'POST', `${CONSOLE}/payments`, {
+  const created = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
     orderId,
     subject: 'Notify test',
     paymentAmount: 1,
@@ -110,7 +112,7 @@ describe('notifyUrl delivery', () => {
       // IPv6 addresses that carry a loopback IPv4 address reach it: IPv4-mapped (both spellings) and IPv4-compatible.
       const carried = ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:7f00:1]/hook', 'http://[::127.0.0.1]/hook'];
       for (const url of [...literal, ...carried]) {
-        const refused = await api(server, 'POST', `${CONSOLE}/payments`, {
+        const refused = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
           orderId: `ssrf-${Math.random()}`,
           subject: 'x',
           paymentAmount: 1,
@@ -119,7 +121,7 @@ describe('notifyUrl delivery', () => {
           notifyUrl: url,
         });
         expect(refused.status).toBe(400);
-        expect(refused.body.details[0].field).toBe('notifyUrl');
+        expect(refused.body.details?.[0].field).toBe('notifyUrl');
       }
     } finally {
       await configure(server, { allowPrivateNotifyTargets: true });
@@ -132,7 +134,7 @@ describe('notifyUrl delivery', () => {
     const { address } = await lookup(os.hostname());
     expect(isNonPublicAddress(address)).toBe(true);
     const notifyUrl = receiver.url.replace('127.0.0.1', os.hostname());
-    const created = await api(server, 'POST', `${CONSOLE}/payments`, {
+    const created = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
       orderId: 'ssrf-later',
       subject: 'x',
       paymentAmount: 1,

@@ -7,6 +7,7 @@ import {
   PUBLIC,
   startPaymentServer,
   type PaymentServer,
+  type PaymentView,
 } from '../support/payment-server.js';
 import { PaymentInfo } from '../../../src/payment/orders/types.js';
 
@@ -45,7 +46,7 @@ describe('initiation refuses bad input with a clear error and writes nothing', (
   ];
   test.each(rows)('%s', async (_name, change, status, code) => {
     const before = await countOrders();
-    const res = await api(server, 'POST', `${CONSOLE}/payments`, {
+    const res = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
       ...valid,
       orderId: `bad-${Math.random().toString(36).slice(2)}`,
       ...change,
@@ -59,9 +60,9 @@ describe('initiation refuses bad input with a clear error and writes nothing', (
   test('an enabled service whose channel is not in supportedChannels: 当前支付渠道未启用 (English on request)', async () => {
     await configure(server, { walletAEnabled: true, walletAAppId: '2021000000000000' });
     await configure(server, { supportedChannels: ['SANDBOX:SIMULATED'] });
-    const zh = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'wl-1', paymentType: 'SANDBOX' });
+    const zh = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'wl-1', paymentType: 'SANDBOX' });
     expect(zh.status).toBe(200);
-    const refused = await api(server, 'POST', `${CONSOLE}/payments`, {
+    const refused = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
       ...valid,
       orderId: 'wl-2',
       paymentType: 'ALIPAY',
@@ -80,15 +81,15 @@ describe('initiation refuses bad input with a clear error and writes nothing', (
   });
 
   test('a second initiation of one orderId returns the same unpaid order; other terms or a finished order are 409', async () => {
-    const first = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1' });
+    const first = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1' });
     const concurrent = await Promise.all(
-      Array.from({ length: 10 }, () => api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1' })),
+      Array.from({ length: 10 }, () => api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1' })),
     );
     expect(new Set(concurrent.map((r) => r.body.data.paymentId))).toEqual(new Set([first.body.data.paymentId]));
-    const other = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1', paymentAmount: '2.00' });
+    const other = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1', paymentAmount: '2.00' });
     expect(other).toMatchObject({ status: 409, body: { code: 'ORDER_ID_CONFLICT' } });
     await api(server, 'POST', `${PUBLIC}/payments/${first.body.data.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);
-    const again = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1' });
+    const again = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'dup-1' });
     expect(again).toMatchObject({ status: 409, body: { code: 'ORDER_ALREADY_FINISHED' } });
   });
 
@@ -109,11 +110,11 @@ describe('initiation refuses bad input with a clear error and writes nothing', (
   });
 
   test('an illegal status edit is 422 naming the field; SUCCESS stays final', async () => {
-    const created = await api(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'edit-1' });
+    const created = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'edit-1' });
     await api(server, 'POST', `${PUBLIC}/payments/${created.body.data.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);
     const res = await api(server, 'PUT', `${CONSOLE}/payments/${created.body.data.paymentId}`, { status: 'FAILED' });
     expect(res.status).toBe(422);
-    expect(res.body.details[0].field).toBe('status');
+    expect(res.body.details?.[0].field).toBe('status');
     const edited = await api(server, 'PUT', `${CONSOLE}/payments/${created.body.data.paymentId}`, { subject: 'renamed' });
     expect(edited.body.data).toMatchObject({ subject: 'renamed', status: 'SUCCESS' });
   });

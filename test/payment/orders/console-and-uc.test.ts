@@ -7,9 +7,17 @@ import {
   PUBLIC,
   startPaymentServer,
   UC,
+  type InterfaceKey,
+  type ListResult,
+  type PaymentOverview,
   type PaymentServer,
+  type PaymentView,
 } from '../support/payment-server.js';
+import type { TransitionRecord } from '../../../src/payment/orders/types.js';
 import { PaymentInfo } from '../../../src/payment/orders/types.js';
+
+/** The console's details of an order, as far as the tests read them. */
+type PaymentDetails = PaymentView & { transitions: TransitionRecord[]; callbacks: Array<{ outcome: string; reason: string }> };
 
 let server: PaymentServer;
 let alice: Record<string, string>;
@@ -48,7 +56,7 @@ describe('console and user center', () => {
     for (const [i, amount] of ['1.00', '2.50', '3.00'].entries())
       ids.push(
         (
-          await api(server, 'POST', `${CONSOLE}/payments`, {
+          await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
             orderId: `ov-${i}`,
             subject: 'o',
             paymentAmount: amount,
@@ -58,17 +66,17 @@ describe('console and user center', () => {
         ).body.data.paymentId,
       );
     await api(server, 'POST', `${PUBLIC}/payments/${ids[1]}/sandboxPay`, { outcome: 'success' }, anonymous);
-    const overview = (await api(server, 'GET', `${CONSOLE}/overview`)).body.data;
+    const overview = (await api<PaymentOverview>(server, 'GET', `${CONSOLE}/overview`)).body.data;
     expect(overview).toMatchObject({ totalOrders: 3, totalAmounts: { CNY: '6.50' }, successCount: 1, successAmounts: { CNY: '2.50' } });
     expect(overview.trend).toHaveLength(30);
-    expect(overview.recentSuccess.map((o: { paymentId: string }) => o.paymentId)).toEqual([ids[1]]);
+    expect(overview.recentSuccess.map((o) => o.paymentId)).toEqual([ids[1]]);
 
     const success = (await api(server, 'GET', `${CONSOLE}/payments?status=SUCCESS`)).body.data;
     expect(success).toMatchObject({ total: 1, page: 1 });
-    const byOrder = (await api(server, 'GET', `${CONSOLE}/payments?orderId=ov-2&sort=asc`)).body.data;
-    expect(byOrder.items.map((o: { paymentId: string }) => o.paymentId)).toEqual([ids[2]]);
-    const details = (await api(server, 'GET', `${CONSOLE}/payments/${ids[1]}`)).body.data;
-    expect(details.transitions.map((t: { to: string }) => t.to)).toEqual(['PAYING', 'SUCCESS']);
+    const byOrder = (await api<ListResult<PaymentView>>(server, 'GET', `${CONSOLE}/payments?orderId=ov-2&sort=asc`)).body.data;
+    expect(byOrder.items.map((o) => o.paymentId)).toEqual([ids[2]]);
+    const details = (await api<PaymentDetails>(server, 'GET', `${CONSOLE}/payments/${ids[1]}`)).body.data;
+    expect(details.transitions.map((t) => t.to)).toEqual(['PAYING', 'SUCCESS']);
     expect(details.callbacks[0]).toMatchObject({ outcome: 'ACCEPTED', reason: 'TRANSITIONED' });
 
     const deleted = await api(server, 'POST', `${CONSOLE}/payments/-/delete`, { paymentIds: [ids[0], 'p20990101zzzzzzzzzzzzzzzzzzzz'] });
@@ -102,13 +110,13 @@ describe('console and user center', () => {
   test('testPayment, interface keys (new key, PEM download) and masked settings', async () => {
     const test = await api(server, 'POST', `${CONSOLE}/test-payment`, { paymentType: 'SANDBOX', paymentChannel: 'SIMULATED' });
     expect(test.body.data).toMatchObject({ amountText: '0.01', status: 'PAYING', platform: 'system' });
-    const before = (await api(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
-    const generated = (await api(server, 'POST', `${CONSOLE}/interface-keys`)).body.data.publicKey;
+    const before = (await api<InterfaceKey>(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
+    const generated = (await api<InterfaceKey>(server, 'POST', `${CONSOLE}/interface-keys`)).body.data.publicKey;
     expect(generated).not.toBe(before);
     const pem = await fetch(`${server.url}${CONSOLE}/interface-keys/public?format=pem`, { headers: admin });
     expect(pem.headers.get('content-disposition')).toMatch(/attachment/);
     expect(await pem.text()).toBe(generated);
-    const settings = (await api(server, 'GET', `${CONSOLE}/settings`)).body.data;
+    const settings = (await api<{ availableChannels: string[] }>(server, 'GET', `${CONSOLE}/settings`)).body.data;
     expect(settings).toMatchObject({ interfacePrivateKey: '******', sandboxSecret: '******', sandboxEnabled: true, timeoutMinutes: 30 });
     expect(settings.availableChannels).toContain('SANDBOX:SIMULATED');
     const bad = await api(server, 'PUT', `${CONSOLE}/settings`, { timeoutMinutes: 0 });
@@ -118,7 +126,7 @@ describe('console and user center', () => {
   });
 
   test('a user sees, continues, closes and deletes only their own system orders', async () => {
-    const mine = await api(server, 'POST', `${CONSOLE}/payments`, {
+    const mine = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
       orderId: 'uc-1',
       subject: 'mine',
       paymentAmount: 1,
@@ -128,16 +136,16 @@ describe('console and user center', () => {
     // createPayment records the caller; give the order to alice as the site would for her purchase.
     const name = mine.body.data.paymentId;
     await server.runtime.client.patch(PaymentInfo, name, { spec: { username: 'alice' } });
-    const list = (await api(server, 'GET', `${UC}/payments?status=PAYING`, undefined, alice)).body.data;
-    expect(list.items.map((o: { paymentId: string }) => o.paymentId)).toEqual([name]);
-    expect((await api(server, 'GET', `${UC}/payments`, undefined, bob)).body.data.total).toBe(0);
+    const list = (await api<ListResult<PaymentView>>(server, 'GET', `${UC}/payments?status=PAYING`, undefined, alice)).body.data;
+    expect(list.items.map((o) => o.paymentId)).toEqual([name]);
+    expect((await api<ListResult<PaymentView>>(server, 'GET', `${UC}/payments`, undefined, bob)).body.data.total).toBe(0);
     expect((await api(server, 'POST', `${UC}/payments/${name}/close`, undefined, bob)).status).toBe(404);
     const cont = await api(server, 'POST', `${UC}/payments/${name}/continue`, undefined, alice);
     expect(cont.body.data).toMatchObject({ paymentId: name, status: 'PAYING' });
     expect((await api(server, 'DELETE', `${UC}/payments/${name}`, undefined, alice)).status).toBe(409);
     const closed = await api(server, 'POST', `${UC}/payments/${name}/close`, undefined, alice);
     expect(closed.body.data).toMatchObject({ status: 'FAILED', failureReason: 'CLOSED' });
-    expect((await api(server, 'POST', `${UC}/payments/${name}/close`, undefined, alice)).body.data.status).toBe('FAILED');
+    expect((await api<PaymentView>(server, 'POST', `${UC}/payments/${name}/close`, undefined, alice)).body.data.status).toBe('FAILED');
     expect((await api(server, 'DELETE', `${UC}/payments/${name}`, undefined, alice)).status).toBe(200);
     expect((await api(server, 'GET', `${UC}/payments/${name}`, undefined, alice)).status).toBe(404);
   });

@@ -3,7 +3,7 @@
  * on a phone-sized screen, paid with the page's button, and the page shows SUCCESS and the return link.
  */
 import { chromium, type Browser } from 'playwright-core';
-import { api, configure, CONSOLE, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+import { api, configure, CONSOLE, startPaymentServer, type PaymentServer, type PaymentView } from '../support/payment-server.js';
 
 let server: PaymentServer;
 let browser: Browser;
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 test('a payer opens the SANDBOX order page on a phone, pays, and sees SUCCESS with the return link', async () => {
-  const created = await api(server, 'POST', `${CONSOLE}/payments`, {
+  const created = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
     orderId: 'browser-1',
     subject: '专业版授权',
     paymentAmount: '99.00',
@@ -44,7 +44,7 @@ test('a payer opens the SANDBOX order page on a phone, pays, and sees SUCCESS wi
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
-  await page.goto(payUrl);
+  await page.goto(payUrl!);
   await page.getByText('99.00').waitFor();
   await page
     .locator('#countdown')
@@ -63,7 +63,7 @@ test('a payer opens the SANDBOX order page on a phone, pays, and sees SUCCESS wi
 }, 60_000);
 
 test("an order paid elsewhere is noticed by the page's polling", async () => {
-  const created = await api(server, 'POST', `${CONSOLE}/payments`, {
+  const created = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
     orderId: 'browser-2',
     subject: 'poll',
     paymentAmount: '1.00',
@@ -71,7 +71,7 @@ test("an order paid elsewhere is noticed by the page's polling", async () => {
     paymentChannel: 'SIMULATED',
   });
   const page = await browser.newPage();
-  await page.goto(created.body.data.payUrl);
+  await page.goto(created.body.data.payUrl!);
   await page.locator('#status-text').filter({ hasText: '待支付' }).waitFor();
   await api(
     server,

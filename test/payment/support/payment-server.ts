@@ -2,6 +2,16 @@ import { startTempServer } from '../../support/temp-server.js';
 import type { HostRuntime } from '../../../src/host/runtime.js';
 import { paymentService } from '../../../src/payment/service.js';
 import type { PaymentModule } from '../../../src/payment/payment-module.js';
+import type { Envelope } from '../../host/auth/harness.js';
+
+export type { ListResult } from '../../../src/host/api/list-result.js';
+export type { PaymentView } from '../../../src/payment/orders/order-view.js';
+export type { PaymentOverview } from '../../../src/payment/orders/overview.js';
+
+/** The interface public key as the console shows it. */
+export interface InterfaceKey {
+  publicKey: string;
+}
 
 export const BOOTSTRAP_TOKEN = 'payment-bootstrap-token-0123456789abcdef';
 export const ADMIN_PASSWORD = 'admin-password-1';
@@ -25,21 +35,24 @@ export async function startPaymentServer(env: Record<string, string> = {}): Prom
   return { runtime, url, payment: paymentService.current!, stop };
 }
 
-export interface Answer {
+/** An HTTP answer; T is what the test reads of the envelope's data. */
+export interface Answer<T = unknown> {
   status: number;
-  body: any;
+  /** The parsed JSON body (the envelope on business endpoints); a body that is not JSON stays text. */
+  body: Envelope<T>;
+  /** The body as received. */
   text: string;
   headers: Headers;
 }
 
 /** A JSON call as the administrator (bootstrap token) unless headers say otherwise. */
-export async function api(
+export async function api<T = unknown>(
   server: PaymentServer,
   method: string,
   pathAndQuery: string,
   json?: unknown,
   headers: Record<string, string> = { authorization: `Bearer ${BOOTSTRAP_TOKEN}` },
-): Promise<Answer> {
+): Promise<Answer<T>> {
   const init: RequestInit = {
     method,
     headers: { ...headers, ...(json !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -54,7 +67,7 @@ export async function api(
   } catch {
     // not JSON
   }
-  return { status: res.status, body, text, headers: res.headers };
+  return { status: res.status, body: body as Envelope<T>, text, headers: res.headers };
 }
 
 export const anonymous: Record<string, string> = {};

@@ -1,4 +1,15 @@
-import { CONSOLE, admin, call, createPlugin, dataOf, setSettings, start, type Server } from '../harness.js';
+import {
+  CONSOLE,
+  admin,
+  call,
+  createPlugin,
+  dataOf,
+  setSettings,
+  start,
+  type ListResult,
+  type PermanentCode,
+  type Server,
+} from '../harness.js';
 import { OPEN } from '../public/open-harness.js';
 
 /** POST …/docking/getPermanentAuthCode: secret in the query only, disabled without one, count bounds, atomicity. */
@@ -40,7 +51,9 @@ test('success: data is the |-joined codes, stored PENDING for the plugin and cha
   expect([res.status, res.body.success]).toEqual([200, true]);
   const list = (res.body.data as string).split('|');
   expect(list).toHaveLength(3);
-  const stored = dataOf(await admin(server, 'GET', `${CONSOLE}/permanentcodes?channel=card-platform&size=100`)).items as any[];
+  const stored = dataOf(
+    await admin<ListResult<PermanentCode>>(server, 'GET', `${CONSOLE}/permanentcodes?channel=card-platform&size=100`),
+  ).items;
   expect(stored.map((c) => c.spec.code).sort()).toEqual([...list].sort());
   for (const c of stored) expect(c.spec).toMatchObject({ pluginKey: 'paid', status: 'PENDING', createdBy: 'docking:card-platform' });
 });
@@ -82,9 +95,10 @@ test('one call is one transaction: a batch that fails half-way leaves no code be
   let created = 0;
   // The third insert of the batch fails as a storage error would; the first two must be rolled back.
   // create(kind, object) or create(object): either way the first argument names the kind.
-  client.create = (async (...args: [any, any?]) => {
+  type Create = (kindOrObject: { kind: string }, object?: unknown) => Promise<unknown>;
+  client.create = (async (...args: Parameters<Create>) => {
     if (args[0].kind === 'PermanentAuthCode' && ++created === 3) throw new Error('disk full');
-    return original(...args);
+    return (original as Create)(...args);
   }) as typeof client.create;
   try {
     const res = await dock({ ...base, count: '4', dockingAccessSecret: SECRET });

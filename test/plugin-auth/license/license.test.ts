@@ -1,8 +1,10 @@
 import fs from 'node:fs';
-import { compactVerify, createLocalJWKSet, base64url } from 'jose';
+import { compactVerify, createLocalJWKSet, base64url, type JSONWebKeySet } from 'jose';
 import { startServer } from '../../../src/main.js';
 import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN } from '../../host/auth/harness.js';
-import { CONSOLE, PASSWORD, UC, admin, as, call, createPlugin, createUser, dataOf, start, type Server } from '../harness.js';
+import { LicenseSigningKey } from '../../../src/plugin-auth/license/types.js';
+import type { CheckAuthAnswer } from '../../../src/plugin-auth/public/check-auth.js';
+import { PASSWORD, UC, admin, as, call, createPlugin, createUser, dataOf, documentOf, start, type Server } from '../harness.js';
 import { createRecord, jwksOf, publicGet, rawCheckAuth, recordOf } from '../public/open-harness.js';
 
 /** The service's license key, downloadLicense, and offline verification exactly as docs/license-verification.md shows. */
@@ -23,7 +25,12 @@ const download = (user: string, pluginKey: string, authDomain: string) =>
   });
 
 /** docs/license-verification.md, "Verify license.key" (the same lines). */
-async function verifyLicenseKey(PUBLISHED_JWKS: any, licenseKey: string, MY_PLUGIN_KEY: string, siteHost: string): Promise<boolean> {
+async function verifyLicenseKey(
+  PUBLISHED_JWKS: JSONWebKeySet,
+  licenseKey: string,
+  MY_PLUGIN_KEY: string,
+  siteHost: string,
+): Promise<boolean> {
   const jwks = createLocalJWKSet(PUBLISHED_JWKS);
   const { payload, protectedHeader } = await compactVerify(licenseKey.trim(), jwks, { algorithms: ['EdDSA'] });
   const claims = JSON.parse(new TextDecoder().decode(payload));
@@ -53,12 +60,14 @@ test('downloadLicense: the owner gets license.key, stored in the record, verifia
   await expect(verifyLicenseKey(jwks, `${h}.${p}.${s.slice(1)}A`, 'paid', 'fay.example.com')).rejects.toThrow();
   const second = await (await download('fay', 'paid', 'fay.example.com')).text();
   expect(second).not.toBe(licenseKey); // a new license each time; the old one no longer passes checkAuth
-  expect(dataOf(await publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'fay.example.com', license: licenseKey })).code).toBe(
-    'LICENSE_MISMATCH',
-  );
-  expect(dataOf(await publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'fay.example.com', license: second })).code).toBe(
-    'VALID',
-  );
+  expect(
+    dataOf(await publicGet<CheckAuthAnswer>(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'fay.example.com', license: licenseKey }))
+      .code,
+  ).toBe('LICENSE_MISMATCH');
+  expect(
+    dataOf(await publicGet<CheckAuthAnswer>(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'fay.example.com', license: second }))
+      .code,
+  ).toBe('VALID');
 });
 
 test('a checkAuth answer verifies offline as the document shows, and not after its body changed', async () => {
@@ -94,7 +103,7 @@ test('downloadLicense refusals: another user, wrong plugin, a domain not written
   ];
   for (const [user, pluginKey, domain, status, code] of cases) {
     const res = await download(user, pluginKey, domain);
-    expect([user, domain, res.status, ((await res.json()) as any).code]).toEqual([user, domain, status, code]);
+    expect([user, domain, res.status, ((await res.json()) as { code: string }).code]).toEqual([user, domain, status, code]);
   }
   const anonymous = await call(`${server.url}${UC}/license?pluginKey=paid&authDomain=fay.example.com`);
   expect(anonymous.status).toBe(401);
@@ -102,7 +111,7 @@ test('downloadLicense refusals: another user, wrong plugin, a domain not written
 });
 
 test('the private key is stored once, kept across restarts, and readable by no one but the super administrator', async () => {
-  const stored = await server.runtime.client.list<any>('LicenseSigningKey');
+  const stored = await server.runtime.client.list(LicenseSigningKey);
   expect(stored.items).toHaveLength(1);
   const { kid, privateJwk } = stored.items[0].spec;
   expect(privateJwk.d).toMatch(/^[\w-]{43}$/);
@@ -121,9 +130,9 @@ test('the private key is stored once, kept across restarts, and readable by no o
     { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN },
   );
   try {
-    const jwks = (await call(`${again.url}/apis/api.pluginauth.authpay.dev/v1alpha1/public/jwks`)).body;
-    expect(jwks.keys.map((k: any) => k.kid)).toEqual([kid]);
-    const answer = await call(
+    const jwks = documentOf<JSONWebKeySet>(await call(`${again.url}/apis/api.pluginauth.authpay.dev/v1alpha1/public/jwks`));
+    expect(jwks.keys.map((k) => k.kid)).toEqual([kid]);
+    const answer = await call<CheckAuthAnswer>(
       `${again.url}/apis/api.pluginauth.authpay.dev/v1alpha1/public/checkAuth?pluginKey=paid&authDomain=fay.example.com`,
     );
     expect(answer.body.data.code).toBe('VALID');

@@ -1,3 +1,5 @@
+import type { CheckAuthAnswer } from '../../../src/plugin-auth/public/check-auth.js';
+import type { Role } from '../../../src/host/rbac/types.js';
 import { PASSWORD, admin, call, createPlugin, createUser, start, type Server } from '../harness.js';
 import { basic } from '../../host/auth/harness.js';
 import { PUBLIC, createRecord, publicGet } from './open-harness.js';
@@ -19,8 +21,8 @@ afterAll(() => server.stop());
 const query = { pluginKey: 'paid', authDomain: 'hal.example.com' };
 
 test('anonymous and authenticated calls get the same body and the host headers', async () => {
-  const anonymous = await publicGet(server, 'checkAuth', query);
-  const normal = await publicGet(server, 'checkAuth', query, basic('hal', PASSWORD));
+  const anonymous = await publicGet<CheckAuthAnswer>(server, 'checkAuth', query);
+  const normal = await publicGet<CheckAuthAnswer>(server, 'checkAuth', query, basic('hal', PASSWORD));
   for (const res of [anonymous, normal]) {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ valid: true, code: 'VALID' });
@@ -42,14 +44,14 @@ test('checkAuth requests are counted in the metrics under their route', async ()
 
 test('RBAC decides: without the anonymous grant checkAuth is refused with 401', async () => {
   const client = server.runtime.client;
-  const role = await client.get<any>('Role', 'role-template-plugin-auth-public');
+  const role = await client.get<Role>('Role', 'role-template-plugin-auth-public');
   await client.update({ ...role, rules: [] });
   try {
     await new Promise((r) => setTimeout(r, 100)); // the authorizer follows roles through a watch
     const refused = await publicGet(server, 'checkAuth', query);
     expect([refused.status, refused.body.code]).toEqual([401, 'UNAUTHORIZED']);
   } finally {
-    await client.update({ ...(await client.get<any>('Role', 'role-template-plugin-auth-public')), rules: role.rules });
+    await client.update({ ...(await client.get<Role>('Role', 'role-template-plugin-auth-public')), rules: role.rules });
   }
   await new Promise((r) => setTimeout(r, 100));
   expect((await publicGet(server, 'checkAuth', query)).status).toBe(200);

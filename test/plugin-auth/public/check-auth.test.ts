@@ -1,7 +1,8 @@
 import { systemClock } from '../../../src/host/sdk/index.js';
 import { generateSigningKeyJwk, importSigningKey } from '../../../src/plugin-auth/license/signing-key.js';
 import { issueLicense } from '../../../src/plugin-auth/license/issue-license.js';
-import { CONSOLE, admin, call, createPlugin, createUser, dataOf, start, type Server } from '../harness.js';
+import type { CheckAuthAnswer } from '../../../src/plugin-auth/public/check-auth.js';
+import { CONSOLE, admin, call, createPlugin, createUser, dataOf, documentOf, start, type Server } from '../harness.js';
 import { createRecord, jwksOf, publicGet, rawCheckAuth, recordOf, verifyAnswer } from './open-harness.js';
 
 /** checkAuth through HTTP: every code, license write-back, no write with a license, signatures, bad input. */
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const check = async (query: Record<string, string>) => {
-  const res = await publicGet(server, 'checkAuth', query);
+  const res = await publicGet<CheckAuthAnswer>(server, 'checkAuth', query);
   expect([res.status, res.body.success]).toEqual([200, true]);
   return res.body.data;
 };
@@ -90,7 +91,7 @@ test("a license signed by another key is refused even when it is stored as the r
   const foreignKey = await importSigningKey(await generateSigningKeyJwk());
   const record = await recordOf(server, 'paid', 'alice', 'other.example.com');
   const forged = await issueLicense(
-    { pluginKey: 'paid', domain: 'other.example.com', user: 'alice', expireTime: record.spec.expireTime },
+    { pluginKey: 'paid', domain: 'other.example.com', user: 'alice', expireTime: record.spec.expireTime! },
     foreignKey,
     systemClock,
   );
@@ -135,10 +136,8 @@ test('bad input is a clear 400/414 envelope and writes nothing', async () => {
 });
 
 test('the public operations are documented in /openapi.json under their operationIds', async () => {
-  const doc = (await admin(server, 'GET', '/openapi.json')).body;
-  const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((p) =>
-    Object.values(p).map((o) => o.operationId),
-  );
+  const doc = documentOf<{ paths: Record<string, Record<string, { operationId?: string }>> }>(await admin(server, 'GET', '/openapi.json'));
+  const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
   for (const id of [
     'checkAuth',
     'checkUser',
@@ -156,7 +155,9 @@ test('the public operations are documented in /openapi.json under their operatio
 
 test('concurrent checks without a license all answer VALID, and the record keeps the last license issued', async () => {
   const answers = await Promise.all(
-    Array.from({ length: 20 }, () => publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'valid.example.com' })),
+    Array.from({ length: 20 }, () =>
+      publicGet<CheckAuthAnswer>(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'valid.example.com' }),
+    ),
   );
   expect(answers.map((a) => `${a.status} ${a.body.data?.code}`)).toEqual(Array(20).fill('200 VALID'));
   const licenses = new Set(answers.map((a) => a.body.data.license));

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { CONSOLE, UC, call, createPlugin, createUser, setSettings, start, type Server } from '../harness.js';
 import { openEndpointsGuard } from '../../../src/plugin-auth/public/open-guard.js';
+import type { Role } from '../../../src/host/rbac/types.js';
 import type { OpenApiDeps } from '../../../src/plugin-auth/public/deps.js';
 import { SettingsSnapshot } from '../../../src/plugin-auth/public/settings-snapshot.js';
 import type { PluginAuthSettings, PluginAuthSettingValues } from '../../../src/plugin-auth/settings/plugin-auth-settings.js';
@@ -123,7 +124,7 @@ test('anonymous callers reach /public/** and /docking/** of the group, nothing e
     const res = await call(`${server.url}${path}`);
     expect([path, res.status]).toEqual([path, 401]);
   }
-  const roles = await server.runtime.client.get<any>('Role', 'role-template-plugin-auth-public');
+  const roles = await server.runtime.client.get<Role>('Role', 'role-template-plugin-auth-public');
   expect(roles.rules).toEqual([
     { apiGroups: ['api.pluginauth.authpay.dev'], resources: ['public', 'public/*', 'docking', 'docking/*'], verbs: ['*'] },
   ]);

@@ -1,4 +1,5 @@
-import { CONSOLE, admin, createPlugin, createUser, dataOf, setSettings, start, type Server } from '../harness.js';
+import type { PublicAuthLog, PublicPluginInfo } from '../../../src/plugin-auth/public/public-reads.js';
+import { CONSOLE, admin, createPlugin, createUser, dataOf, setSettings, start, type ListResult, type Server } from '../harness.js';
 import { createRecord, jwksOf, publicGet } from './open-harness.js';
 
 /** checkUser, authUser, auth (publicAuth), pluginInfo, generateAuthCode, getAuthLogs and jwks over HTTP. */
@@ -21,6 +22,14 @@ afterAll(() => server.stop());
 
 const count = async (kind: string) => server.runtime.client.count(kind);
 
+/** What generateAuthCode answers. */
+interface FreeCodeAnswer {
+  code: string;
+  createdAt: string;
+  expiresAt: string;
+  pluginKey?: string;
+}
+
 test('checkUser says whether a user exists', async () => {
   expect(dataOf(await publicGet(server, 'checkUser', { username: 'carol' }))).toEqual({ username: 'carol', exists: true });
   expect(dataOf(await publicGet(server, 'checkUser', { username: 'nobody' }))).toEqual({ username: 'nobody', exists: false });
@@ -42,7 +51,13 @@ test('authUser names the user whose record is valid for the host; none valid is 
 });
 
 test('auth applies for a user under the user-center rules: pending, idempotent, limits, unknown user or plugin', async () => {
-  const first = dataOf(await publicGet(server, 'auth', { pluginKey: 'paid', authDomain: 'https://new.example.com/x', authUser: 'dan' }));
+  const first = dataOf(
+    await publicGet<PublicAuthLog & { created: boolean; license?: string }>(server, 'auth', {
+      pluginKey: 'paid',
+      authDomain: 'https://new.example.com/x',
+      authUser: 'dan',
+    }),
+  );
   expect(first).toMatchObject({ pluginKey: 'paid', authUser: 'dan', authDomain: 'new.example.com', authStatus: 0, created: true });
   expect(first.license).toBeUndefined();
   expect(dataOf(await publicGet(server, 'auth', { pluginKey: 'paid', authDomain: 'new.example.com', authUser: 'dan' }))).toMatchObject({
@@ -70,7 +85,7 @@ test('auth authorizes at once for a user holding a permanent entitlement', async
 });
 
 test('pluginInfo shows the public catalog fields, not the download url', async () => {
-  const info = dataOf(await publicGet(server, 'pluginInfo', { pluginKey: 'paid' }));
+  const info = dataOf(await publicGet<PublicPluginInfo & { url?: string }>(server, 'pluginInfo', { pluginKey: 'paid' }));
   expect(info).toMatchObject({
     key: 'paid',
     name: 'Plugin paid',
@@ -85,10 +100,10 @@ test('pluginInfo shows the public catalog fields, not the download url', async (
 });
 
 test('generateAuthCode makes a 5-minute free code; a paid plugin is refused and nothing is stored', async () => {
-  const code = dataOf(await publicGet(server, 'generateAuthCode', { pluginKey: 'free' }));
+  const code = dataOf(await publicGet<FreeCodeAnswer>(server, 'generateAuthCode', { pluginKey: 'free' }));
   expect(code.code).toMatch(/^[A-Z0-9]{8}$/);
   expect(Date.parse(code.expiresAt) - Date.parse(code.createdAt)).toBe(5 * 60_000);
-  expect(dataOf(await publicGet(server, 'generateAuthCode')).pluginKey).toBeUndefined();
+  expect(dataOf(await publicGet<FreeCodeAnswer>(server, 'generateAuthCode')).pluginKey).toBeUndefined();
   const before = await count('FreeAuthCode');
   const paid = await publicGet(server, 'generateAuthCode', { pluginKey: 'paid' });
   expect([paid.status, paid.body.code]).toEqual([403, 'FREE_CODE_NOT_ALLOWED']);
@@ -100,8 +115,10 @@ test("getAuthLogs lists a user's records, paged, without license bodies", async 
   await publicGet(server, 'checkAuth', { pluginKey: 'paid', authDomain: 'shop.example.com' }); // stores a license in carol's record
   const page = dataOf(await publicGet(server, 'getAuthLogs', { authUser: 'carol', size: '1' }));
   expect(page).toMatchObject({ page: 1, size: 1, total: 2, hasNext: true });
-  const all = dataOf(await publicGet(server, 'getAuthLogs', { authUser: 'carol', pluginKey: 'paid' }));
-  expect(all.items.map((r: any) => r.authDomain).sort()).toEqual(['shop.example.com', 'vip.example.com']);
+  const all = dataOf(
+    await publicGet<ListResult<PublicAuthLog & { license?: string }>>(server, 'getAuthLogs', { authUser: 'carol', pluginKey: 'paid' }),
+  );
+  expect(all.items.map((r) => r.authDomain).sort()).toEqual(['shop.example.com', 'vip.example.com']);
   for (const item of all.items) expect(item.license).toBeUndefined();
   expect(JSON.stringify(all)).not.toContain('eyJ');
   expect((await publicGet(server, 'getAuthLogs', { authUser: 'ghost' })).body.code).toBe('USER_NOT_FOUND');

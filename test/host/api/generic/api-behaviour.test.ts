@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BASE, GROUP, VERSION, authLog, startTestServer, type TestServer } from './support/test-server.js';
 import { readWatch } from './support/watch-stream.js';
+import type { Resource } from '../../../../src/host/resource/types.js';
 
 let server: TestServer;
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -15,20 +16,27 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function create(obj: Record<string, unknown>): Promise<Record<string, any>> {
+async function create(obj: Record<string, unknown>): Promise<Resource> {
   const res = await server.request(BASE, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(obj) });
   expect(res.status).toBe(201);
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as Resource;
 }
 
-async function json(pathAndQuery: string, init?: RequestInit): Promise<Record<string, any>> {
-  return (await (await server.request(pathAndQuery, init)).json()) as Record<string, any>;
+/** The parsed answer; T names what the test reads of it (an object, or a list or table of them). */
+async function json<T = Resource>(pathAndQuery: string, init?: RequestInit): Promise<T> {
+  return (await (await server.request(pathAndQuery, init)).json()) as T;
+}
+
+/** A meta.k8s.io Table as far as the tests read it. */
+interface Table {
+  columnDefinitions: { name: string }[];
+  rows: { cells: unknown[]; object: Resource<{ authUser: string }> }[];
 }
 
 test('discovery documents describe the kinds of the registry', async () => {
   expect(await json('/api')).toMatchObject({ kind: 'APIVersions', versions: [] });
   expect(await json('/api/v1')).toEqual({ kind: 'APIResourceList', apiVersion: 'v1', groupVersion: 'v1', resources: [] });
-  const groups = await json('/apis');
+  const groups = await json<{ kind: string; groups: unknown[] }>('/apis');
   expect(groups.kind).toBe('APIGroupList');
   expect(groups.groups).toContainEqual({
     name: GROUP,
@@ -36,7 +44,7 @@ test('discovery documents describe the kinds of the registry', async () => {
     preferredVersion: { groupVersion: `${GROUP}/${VERSION}`, version: VERSION },
   });
   expect(await json(`/apis/${GROUP}`)).toMatchObject({ kind: 'APIGroup', name: GROUP });
-  const resources = await json(`/apis/${GROUP}/${VERSION}`);
+  const resources = await json<{ resources: unknown[] }>(`/apis/${GROUP}/${VERSION}`);
   expect(resources.resources).toContainEqual({
     name: 'sitepluginauthlogs',
     singularName: 'sitepluginauthlog',
@@ -47,8 +55,10 @@ test('discovery documents describe the kinds of the registry', async () => {
     categories: ['authpay'],
   });
   expect(await json('/version')).toMatchObject({ major: '1', gitVersion: expect.stringMatching(/^v1\.\d+\.\d+\+authpay\./) });
-  const openapi = await json('/openapi/v3');
-  const doc = await json(openapi.paths[`apis/${GROUP}/${VERSION}`].serverRelativeURL);
+  const openapi = await json<{ paths: Record<string, { serverRelativeURL: string }> }>('/openapi/v3');
+  const doc = await json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
+    openapi.paths[`apis/${GROUP}/${VERSION}`].serverRelativeURL,
+  );
   expect(doc.paths[`/apis/${GROUP}/${VERSION}/sitepluginauthlogs/{name}`].patch['x-kubernetes-group-version-kind']).toEqual({
     group: GROUP,
     version: VERSION,
@@ -60,7 +70,7 @@ test('discovery documents describe the kinds of the registry', async () => {
 test('lists and gets as a meta.k8s.io Table when asked', async () => {
   await create(authLog('table-a', { authUser: 'tabler' }));
   const accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
-  const table = await json(`${BASE}?fieldSelector=spec.authUser%3Dtabler`, { headers: { accept } });
+  const table = await json<Table>(`${BASE}?fieldSelector=spec.authUser%3Dtabler`, { headers: { accept } });
   expect(table).toMatchObject({ kind: 'Table', apiVersion: 'meta.k8s.io/v1' });
   expect(table.columnDefinitions.map((c: { name: string }) => c.name)).toEqual([
     'Name',
@@ -76,8 +86,8 @@ test('lists and gets as a meta.k8s.io Table when asked', async () => {
   expect(table.rows[0].cells[5]).toBeNull();
   expect(table.rows[0].cells[6]).toMatch(/^\d+s$/);
   expect(table.rows[0].object).toMatchObject({ kind: 'PartialObjectMetadata', metadata: { name: 'table-a' } });
-  const one = await json(`${BASE}/table-a?includeObject=Object`, { headers: { accept } });
-  expect(one.rows[0].object.spec.authUser).toBe('tabler');
+  const one = await json<Table>(`${BASE}/table-a?includeObject=Object`, { headers: { accept } });
+  expect(one.rows[0].object.spec?.authUser).toBe('tabler');
 });
 
 test('finalizers keep a deleted object, carrying deletionTimestamp, until they are removed', async () => {
@@ -98,7 +108,7 @@ test('finalizers keep a deleted object, carrying deletionTimestamp, until they a
 test('dryRun=All validates and answers but stores nothing', async () => {
   const res = await server.request(`${BASE}?dryRun=All`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(authLog('dry')) });
   expect(res.status).toBe(201);
-  expect(((await res.json()) as Record<string, any>).metadata.name).toBe('dry');
+  expect(((await res.json()) as Resource).metadata.name).toBe('dry');
   expect((await server.request(`${BASE}/dry`)).status).toBe(404);
 });
 
@@ -106,9 +116,9 @@ test('deletecollection removes what the selector matches', async () => {
   await create(authLog('bulk-1', {}, { batch: 'b1' }));
   await create(authLog('bulk-2', {}, { batch: 'b1' }));
   await create(authLog('bulk-keep', {}, { batch: 'b2' }));
-  const deleted = await json(`${BASE}?labelSelector=batch%3Db1`, { method: 'DELETE' });
+  const deleted = await json<{ items: Resource[] }>(`${BASE}?labelSelector=batch%3Db1`, { method: 'DELETE' });
   expect(deleted.items.map((i: { metadata: { name: string } }) => i.metadata.name)).toEqual(['bulk-1', 'bulk-2']);
-  const left = await json(`${BASE}?labelSelector=batch`);
+  const left = await json<{ items: Resource[] }>(`${BASE}?labelSelector=batch`);
   expect(left.items.map((i: { metadata: { name: string } }) => i.metadata.name)).toEqual(['bulk-keep']);
 });
 
@@ -148,7 +158,8 @@ test('a watch resumes from a resourceVersion, sends bookmarks when allowed, and 
 
   const initial = await readWatch(
     await server.request(
-      `${BASE}?watch=true&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&fieldSelector=spec.authUser%3Dresumer`,
+      `${BASE}?watch=true&sendInitialEvents=true&allowWatchBookmarks=true`
+        + '&resourceVersionMatch=NotOlderThan&fieldSelector=spec.authUser%3Dresumer',
     ),
     (events) => events.some((e) => e.type === 'BOOKMARK'),
   );

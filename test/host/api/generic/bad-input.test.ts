@@ -1,3 +1,5 @@
+import type { Status } from '../../../../src/host/api/generic/status.js';
+import type { Resource } from '../../../../src/host/resource/types.js';
 import { BASE, GROUP, authLog, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -12,8 +14,8 @@ afterAll(async () => {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-async function status(res: Response): Promise<Record<string, any>> {
-  const body = (await res.json()) as Record<string, any>;
+async function status(res: Response): Promise<Status> {
+  const body = (await res.json()) as Status;
   expect(body).toMatchObject({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code: res.status });
   return body;
 }
@@ -53,7 +55,7 @@ test('schema violations are 422 Invalid with one cause per field', async () => {
   const body = await status(res);
   expect(body.reason).toBe('Invalid');
   expect(body.details).toMatchObject({ name: 'bad-spec', group: GROUP, kind: 'sitepluginauthlogs' });
-  const fields = (body.details.causes as Array<{ field: string; reason: string }>).map((c) => [c.field, c.reason]);
+  const fields = (body.details?.causes as Array<{ field: string; reason: string }>).map((c) => [c.field, c.reason]);
   // The unknown property is named itself (dotted path), not its parent object.
   expect(fields).toEqual(
     expect.arrayContaining([
@@ -63,7 +65,7 @@ test('schema violations are 422 Invalid with one cause per field', async () => {
   );
   const missing = await post(JSON.stringify({ ...authLog('no-spec'), spec: { pluginKey: 'p' } }));
   expect(missing.status).toBe(422);
-  const causes = (await status(missing)).details.causes as Array<{ field: string; reason: string }>;
+  const causes = (await status(missing)).details?.causes as Array<{ field: string; reason: string }>;
   const required = causes.filter((c) => c.reason === 'FieldValueRequired');
   expect(required.length).toBeGreaterThan(0);
   for (const cause of required) expect(cause.field).toMatch(/^spec\.[A-Za-z]+$/);
@@ -75,7 +77,7 @@ test('bad names are 422 Invalid naming metadata.name', async () => {
     const res = await post(JSON.stringify(authLog(name)));
     expect(res.status).toBe(422);
     const body = await status(res);
-    expect(body.details.causes.map((c: { field: string }) => c.field)).toContain('metadata.name');
+    expect(body.details?.causes?.map((c) => c.field)).toContain('metadata.name');
   }
   const nameless = await post(JSON.stringify({ ...authLog('x'), metadata: {} }));
   expect(nameless.status).toBe(422);
@@ -143,7 +145,7 @@ test('duplicates, stale versions and name mismatches are reported as Kubernetes 
   expect(again.status).toBe(409);
   expect(await status(again)).toMatchObject({ reason: 'AlreadyExists', message: `sitepluginauthlogs.${GROUP} "dup" already exists` });
 
-  const current = (await (await server.request(`${BASE}/dup`)).json()) as Record<string, any>;
+  const current = (await (await server.request(`${BASE}/dup`)).json()) as Resource;
   const mismatch = await server.request(`${BASE}/dup`, {
     method: 'PUT',
     headers: JSON_HEADERS,

@@ -42,7 +42,8 @@ test('field selector terms, extensions and the name alias', () => {
   expect(
     parseFieldSelector(
       kind,
-      'spec.authStatus=(0,1),spec.pluginKey!=(x,y),spec.expireTime<2030-01-01,spec.authTime>=2020-01-01,spec.authTime,!metadata.deletionTimestamp,spec.authDomain^=www.,spec.authUser~=Ali',
+      'spec.authStatus=(0,1),spec.pluginKey!=(x,y),spec.expireTime<2030-01-01,spec.authTime>=2020-01-01,spec.authTime,'
+        + '!metadata.deletionTimestamp,spec.authDomain^=www.,spec.authUser~=Ali',
     ),
   ).toEqual([
     { op: 'in', field: 'spec.authStatus', values: ['0', '1'] },

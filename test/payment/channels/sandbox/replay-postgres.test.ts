@@ -7,7 +7,7 @@ import { eq } from '../../../../src/host/sdk/index.js';
 import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.js';
 import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
 import { PaymentInfo } from '../../../../src/payment/orders/types.js';
-import { api, configure, CONSOLE, PUBLIC, startPaymentServer, type PaymentServer } from '../../support/payment-server.js';
+import { api, configure, CONSOLE, PUBLIC, startPaymentServer, type PaymentServer, type PaymentView } from '../../support/payment-server.js';
 import { PaymentNotifyDelivery } from '../../../../src/payment/notify/types.js';
 
 const BASE_URL = process.env.AUTHPAY_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 test('100 concurrent copies of a success callback across two replicas change the order once', async () => {
   const created = (
-    await api(a, 'POST', `${CONSOLE}/payments`, {
+    await api<PaymentView>(a, 'POST', `${CONSOLE}/payments`, {
       orderId: 'pg-replay',
       subject: 'pg',
       paymentAmount: '5.00',

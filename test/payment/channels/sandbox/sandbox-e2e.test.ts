@@ -13,6 +13,8 @@ import {
   PUBLIC,
   startPaymentServer,
   type PaymentServer,
+  type PaymentView,
+  type InterfaceKey,
 } from '../../support/payment-server.js';
 import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-log.js';
 import { PaymentNotifyDelivery } from '../../../../src/payment/notify/types.js';
@@ -29,7 +31,7 @@ beforeAll(async () => {
     notificationUsers: ['admin'],
     callbackDomain: server.url,
   });
-  receiver.publicKeyPem = (await api(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
+  receiver.publicKeyPem = (await api<InterfaceKey>(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
 }, 60_000);
 afterAll(async () => {
   await receiver?.stop();
@@ -54,7 +56,7 @@ async function storedOrder(paymentId: string): Promise<PaymentInfo> {
 
 describe('SANDBOX payment end to end over HTTP', () => {
   test('createPayment answers the order with its payment page; paying sends one signed notification and one admin message', async () => {
-    const created = await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-1'));
+    const created = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, order('sbx-1'));
     expect(created.status).toBe(200);
     const data = created.body.data;
     expect(data).toMatchObject({
@@ -105,45 +107,48 @@ describe('SANDBOX payment end to end over HTTP', () => {
       expect(text).toContain(part);
   });
 
-  test('a success callback replayed 100 times concurrently moves the order once, queues one delivery chain and one admin message', async () => {
-    const created = (await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-replay'))).body.data;
-    const sandbox = (await server.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
-    const callback = await sandbox.simulateOutcome(toChannelOrder((await storedOrder(created.paymentId)).spec), 'success');
-    const answers = await Promise.all(
-      Array.from({ length: 100 }, () =>
-        fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, {
-          method: 'POST',
-          headers: callback.headers as Record<string, string>,
-          body: String(callback.rawBody),
-        }).then(async (r) => ({ status: r.status, body: await r.text() })),
-      ),
-    );
-    expect(answers.every((a) => a.status === 200 && a.body === '{"received":true}')).toBe(true);
+  test(
+    'a success callback replayed 100 times concurrently moves the order once, ' + 'queues one delivery chain and one admin message',
+    async () => {
+      const created = (await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, order('sbx-replay'))).body.data;
+      const sandbox = (await server.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
+      const callback = await sandbox.simulateOutcome(toChannelOrder((await storedOrder(created.paymentId)).spec), 'success');
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, {
+            method: 'POST',
+            headers: callback.headers as Record<string, string>,
+            body: String(callback.rawBody),
+          }).then(async (r) => ({ status: r.status, body: await r.text() })),
+        ),
+      );
+      expect(answers.every((a) => a.status === 200 && a.body === '{"received":true}')).toBe(true);
 
-    const stored = await storedOrder(created.paymentId);
-    expect(stored.spec.status).toBe('SUCCESS');
-    expect((stored.status?.transitions ?? []).filter((t) => t.to === 'SUCCESS')).toHaveLength(1);
-    const chains = await server.runtime.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', created.paymentId) });
-    expect(chains.items).toHaveLength(1);
-    await eventually(() => receiver.forPayment(created.paymentId).length === 1);
-    await server.payment.settled();
-    // admin's messages: inbox ones (recipient admin) and, when admin has an address, inbox e-mail ones (username admin).
-    const adminMessages = {
-      items: (await server.runtime.client.list('OutboxMessage')).items.filter(
-        (m) => (m.spec as { username?: string }).username === 'admin',
-      ),
-    };
-    expect(adminMessages.items.filter((m) => String((m.spec as { text: string }).text).includes(created.paymentId))).toHaveLength(1);
-    const logs = await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', created.paymentId) });
-    expect(logs.items).toHaveLength(100);
-    expect(logs.items.filter((l) => (l.spec as { reason: string }).reason === 'TRANSITIONED')).toHaveLength(1);
-    // Once delivered, nothing is sent again.
-    await server.payment.worker.wake();
-    expect(receiver.forPayment(created.paymentId)).toHaveLength(1);
-  });
+      const stored = await storedOrder(created.paymentId);
+      expect(stored.spec.status).toBe('SUCCESS');
+      expect((stored.status?.transitions ?? []).filter((t) => t.to === 'SUCCESS')).toHaveLength(1);
+      const chains = await server.runtime.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', created.paymentId) });
+      expect(chains.items).toHaveLength(1);
+      await eventually(() => receiver.forPayment(created.paymentId).length === 1);
+      await server.payment.settled();
+      // admin's messages: inbox ones (recipient admin) and, when admin has an address, inbox e-mail ones (username admin).
+      const adminMessages = {
+        items: (await server.runtime.client.list('OutboxMessage')).items.filter(
+          (m) => (m.spec as { username?: string }).username === 'admin',
+        ),
+      };
+      expect(adminMessages.items.filter((m) => String((m.spec as { text: string }).text).includes(created.paymentId))).toHaveLength(1);
+      const logs = await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', created.paymentId) });
+      expect(logs.items).toHaveLength(100);
+      expect(logs.items.filter((l) => (l.spec as { reason: string }).reason === 'TRANSITIONED')).toHaveLength(1);
+      // Once delivered, nothing is sent again.
+      await server.payment.worker.wake();
+      expect(receiver.forPayment(created.paymentId)).toHaveLength(1);
+    },
+  );
 
   test('a tampered or unsigned callback is refused and changes nothing', async () => {
-    const created = (await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-forged'))).body.data;
+    const created = (await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, order('sbx-forged'))).body.data;
     const sandbox = (await server.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
     const callback = await sandbox.simulateOutcome(toChannelOrder((await storedOrder(created.paymentId)).spec), 'success');
     const tampered = String(callback.rawBody).replace('"amountMinor":1230', '"amountMinor":1');
@@ -163,8 +168,14 @@ describe('SANDBOX payment end to end over HTTP', () => {
   });
 
   test('the fail button fails the order; the page then shows failure with a resubmit link', async () => {
-    const created = (await api(server, 'POST', `${CONSOLE}/payments`, order('sbx-fail'))).body.data;
-    const failed = await api(server, 'POST', `${PUBLIC}/payments/${created.paymentId}/sandboxPay`, { outcome: 'fail' }, anonymous);
+    const created = (await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, order('sbx-fail'))).body.data;
+    const failed = await api<PaymentView>(
+      server,
+      'POST',
+      `${PUBLIC}/payments/${created.paymentId}/sandboxPay`,
+      { outcome: 'fail' },
+      anonymous,
+    );
     expect(failed.body.data.status).toBe('FAILED');
     const page = await fetch(`${server.url}/payment/${created.paymentId}`);
     const html = await page.text();

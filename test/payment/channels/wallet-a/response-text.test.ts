@@ -3,7 +3,8 @@ import { topLevelJsonMembers } from '../../../../src/payment/channels/wallet-a/r
 describe('topLevelJsonMembers keeps the signed text byte for byte', () => {
   test('returns each top-level member as raw text, escapes and nesting untouched', () => {
     const node =
-      '{"code":"10000","msg":"Success","qr_code":"https:\\/\\/qr.alipay.com\\/x","name":"\\u4e2d \\"q\\" }","list":[{"a":[1,2]},{}],"n":1.5,"b":true,"z":null}';
+      '{"code":"10000","msg":"Success","qr_code":"https:\\/\\/qr.alipay.com\\/x","name":"\\u4e2d \\"q\\" }",'
+      + '"list":[{"a":[1,2]},{}],"n":1.5,"b":true,"z":null}';
     const text = ` {"alipay_trade_precreate_response" : ${node} ,\n "sign":"abc=="}`;
     const members = topLevelJsonMembers(text);
     expect(members.get('alipay_trade_precreate_response')).toBe(node);

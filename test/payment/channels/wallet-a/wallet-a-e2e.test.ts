@@ -5,7 +5,17 @@ import { PaymentInfo } from '../../../../src/payment/orders/types.js';
 import { FakeAlipayGateway } from './fake-alipay-gateway.js';
 import { ALIPAY, APP, APP_ID } from './test-keys.js';
 import { NotifyReceiver } from '../../support/notify-receiver.js';
-import { api, configure, CONSOLE, eventually, PUBLIC, startPaymentServer, type PaymentServer } from '../../support/payment-server.js';
+import {
+  api,
+  configure,
+  CONSOLE,
+  eventually,
+  PUBLIC,
+  startPaymentServer,
+  type PaymentServer,
+  type PaymentView,
+  type InterfaceKey,
+} from '../../support/payment-server.js';
 import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-log.js';
 
 let server: PaymentServer;
@@ -40,7 +50,7 @@ beforeAll(async () => {
     walletAPublicKey: ALIPAY.publicSpkiBase64,
     walletAGateway: gateway.url,
   });
-  receiver.publicKeyPem = (await api(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
+  receiver.publicKeyPem = (await api<InterfaceKey>(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
 }, 60_000);
 afterAll(async () => {
   await receiver?.stop();
@@ -49,7 +59,7 @@ afterAll(async () => {
 });
 
 const initiate = (orderId: string, extra: Record<string, unknown> = {}) =>
-  api(server, 'POST', `${CONSOLE}/payments`, {
+  api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
     orderId,
     subject: '插件授权',
     paymentAmount: 0.01,
@@ -92,7 +102,7 @@ describe('WALLET_A end to end against a local Alipay gateway', () => {
     for (const channel of ['PC_WEBSITE', 'MOBILE_WEBSITE']) {
       const created = await initiate(`ali-page-${channel}`, { paymentChannel: channel, returnUrl: 'https://shop.example.com/done' });
       expect(created.body.data.status).toBe('PAYING');
-      const payUrl = new URL(created.body.data.payUrl);
+      const payUrl = new URL(created.body.data.payUrl!);
       expect(`${payUrl.origin}${payUrl.pathname}`).toBe(gateway.url);
       expect(payUrl.searchParams.get('method')).toBe(channel === 'PC_WEBSITE' ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay');
       expect(payUrl.searchParams.get('notify_url')).toBe(`${server.url}${PUBLIC}/asyncCallback/WALLET_A`);

@@ -1,6 +1,7 @@
+import type { Resource } from '../../../../../src/host/resource/types.js';
 export interface WatchLine {
   type: string;
-  object: Record<string, any>;
+  object: Resource;
 }
 
 /**
