@@ -17,8 +17,9 @@ export function effectiveLimit(pluginLimit: number | null | undefined, globalLim
 export interface ApplicationContext {
   limit: number;
   /**
-   * The user's records for this plugin that count: every status; when exemptDevelopmentHosts is on,
-   * records on development hosts left out (see countTowardLimit).
+   * The user's records for this plugin that count: every status, except records created through the public
+   * API that the user has not confirmed; when exemptDevelopmentHosts is on, records on development hosts
+   * left out (see countTowardLimit).
    */
   existingCount: number;
   /** The domain applied for. */
@@ -47,6 +48,29 @@ export function countTowardLimit(domains: Iterable<string>, exemptDevelopmentHos
   let count = 0;
   for (const domain of domains) if (!exemptDevelopmentHosts || !isDevelopmentHost(domain)) count++;
   return count;
+}
+
+/** The most public-API applications one user may have waiting for confirmation per plugin, whatever the limit. */
+export const MAX_UNCONFIRMED = 20;
+
+/**
+ * How many records created through the public API may wait for one user's confirmation per plugin: the
+ * user's limit (a stranger can queue no more than the user could ever confirm), at most MAX_UNCONFIRMED (an
+ * unlimited or large limit must not let a stranger fill the store or the user's list).
+ */
+export function unconfirmedCap(limit: number): number {
+  return limit === UNLIMITED ? MAX_UNCONFIRMED : Math.min(limit, MAX_UNCONFIRMED);
+}
+
+/** AUTH_LIMIT_EXCEEDED (reason UNCONFIRMED_LIMIT) when a public application would pass unconfirmedCap. */
+export function assertUnconfirmedRoom(limit: number, unconfirmedCount: number): void {
+  const cap = unconfirmedCap(limit);
+  if (unconfirmedCount < cap) return;
+  throw new AppError('AUTH_LIMIT_EXCEEDED', '授权数量已超限', {
+    status: 409,
+    messageEn: `authorization count limit exceeded: ${unconfirmedCount} applications through the public API wait for the user's confirmation`,
+    details: [{ field: 'authUser', message: `at most ${cap} unconfirmed, waiting ${unconfirmedCount}`, reason: 'UNCONFIRMED_LIMIT' }],
+  });
 }
 
 /** HTTP 409: the user's authorization slots for the plugin are used up (spec text `授权数量已超限`). */

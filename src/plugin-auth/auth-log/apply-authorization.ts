@@ -5,7 +5,7 @@ import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { normalizeDomain } from '../domain-name/normalize-domain.js';
 import { hasEntitlement } from '../permanent-users/permanent-users-service.js';
 import { requireUser } from '../users/user-lookup.js';
-import { assertApplicationAllowed, countTowardLimit, effectiveLimit, UNLIMITED } from './application-limit.js';
+import { assertApplicationAllowed, assertUnconfirmedRoom, countTowardLimit, effectiveLimit, UNLIMITED } from './application-limit.js';
 import { grantTimes } from './grant-times.js';
 import { recordName } from './record-name.js';
 import { notifyStatusChange } from './status-notification.js';
@@ -19,6 +19,12 @@ export interface ApplicationInput {
   user: string;
 }
 
+/**
+ * Who asks: the user themself (user center, activation by code), or a caller of the public API who names
+ * the user and may know nothing else about them (issue 21 item 5).
+ */
+export type ApplicationOrigin = 'USER' | 'PUBLIC_API';
+
 export interface ApplicationResult {
   record: AuthLog;
   /** False when the triple already had its record (an application is idempotent). */
@@ -26,12 +32,22 @@ export interface ApplicationResult {
 }
 
 /**
- * A user's application (spec state table, "(no record) → 0 or 1"). One transaction holds the limit check
- * and the create: SQLite runs one writer at a time and PostgreSQL takes the store's advisory lock at BEGIN,
- * so concurrent applications can never exceed the limit. A triple that already has its record returns it.
- * A user holding a permanent entitlement for the plugin gets the record authorized permanently at once.
+ * An application (spec state table, "(no record) → 0 or 1"). One transaction holds the limit check and the
+ * write: SQLite runs one writer at a time and PostgreSQL takes the store's advisory lock at BEGIN, so
+ * concurrent applications can never exceed the limit. A triple that already has its record returns it.
+ *
+ * The user's own application: under the limit; a user holding a permanent entitlement for the plugin gets
+ * the record authorized permanently at once. When the triple's record was created through the public API
+ * and is still unconfirmed, the user's application confirms it (same rules, the record is kept).
+ *
+ * A public-API application: the record is created unconfirmed and pending (never authorized, entitlement or
+ * not), counts toward no limit, and at most unconfirmedCap(limit) of them wait per user and plugin.
  */
-export async function applyForAuthorization(deps: PluginAuthDeps, input: ApplicationInput): Promise<ApplicationResult> {
+export async function applyForAuthorization(
+  deps: PluginAuthDeps,
+  input: ApplicationInput,
+  origin: ApplicationOrigin = 'USER',
+): Promise<ApplicationResult> {
   const domain = normalizeDomain(input.domain);
   const name = recordName({ pluginKey: input.pluginKey, domain, user: input.user });
   const { client } = deps;
@@ -39,17 +55,33 @@ export async function applyForAuthorization(deps: PluginAuthDeps, input: Applica
     const plugin = await requirePlugin(client, input.pluginKey);
     await requireUser(client, input.user);
     const existing = await client.fetch(SitePluginAuthLog, name);
+    if (existing && origin === 'USER' && existing.spec.unconfirmed)
+      return { record: await confirm(deps, plugin, existing), created: false };
     if (existing) return { record: existing, created: false };
-    await checkLimit(deps, plugin, input.user, domain);
-    const entitled = await hasEntitlement(client, input.pluginKey, input.user);
     const spec: AuthLogSpec = { pluginKey: input.pluginKey, authUser: input.user, authDomain: domain, authStatus: 0 };
+    if (origin === 'PUBLIC_API') await checkUnconfirmedRoom(deps, plugin, input.user);
     const record = await client.create(SitePluginAuthLog, {
       metadata: { name },
-      spec: entitled ? { ...spec, authStatus: 1, ...grantTimes({ kind: 'PERMANENT' }, deps.clock) } : spec,
+      spec: origin === 'PUBLIC_API' ? { ...spec, unconfirmed: true } : await grantedSpec(deps, plugin, spec),
     });
     await notifyStatusChange(deps, { after: record, reason: 'APPLICATION', pluginName: plugin.spec.name });
     return { record, created: true };
   });
+}
+
+/** The user confirms a record created through the public API: the limit applies now, then the entitlement. */
+async function confirm(deps: PluginAuthDeps, plugin: SitePlugin, record: AuthLog): Promise<AuthLog> {
+  const { unconfirmed: _unconfirmed, ...spec } = record.spec;
+  const written = await deps.client.update({ ...record, spec: await grantedSpec(deps, plugin, spec) });
+  await notifyStatusChange(deps, { before: record.spec, after: written, reason: 'APPLICATION', pluginName: plugin.spec.name });
+  return written;
+}
+
+/** The spec of a user's own application once it passed the limit: authorized permanently with an entitlement. */
+async function grantedSpec(deps: PluginAuthDeps, plugin: SitePlugin, spec: AuthLogSpec): Promise<AuthLogSpec> {
+  await checkLimit(deps, plugin, spec.authUser, spec.authDomain);
+  const entitled = await hasEntitlement(deps.client, plugin.spec.key, spec.authUser);
+  return entitled ? { ...spec, authStatus: 1, ...grantTimes({ kind: 'PERMANENT' }, deps.clock) } : spec;
 }
 
 /** AUTH_LIMIT_EXCEEDED (`授权数量已超限`) when the new triple would pass the plugin's or the global limit. */
@@ -57,15 +89,26 @@ async function checkLimit(deps: PluginAuthDeps, plugin: SitePlugin, user: string
   const settings = await deps.settings.read();
   const limit = effectiveLimit(plugin.spec.authCountLimit, settings.globalAuthCountLimit);
   const exempt = settings.exemptDevelopmentHosts;
-  const existingCount = limit === UNLIMITED ? 0 : await usedSlots(deps, plugin.spec.key, user, exempt);
+  const existingCount = limit === UNLIMITED ? 0 : countTowardLimit((await usage(deps, plugin.spec.key, user)).confirmedDomains, exempt);
   assertApplicationAllowed({ limit, existingCount, domain, exemptDevelopmentHosts: exempt });
 }
 
-/** The user's records for the plugin that count (pluginKey + authUser is a compound index). */
-async function usedSlots(deps: PluginAuthDeps, pluginKey: string, user: string, exempt: boolean): Promise<number> {
+async function checkUnconfirmedRoom(deps: PluginAuthDeps, plugin: SitePlugin, user: string): Promise<void> {
+  const settings = await deps.settings.read();
+  const limit = effectiveLimit(plugin.spec.authCountLimit, settings.globalAuthCountLimit);
+  assertUnconfirmedRoom(limit, (await usage(deps, plugin.spec.key, user)).unconfirmed);
+}
+
+/**
+ * The user's records for the plugin (pluginKey + authUser + authDomain is a compound index): the domains of
+ * those that count (every one the user confirmed or applied for themself) and how many wait for confirmation.
+ */
+async function usage(deps: PluginAuthDeps, pluginKey: string, user: string): Promise<{ confirmedDomains: string[]; unconfirmed: number }> {
   const where = and(eq('spec.pluginKey', pluginKey), eq('spec.authUser', user));
-  if (!exempt) return deps.client.count(SitePluginAuthLog, where);
-  const domains: string[] = [];
-  for await (const record of deps.client.listAll(SitePluginAuthLog, where)) domains.push(record.spec.authDomain);
-  return countTowardLimit(domains, exempt);
+  const found = { confirmedDomains: [] as string[], unconfirmed: 0 };
+  for await (const { spec } of deps.client.listAll(SitePluginAuthLog, where)) {
+    if (spec.unconfirmed) found.unconfirmed++;
+    else found.confirmedDomains.push(spec.authDomain);
+  }
+  return found;
 }

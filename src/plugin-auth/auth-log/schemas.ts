@@ -16,6 +16,7 @@ const SPEC = {
     authTime: { type: 'string' },
     expireTime: { type: 'string' },
     license: { type: 'string' },
+    unconfirmed: { type: 'boolean', description: 'created through the public API and not yet confirmed by the user' },
   },
 };
 const DISPLAY = {

@@ -10,6 +10,12 @@ export interface AuthLogSpec {
   authTime?: string;
   expireTime?: string;
   license?: string;
+  /**
+   * True on a record created through the public API (publicAuth) that its user has not confirmed yet:
+   * such a record is never authorized and does not count toward the user's limit; the user confirms it by
+   * applying for the same domain in the user center (auth-log/apply-authorization.ts). Absent otherwise.
+   */
+  unconfirmed?: boolean;
 }
 
 /** The kind (extensions/site-plugin-auth-log.yaml). */

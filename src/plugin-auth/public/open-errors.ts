@@ -9,6 +9,19 @@ export function apiSecretInvalid(): AppError {
   });
 }
 
+/**
+ * Safe by default (DESIGN, issue 21 item 5): with no apiAccessSecret configured, the public endpoints that
+ * write or reveal a user's data are refused, and the message tells the administrator what to set.
+ */
+export function apiSecretNotConfigured(): AppError {
+  return new AppError('API_SECRET_NOT_CONFIGURED', '该接口未启用：请管理员在插件设置中配置公开接口访问密钥（apiAccessSecret）', {
+    status: 403,
+    messageEn:
+      'this endpoint is disabled until an administrator sets apiAccessSecret in the plugin-auth settings;'
+      + ' callers then send it in the Authorization header',
+  });
+}
+
 export function dockingSecretInvalid(): AppError {
   return new AppError('DOCKING_SECRET_INVALID', '访问密钥不正确', {
     status: 401,

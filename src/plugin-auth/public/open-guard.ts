@@ -4,12 +4,28 @@ import { AUTH_API_BASE } from '../api/groups.js';
 import { RESPONSE_SIGNATURE_HEADER } from '../license/license-format.js';
 import type { PluginAuthSettingValues } from '../settings/plugin-auth-settings.js';
 import type { OpenApiDeps } from './deps.js';
-import { apiSecretInvalid, dockingDisabled, dockingSecretInvalid, queryTooLong, rateLimited } from './open-errors.js';
+import {
+  apiSecretInvalid,
+  apiSecretNotConfigured,
+  dockingDisabled,
+  dockingSecretInvalid,
+  queryTooLong,
+  rateLimited,
+} from './open-errors.js';
 import { OpenRateLimits, type OpenFamily } from './rate-limits.js';
 import { authorizationCarries, secretMatches } from './secret-compare.js';
 
 /** Longest request URL: a license (at most 8192 characters) plus the other parameters. */
 export const MAX_URL_LENGTH = 10_240;
+
+/**
+ * The public endpoints that answer without an apiAccessSecret configured (safe by default, DESIGN): they
+ * neither write nor reveal a user's data. Every other /public/** path is refused until the secret is set.
+ * An allow-list, not a deny-list: the router also accepts other spellings of a path (any letter case, a
+ * trailing slash), so anything that is not exactly one of these (lower-cased, one trailing slash dropped)
+ * is refused.
+ */
+const OPEN_WITHOUT_SECRET = new Set(['/public/checkauth', '/public/plugininfo', '/public/jwks', '/public/generateauthcode']);
 
 /**
  * What every /public/** and /docking/** request passes before its operation, in order: URL length, CORS
@@ -27,35 +43,50 @@ export async function openEndpointsGuard(deps: OpenApiDeps): Promise<RequestHand
     exposedHeaders: [RESPONSE_SIGNATURE_HEADER, 'Retry-After', 'X-Request-Id'],
   });
   return (req, res, next) => {
-    const family = familyOf(req.baseUrl + req.path);
-    if (!family) return next();
+    const target = openTarget(req.baseUrl + req.path);
+    if (!target) return next();
     if (req.originalUrl.length > MAX_URL_LENGTH) return next(queryTooLong(MAX_URL_LENGTH));
-    if (!req.headers.origin) return admit(deps, limits, family, req, next);
-    cors(req, res, (err?: unknown) => (err ? next(err) : admit(deps, limits, family, req, next)));
+    if (!req.headers.origin) return admit(deps, limits, target, req, next);
+    cors(req, res, (err?: unknown) => (err ? next(err) : admit(deps, limits, target, req, next)));
   };
 }
 
-/** The family of a full request path under the group's base path. */
-function familyOf(fullPath: string): OpenFamily | undefined {
-  if (!fullPath.startsWith(AUTH_API_BASE)) return undefined;
-  const rest = fullPath.slice(AUTH_API_BASE.length);
-  return rest.startsWith('/public/') ? 'public' : rest.startsWith('/docking/') ? 'docking' : undefined;
+/** Which open family a request is for, and its path under the group's base path (lower case). */
+interface OpenTarget {
+  family: OpenFamily;
+  path: string;
 }
 
-function admit(deps: OpenApiDeps, limits: OpenRateLimits, family: OpenFamily, req: Request, next: NextFunction): void {
-  const wait = limits.hit(family, req.ip ?? 'unknown');
+/**
+ * The family of a full request path under the group's base path. Compared in lower case because the
+ * group's router matches paths case-insensitively: `/PUBLIC/auth` reaches publicAuth and must be guarded.
+ */
+function openTarget(fullPath: string): OpenTarget | undefined {
+  if (!fullPath.startsWith(AUTH_API_BASE)) return undefined;
+  const path = fullPath.slice(AUTH_API_BASE.length).toLowerCase();
+  const family = path.startsWith('/public/') ? 'public' : path.startsWith('/docking/') ? 'docking' : undefined;
+  return family && { family, path };
+}
+
+function admit(deps: OpenApiDeps, limits: OpenRateLimits, target: OpenTarget, req: Request, next: NextFunction): void {
+  const wait = limits.hit(target.family, req.ip ?? 'unknown');
   if (wait > 0) return next(rateLimited(wait));
   const settings = deps.snapshot.current();
-  if (settings instanceof Promise) settings.then((s) => next(secretProblem(family, req, s)), next);
-  else next(secretProblem(family, req, settings));
+  if (settings instanceof Promise) settings.then((s) => next(secretProblem(target, req, s)), next);
+  else next(secretProblem(target, req, settings));
 }
 
-function secretProblem(family: OpenFamily, req: Request, settings: PluginAuthSettingValues): Error | undefined {
+function secretProblem({ family, path }: OpenTarget, req: Request, settings: PluginAuthSettingValues): Error | undefined {
   if (family === 'public') {
     const secret = settings.apiAccessSecret;
-    return !secret || authorizationCarries(req.headers.authorization, secret) ? undefined : apiSecretInvalid();
+    if (!secret) return isOpenWithoutSecret(path) ? undefined : apiSecretNotConfigured();
+    return authorizationCarries(req.headers.authorization, secret) ? undefined : apiSecretInvalid();
   }
   const secret = settings.dockingAccessSecret;
   if (!secret) return dockingDisabled();
   return secretMatches(req.query.dockingAccessSecret, secret) ? undefined : dockingSecretInvalid();
+}
+
+function isOpenWithoutSecret(path: string): boolean {
+  return OPEN_WITHOUT_SECRET.has(path.endsWith('/') ? path.slice(0, -1) : path);
 }

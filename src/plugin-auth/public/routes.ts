@@ -10,6 +10,8 @@ import { sendSignedBody, SignedAnswers } from './signed-response.js';
 
 const common = { group: AUTH_API_GROUP, method: 'get' as const, tags: PUBLIC_TAGS };
 const SECRET_NOTE = 'When apiAccessSecret is set, header Authorization must carry it (optionally after "Bearer "), else 401.';
+/** checkUser, authUser, publicAuth and getAuthLogs: they write or reveal a user's data (open-guard.ts). */
+const PRIVATE_NOTE = `Refused (403 API_SECRET_NOT_CONFIGURED) while no apiAccessSecret is configured. ${SECRET_NOTE}`;
 
 /** The seven public endpoints plus the license key set (spec "Public endpoints"), all GET with query parameters. */
 export function publicOperations(deps: OpenApiDeps): OperationDef[] {
@@ -38,7 +40,7 @@ export function publicOperations(deps: OpenApiDeps): OperationDef[] {
       operationId: 'checkUser',
       path: '/public/checkUser',
       summary: 'Does a user of this name exist?',
-      description: SECRET_NOTE,
+      description: PRIVATE_NOTE,
       query: S.CHECK_USER_QUERY,
       response: { type: 'object', properties: { username: { type: 'string' }, exists: { type: 'boolean' } } },
       handler: ({ query }) => checkUser(deps, query.username),
@@ -48,7 +50,7 @@ export function publicOperations(deps: OpenApiDeps): OperationDef[] {
       operationId: 'authUser',
       path: '/public/authUser',
       summary: 'The user whose valid record authorizes this plugin on this host (404 NOT_AUTHORIZED when none)',
-      description: SECRET_NOTE,
+      description: PRIVATE_NOTE,
       query: S.PLUGIN_DOMAIN_QUERY,
       response: S.AUTHORIZED_USER_DATA,
       handler: ({ query }) => authorizedUser(deps, query.pluginKey, query.authDomain),
@@ -57,16 +59,24 @@ export function publicOperations(deps: OpenApiDeps): OperationDef[] {
       ...common,
       operationId: 'publicAuth',
       path: '/public/auth',
-      summary: 'Apply for authorization for a user, under the user-center rules (limits, permanent entitlements); idempotent per domain',
-      description: SECRET_NOTE,
+      summary:
+        'Apply for authorization for a user: the record is created pending and unconfirmed; it counts toward the limit and can be'
+        + ' authorized only once the user confirms it in the user center; idempotent per domain',
+      description:
+        "At most min(limit, 20) records created this way wait for one user's confirmation per plugin (409 AUTH_LIMIT_EXCEEDED,"
+        + ` reason UNCONFIRMED_LIMIT). ${PRIVATE_NOTE}`,
       query: S.PUBLIC_AUTH_QUERY,
       response: S.PUBLIC_RECORD_DATA,
       handler: async ({ query }) => {
-        const { record, created } = await applyForAuthorization(deps, {
-          pluginKey: query.pluginKey,
-          domain: query.authDomain,
-          user: query.authUser,
-        });
+        const { record, created } = await applyForAuthorization(
+          deps,
+          {
+            pluginKey: query.pluginKey,
+            domain: query.authDomain,
+            user: query.authUser,
+          },
+          'PUBLIC_API',
+        );
         const { license: _license, ...spec } = record.spec;
         return { name: record.metadata.name, ...spec, created };
       },
@@ -96,7 +106,7 @@ export function publicOperations(deps: OpenApiDeps): OperationDef[] {
       operationId: 'getAuthLogs',
       path: '/public/getAuthLogs',
       summary: "A user's authorization records, newest first, without license bodies",
-      description: SECRET_NOTE,
+      description: PRIVATE_NOTE,
       query: S.AUTH_LOGS_QUERY,
       response: listResultSchema(S.PUBLIC_AUTH_LOG),
       handler: ({ query }) => publicAuthLogs(deps, query),

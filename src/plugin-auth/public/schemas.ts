@@ -68,6 +68,7 @@ export const PUBLIC_RECORD_DATA = obj({
   authStatus: { type: 'integer' },
   authTime: str,
   expireTime: str,
+  unconfirmed: { type: 'boolean', description: 'true until the user confirms the application in the user center' },
   created: bool,
 });
 export const PLUGIN_INFO_DATA = obj({
@@ -92,5 +93,6 @@ export const PUBLIC_AUTH_LOG = obj({
   authStatus: { type: 'integer' },
   authTime: str,
   expireTime: str,
+  unconfirmed: bool,
   expireTimeDisplay: obj({ validity: str, text: str, textEn: str }),
 });

@@ -17,11 +17,14 @@ import {
 export const OPEN = '/apis/api.pluginauth.authpay.dev/v1alpha1';
 export const PUBLIC = `${OPEN}/public`;
 
+/** Query parameters of a public endpoint. */
+export type PublicQuery = Record<string, string>;
+
 /** An anonymous GET of a public endpoint with query parameters (and optional headers). */
 export function publicGet<T = unknown>(
   server: Server,
   endpoint: string,
-  query: Record<string, string> = {},
+  query: PublicQuery = {},
   headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
   return call<T>(`${server.url}${PUBLIC}/${endpoint}?${new URLSearchParams(query)}`, { headers });
@@ -42,8 +45,8 @@ export async function rawCheckAuth(
   };
 }
 
-export async function jwksOf(server: Server): Promise<JSONWebKeySet> {
-  const res = await publicGet(server, 'jwks');
+export async function jwksOf(server: Server, headers: Record<string, string> = {}): Promise<JSONWebKeySet> {
+  const res = await publicGet(server, 'jwks', {}, headers);
   if (res.status !== 200) throw new Error(`jwks: ${res.status}`);
   return documentOf<JSONWebKeySet>(res);
 }

@@ -1,11 +1,19 @@
 import type { PublicAuthLog, PublicPluginInfo } from '../../../src/plugin-auth/public/public-reads.js';
-import { CONSOLE, admin, createPlugin, createUser, dataOf, setSettings, start, type ListResult, type Server } from '../harness.js';
-import { createRecord, jwksOf, publicGet } from './open-harness.js';
+import type { AuthLog } from '../harness.js';
+import { CONSOLE, UC, admin, as, createPlugin, createUser, dataOf, setSettings, start, type ListResult, type Server } from '../harness.js';
+import { createRecord, jwksOf, publicGet as anonymousGet, type PublicQuery } from './open-harness.js';
 
-/** checkUser, authUser, auth (publicAuth), pluginInfo, generateAuthCode, getAuthLogs and jwks over HTTP. */
+/**
+ * checkUser, authUser, auth (publicAuth), pluginInfo, generateAuthCode, getAuthLogs and jwks over HTTP, with an
+ * apiAccessSecret configured (without one, checkUser, authUser, auth and getAuthLogs are refused: see
+ * safe-by-default.test.ts).
+ */
 let server: Server;
+const SECRET = { authorization: 'Bearer endpoints-secret' };
+const publicGet = <T = unknown>(s: Server, endpoint: string, query: PublicQuery = {}) => anonymousGet<T>(s, endpoint, query, SECRET);
 beforeAll(async () => {
   server = await start();
+  await setSettings(server, { apiAccessSecret: 'endpoints-secret' });
   for (const user of ['carol', 'dan']) await createUser(server, user);
   await createPlugin(server, {
     key: 'paid',
@@ -78,10 +86,15 @@ test('auth applies for a user under the user-center rules: pending, idempotent, 
   expect(await count('SitePluginAuthLog')).toBe(records + 1);
 });
 
-test('auth authorizes at once for a user holding a permanent entitlement', async () => {
+test('auth for a user holding a permanent entitlement waits for the user; confirming in the user center authorizes at once', async () => {
   dataOf(await admin(server, 'POST', `${CONSOLE}/permanentusers`, { pluginKey: 'paid', authUser: 'carol' }));
   const record = dataOf(await publicGet(server, 'auth', { pluginKey: 'paid', authDomain: 'vip.example.com', authUser: 'carol' }));
-  expect(record).toMatchObject({ authStatus: 1, expireTime: '2099-12-31T23:59:59Z' });
+  expect(record).toMatchObject({ authStatus: 0, unconfirmed: true, created: true });
+  const confirmed = dataOf(
+    await as<AuthLog>(server, 'carol', 'POST', `${UC}/authorizations`, { pluginKey: 'paid', domain: 'vip.example.com' }),
+  );
+  expect(confirmed.spec).toMatchObject({ authStatus: 1, expireTime: '2099-12-31T23:59:59Z' });
+  expect(confirmed.spec.unconfirmed).toBeUndefined();
 });
 
 test('pluginInfo shows the public catalog fields, not the download url', async () => {
@@ -126,7 +139,7 @@ test("getAuthLogs lists a user's records, paged, without license bodies", async 
 });
 
 test('jwks is a plain JWKS document with the public Ed25519 key only', async () => {
-  const jwks = await jwksOf(server);
+  const jwks = await jwksOf(server, SECRET);
   expect(jwks.keys).toHaveLength(1);
   expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
   expect(Object.keys(jwks.keys[0]).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x']);
