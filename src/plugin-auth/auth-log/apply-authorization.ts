@@ -64,7 +64,8 @@ export async function applyForAuthorization(
       metadata: { name },
       spec: origin === 'PUBLIC_API' ? { ...spec, unconfirmed: true } : await grantedSpec(deps, plugin, spec),
     });
-    await notifyStatusChange(deps, { after: record, reason: 'APPLICATION', pluginName: plugin.spec.name });
+    const reason = origin === 'PUBLIC_API' ? 'PUBLIC_APPLICATION' : 'APPLICATION';
+    await notifyStatusChange(deps, { after: record, reason, pluginName: plugin.spec.name });
     return { record, created: true };
   });
 }

@@ -57,6 +57,8 @@ export async function updateAuthLog(deps: PluginAuthDeps, name: string, edit: Re
     if (edit.authTime !== undefined) next.authTime = storedTime(edit.authTime, 'authTime');
     if (edit.expireTime !== undefined) next.expireTime = storedTime(edit.expireTime, 'expireTime');
     if (edit.license !== undefined) next.license = edit.license || undefined;
+    // An administrator authorizing a public-API record vouches for it, as the authorize moves do.
+    if (next.authStatus === 1) next.unconfirmed = undefined;
     const spec = withoutEmpty(fillManualTimes(next, deps.clock));
     const written = await deps.client.update({ ...current, spec });
     await notifyStatusChange(deps, { before: current.spec, after: written, reason: 'EDIT' });

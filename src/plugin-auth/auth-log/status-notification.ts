@@ -9,10 +9,20 @@ export const USER_CENTER_PATH = '/uc/plugin-auth';
 
 /** What moved the record; shown to the user and part of no key (the transition itself is). */
 export type ChangeReason =
-  'APPLICATION' | 'AUTHORIZE' | 'BATCH_AUTHORIZE' | 'BATCH_CANCEL' | 'FREE_CODE' | 'PERMANENT_CODE' | 'MANUAL' | 'EDIT' | 'CLEANUP';
+  | 'APPLICATION'
+  | 'PUBLIC_APPLICATION'
+  | 'AUTHORIZE'
+  | 'BATCH_AUTHORIZE'
+  | 'BATCH_CANCEL'
+  | 'FREE_CODE'
+  | 'PERMANENT_CODE'
+  | 'MANUAL'
+  | 'EDIT'
+  | 'CLEANUP';
 
 const REASON_TEXT: Record<ChangeReason, string> = {
   APPLICATION: '提交授权申请',
+  PUBLIC_APPLICATION: '他人通过公开接口为您申请，请在用户中心确认（申请此域名）或删除',
   AUTHORIZE: '管理员授权',
   BATCH_AUTHORIZE: '管理员批量授权',
   BATCH_CANCEL: '管理员取消授权',
@@ -67,6 +77,7 @@ export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusCha
 
 function statusText({ before, after, reason }: StatusChange): string {
   if (after.spec.authStatus === 1) return '已授权';
+  if (after.spec.unconfirmed) return '待确认';
   if (reason === 'CLEANUP') return '已过期';
   return before ? '未授权' : '待审核';
 }

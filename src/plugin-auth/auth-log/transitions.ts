@@ -77,8 +77,10 @@ export async function applyMove(
   });
 }
 
+/** Authorized by a trusted hand (an administrator, a code): a public-API record is no longer unconfirmed. */
 function granted(spec: AuthLogSpec, grant: Grant, clock: Clock): AuthLogSpec {
-  return { ...spec, authStatus: 1, ...grantTimes(grant, clock) };
+  const { unconfirmed: _unconfirmed, ...rest } = spec;
+  return { ...rest, authStatus: 1, ...grantTimes(grant, clock) };
 }
 
 function cleared(spec: AuthLogSpec): AuthLogSpec {

@@ -1,9 +1,12 @@
 import {
   assertApplicationAllowed,
+  assertUnconfirmedRoom,
   authLimitExceeded,
   countTowardLimit,
   decideApplication,
   effectiveLimit,
+  MAX_UNCONFIRMED,
+  unconfirmedCap,
   UNLIMITED,
 } from '../../../src/plugin-auth/auth-log/application-limit.js';
 
@@ -93,5 +96,28 @@ describe('countTowardLimit', () => {
 
   test('counts every record when not exempt', () => {
     expect(countTowardLimit(domains, false)).toBe(5);
+  });
+});
+
+describe('unconfirmed public applications', () => {
+  test('at most the limit wait for confirmation, and never more than MAX_UNCONFIRMED', () => {
+    expect(unconfirmedCap(3)).toBe(3);
+    expect(unconfirmedCap(0)).toBe(0);
+    expect(unconfirmedCap(UNLIMITED)).toBe(MAX_UNCONFIRMED);
+    expect(unconfirmedCap(1000)).toBe(MAX_UNCONFIRMED);
+  });
+
+  test('assertUnconfirmedRoom throws AUTH_LIMIT_EXCEEDED at the cap', () => {
+    expect(() => assertUnconfirmedRoom(3, 2)).not.toThrow();
+    expect(() => assertUnconfirmedRoom(UNLIMITED, MAX_UNCONFIRMED - 1)).not.toThrow();
+    for (const [limit, waiting] of [
+      [3, 3],
+      [0, 0],
+      [UNLIMITED, MAX_UNCONFIRMED],
+    ]) {
+      expect(() => assertUnconfirmedRoom(limit, waiting)).toThrow(
+        expect.objectContaining({ code: 'AUTH_LIMIT_EXCEEDED', status: 409, message: '授权数量已超限' }),
+      );
+    }
   });
 });

@@ -1,6 +1,18 @@
 import type { AuthLog, ListResult } from '../harness.js';
-import { CONSOLE, UC, admin, as, createPlugin, createUser, dataOf, setSettings, start, type Server } from '../harness.js';
-import { createRecord, publicGet } from './open-harness.js';
+import {
+  CONSOLE,
+  UC,
+  admin,
+  as,
+  authNotificationsOf,
+  createPlugin,
+  createUser,
+  dataOf,
+  setSettings,
+  start,
+  type Server,
+} from '../harness.js';
+import { OPEN, createRecord, publicGet } from './open-harness.js';
 
 /**
  * Issue 21 item 5: the public API is safe by default. Without an apiAccessSecret the endpoints that write or
@@ -60,6 +72,9 @@ describe('no apiAccessSecret configured (the default)', () => {
     }
     const upper = await publicGet(server, '../PUBLIC/auth', query);
     expect(upper.status).not.toBe(200);
+    // A signed-in caller passes RBAC whatever the letter case; the guard still sees /PUBLIC/** as public.
+    const signedIn = await admin(server, 'GET', `${OPEN}/PUBLIC/checkUser?username=victim`);
+    expect([signedIn.status, signedIn.body.code]).toEqual([403, 'API_SECRET_NOT_CONFIGURED']);
     expect(await records()).toBe(before);
   });
 
@@ -89,6 +104,8 @@ describe('an apiAccessSecret configured', () => {
       expect([endpoint, without.status, without.body.code]).toEqual([endpoint, 401, 'API_SECRET_INVALID']);
       expect([endpoint, (await publicGet(server, endpoint, query, withSecret)).status]).toEqual([endpoint, 200]);
     }
+    const signedIn = await admin(server, 'GET', `${OPEN}/PUBLIC/checkUser?username=victim`);
+    expect([signedIn.status, signedIn.body.code]).toEqual([401, 'API_SECRET_INVALID']);
     for (const endpoint of ['AUTH', 'auth/', '../PUBLIC/auth']) {
       const res = await publicGet(server, endpoint, { pluginKey: 'paid', authDomain: 'x.evil-shop.com', authUser: 'victim' });
       expect([endpoint, res.status]).toEqual([endpoint, 401]);
@@ -183,5 +200,27 @@ describe('an apiAccessSecret configured', () => {
     expect([refused.status, refused.body.code]).toEqual([409, 'AUTH_LIMIT_EXCEEDED']);
     const still = (await mine('owner', 'paid')).find((r) => r.metadata.name === last.name);
     expect(still?.spec).toMatchObject({ authStatus: 0, unconfirmed: true });
+  });
+
+  test('the user is told that someone applied in their name, and what to do', async () => {
+    const told = (await authNotificationsOf(server, 'victim')).filter((m) => m.spec.text.includes('squat-1.evil-shop.com'));
+    expect(told).toHaveLength(1);
+    expect(told[0].spec.title).toMatch(/^待确认: /);
+    expect(told[0].spec.text).toContain('他人通过公开接口为您申请，请在用户中心确认');
+  });
+
+  test("an administrator's authorize confirms the record (the administrator vouches for it)", async () => {
+    await createUser(server, 'reviewed');
+    const asked = dataOf(
+      await publicGet<{ name: string }>(
+        server,
+        'auth',
+        { pluginKey: 'paid', authDomain: 'r.reviewed-shop.com', authUser: 'reviewed' },
+        withSecret,
+      ),
+    );
+    const authorized = dataOf(await admin<AuthLog>(server, 'POST', `${CONSOLE}/authlogs/${asked.name}/authorize`));
+    expect(authorized.spec.authStatus).toBe(1);
+    expect(authorized.spec.unconfirmed).toBeUndefined();
   });
 });
