@@ -53,6 +53,8 @@ export const MESSAGES: Record<string, string> = {
   'validity.LIMITED': '有期限',
   'validity.EXPIRED': '已过期',
   'records.plugin': '插件',
+  'records.unconfirmed': '待用户确认',
+  'records.unconfirmedHint': '由公开接口代为申请，用户尚未在用户中心确认；不占用户的授权数量',
   'records.user': '用户',
   'records.domain': '域名',
   'records.status': '状态',

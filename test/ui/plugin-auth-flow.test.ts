@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
-import { ADMIN_PASSWORD, logInThrough, newPage, startUiServer, type UiServer } from './support.js';
+import { ADMIN_PASSWORD, logInThrough, newPage, startUiServer, toast, type UiServer } from './support.js';
 
 let server: UiServer;
 
@@ -100,6 +100,45 @@ test('a signed-in user without console permissions sees no console tabs, and con
   expect(status).toBe(403);
   expect(errors).toEqual([]);
 }, 30_000);
+
+test("a domain applied for in a user's name through the public API waits for that user, who confirms it in the user center", async () => {
+  const base = `${server.url}/apis`;
+  const asAdmin = {
+    authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`,
+    'content-type': 'application/json',
+  };
+  const send = (method: string, path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method, headers: asAdmin, body: JSON.stringify(body) });
+  expect((await send('PUT', '/console.api.pluginauth.authpay.dev/v1alpha1/settings', { apiAccessSecret: 'ui-public-secret' })).status).toBe(
+    200,
+  );
+  const plugin = { key: 'gallery', name: '相册', price: 0, authCountLimit: 2 };
+  expect((await send('POST', '/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins', plugin)).status).toBe(201);
+
+  const { page, errors } = await newPage(server);
+  await page.goto('/uc/signup');
+  await page.fill('input[name=username]', 'erin');
+  await page.fill('input[name=email]', 'erin@example.com');
+  await page.fill('input[name=password]', 'erin-password-1');
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/uc/plugin-auth');
+
+  const query = new URLSearchParams({ pluginKey: 'gallery', authDomain: 'blog.erin-site.com', authUser: 'erin' });
+  const asked = await fetch(`${base}/api.pluginauth.authpay.dev/v1alpha1/public/auth?${query}`, {
+    headers: { authorization: 'Bearer ui-public-secret' },
+  });
+  expect(asked.status).toBe(200);
+
+  await page.reload();
+  const row = page.locator('[data-testid=my-records] tr[data-domain="blog.erin-site.com"]');
+  await expectText(row.locator('[data-testid=unconfirmed]'), '待我确认');
+  await row.locator('[data-testid=confirm]').click();
+  await toast(page, '已确认');
+  await row.locator('[data-testid=auth-status]').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=my-records] [data-testid=unconfirmed]'));
+  await expectText(row.locator('[data-testid=auth-status]'), '待审核');
+  expect(errors).toEqual([]);
+}, 60_000);
 
 async function expectText(locator: import('playwright-core').Locator, text: string): Promise<void> {
   await locator.filter({ hasText: text }).waitFor();

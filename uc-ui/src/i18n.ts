@@ -49,6 +49,11 @@ export const MESSAGES: Record<string, string> = {
   'mine.apply': '申请新授权',
   'mine.none': '还没有授权记录，去插件目录申请吧。',
   'mine.confirmDelete': '删除 {domain} 的授权记录？此操作不可恢复。',
+  'mine.unconfirmed': '待我确认',
+  'mine.unconfirmedHint': '他人通过公开接口以你的名义申请了此域名；确认后才会占用授权数量并进入审核，不认识的域名请删除。',
+  'mine.confirm': '确认申请',
+  'mine.confirmApply': '确认为 {domain} 申请授权？确认后占用一个授权数量。',
+  'mine.confirmed': '已确认',
 
   'payStatus.UNPAID': '未支付',
   'payStatus.PAYING': '待支付',

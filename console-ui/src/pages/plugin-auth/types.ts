@@ -33,6 +33,8 @@ export interface AuthLog {
     authUser: string;
     authDomain: string;
     authStatus: 0 | 1;
+    /** Created through the public API and not yet confirmed by its user. */
+    unconfirmed?: boolean;
     authTime?: string;
     expireTime?: string;
     license?: string;

@@ -18,6 +18,15 @@ export interface CatalogPlugin {
 
 export interface MyAuthLog {
   metadata: { name: string; creationTimestamp?: string };
-  spec: { pluginKey: string; authUser: string; authDomain: string; authStatus: 0 | 1; authTime?: string; expireTime?: string };
+  spec: {
+    pluginKey: string;
+    authUser: string;
+    authDomain: string;
+    authStatus: 0 | 1;
+    authTime?: string;
+    expireTime?: string;
+    /** Applied for in the user's name through the public API; the user confirms it or deletes it. */
+    unconfirmed?: boolean;
+  };
   expireTimeDisplay?: { validity: 'PERMANENT' | 'LIMITED' | 'EXPIRED' | 'NONE'; text: string };
 }
