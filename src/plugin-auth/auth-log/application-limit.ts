@@ -68,7 +68,7 @@ export function assertUnconfirmedRoom(limit: number, unconfirmedCount: number): 
   if (unconfirmedCount < cap) return;
   throw new AppError('AUTH_LIMIT_EXCEEDED', '授权数量已超限', {
     status: 409,
-    messageEn: `authorization count limit exceeded: ${unconfirmedCount} applications through the public API wait for the user's confirmation`,
+    messageEn: `authorization count limit exceeded: ${unconfirmedCount} public API applications wait for the user's confirmation`,
     details: [{ field: 'authUser', message: `at most ${cap} unconfirmed, waiting ${unconfirmedCount}`, reason: 'UNCONFIRMED_LIMIT' }],
   });
 }
