@@ -63,8 +63,8 @@ export function publicOperations(deps: OpenApiDeps): OperationDef[] {
         'Apply for authorization for a user: the record is created pending and unconfirmed; it counts toward the limit and can be'
         + ' authorized only once the user confirms it in the user center; idempotent per domain',
       description:
-        "At most min(limit, 20) records created this way wait for one user's confirmation per plugin (409 AUTH_LIMIT_EXCEEDED,"
-        + ` reason UNCONFIRMED_LIMIT). ${PRIVATE_NOTE}`,
+        "At most min(limit, 20) records created this way wait for one user's confirmation per plugin (409 AUTH_LIMIT_EXCEEDED"
+        + ` with a detail on authUser). ${PRIVATE_NOTE}`,
       query: S.PUBLIC_AUTH_QUERY,
       response: S.PUBLIC_RECORD_DATA,
       handler: async ({ query }) => {
