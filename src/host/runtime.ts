@@ -199,7 +199,13 @@ export class HostRuntime {
       { path: '/', router: this.operations.middleware() },
       ...this.pluginRoutes,
     ];
-    const app = createApp({ logger: this.logger, before, routes, errorHandlers: this.errorHandlers });
+    const app = createApp({
+      logger: this.logger,
+      before,
+      routes,
+      errorHandlers: this.errorHandlers,
+      bodyLimitFor: (req) => this.operations.bodyLimitFor(req),
+    });
     this.server = createHttpServer(app, this.config.tls);
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
