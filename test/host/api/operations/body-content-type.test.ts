@@ -92,7 +92,8 @@ test('every operation keeps the 1 MiB body limit; the records import alone takes
   const overOneMiB = JSON.stringify({ timeoutMinutes: 5, padding: 'x'.repeat(1024 * 1024) });
   const settings = await send('PUT', `${PAYMENT}/settings`, overOneMiB, { 'content-type': 'application/json' });
   expect(settings.status).toBe(413);
-  const twoMiB = `# ${'x'.repeat(2 * 1024 * 1024)}\napiVersion: pluginauth.authpay.dev/v1alpha1\nkind: SitePluginAuthLog\nspec: { pluginKey: nope }\n`;
+  const record = 'apiVersion: pluginauth.authpay.dev/v1alpha1\nkind: SitePluginAuthLog\nspec: { pluginKey: nope }\n';
+  const twoMiB = `# ${'x'.repeat(2 * 1024 * 1024)}\n${record}`;
   const imported = await send('POST', `${PLUGIN_AUTH}/authlogs-import`, twoMiB, { 'content-type': 'application/yaml' });
   expect([imported.status, imported.body.code]).toEqual([400, 'IMPORT_INVALID']);
   const tooLarge = `# ${'x'.repeat(17 * 1024 * 1024)}\n`;
