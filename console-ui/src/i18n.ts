@@ -215,4 +215,5 @@ export const MESSAGES: Record<string, string> = {
   'jobs.started': '开始',
   'jobs.finished': '结束',
   'jobs.counts': '计数',
+  'jobs.unschedulable': '无法调度（请在设置中修正周期或时区）',
 };

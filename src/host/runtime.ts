@@ -180,7 +180,14 @@ export class HostRuntime {
     ];
     const uiApps = packageUiApps(PACKAGE_ROOT);
     const openApi = openApiSource(() => this.operations.list());
-    const ops = opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, openApi });
+    const ops = opsRoutes({
+      getStore: () => this.store,
+      metrics: this.metrics,
+      logger: this.logger,
+      openApi,
+      unschedulableJobs: async () =>
+        (await this.workloads.scheduler.schedules()).filter((j) => j.problem).map(({ name, problemCode }) => ({ name, problemCode })),
+    });
     const routes: Array<{ path: string; router: Router | RequestHandler }> = [
       // [listen:routes] host routes (generic API, login, health, metrics, openapi)
       { path: '/', router: onlyFor(OPS_PATHS, ops) },
@@ -192,7 +199,13 @@ export class HostRuntime {
       { path: '/', router: this.operations.middleware() },
       ...this.pluginRoutes,
     ];
-    const app = createApp({ logger: this.logger, before, routes, errorHandlers: this.errorHandlers });
+    const app = createApp({
+      logger: this.logger,
+      before,
+      routes,
+      errorHandlers: this.errorHandlers,
+      bodyLimitFor: (req) => this.operations.bodyLimitFor(req),
+    });
     this.server = createHttpServer(app, this.config.tls);
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);

@@ -76,8 +76,8 @@ export class AlreadyExistsError extends AppError {
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string, details: ErrorDetail[] = []) {
-    super('VALIDATION_FAILED', message, { details });
+  constructor(message: string, details: ErrorDetail[] = [], messageEn?: string) {
+    super('VALIDATION_FAILED', message, { details, messageEn });
   }
 }
 

@@ -61,7 +61,7 @@ export async function startWorkloads(options: WorkloadOptions): Promise<HostWork
   });
   const leader = createLeaderElector({ ...options, identity, logger: logger.child({ component: 'leader' }) });
   const leadership = new Leadership(leader, [scheduler, controllers], { client: options.client, logger, backend: options.store.backend });
-  for (const op of [...settingsOperations(settings), ...jobRunOperations(scheduler.records)]) options.operations?.add(op);
+  for (const op of [...settingsOperations(settings), ...jobRunOperations(scheduler)]) options.operations?.add(op);
   await settings.start();
   const unfollow = scheduler.followSettings(settings);
   await leadership.start();

@@ -4,11 +4,23 @@ import type { Logger } from '../logging/logger.js';
 
 const READY_TIMEOUT_MS = 2_000;
 
+/** A job that cannot be scheduled, as a probe may see it: its name and the kind of problem, no values. */
+export interface UnschedulableJob {
+  name: string;
+  problemCode?: string;
+}
+
 /**
  * /healthz: the process answers (liveness). /readyz: the store answers a query within two seconds
- * (readiness: take the replica out of the load balancer, do not restart it).
+ * (readiness: take the replica out of the load balancer, do not restart it). Its detail lists the jobs
+ * that cannot be scheduled (a bad stored cron expression or time zone): they do not make the replica
+ * unready — it serves requests fine — but they must not go unnoticed.
  */
-export function healthRoutes(getStore: () => Store | undefined, logger?: Logger): Router {
+export function healthRoutes(
+  getStore: () => Store | undefined,
+  logger?: Logger,
+  unschedulableJobs: () => Promise<UnschedulableJob[]> = async () => [],
+): Router {
   const router = express.Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -20,7 +32,8 @@ export function healthRoutes(getStore: () => Store | undefined, logger?: Logger)
       const store = getStore();
       if (!store) throw new Error('store not open');
       const revision = await withTimeout(store.currentRevision(), READY_TIMEOUT_MS);
-      res.json({ status: 'ok', store: store.backend, revision });
+      const jobs = await withTimeout(unschedulableJobs(), READY_TIMEOUT_MS).catch(() => undefined);
+      res.json({ status: 'ok', store: store.backend, revision, jobs: jobs ? { unschedulable: jobs } : { unknown: true } });
     } catch (err) {
       // The reason stays in the server's own logs; probes only need the status.
       logger?.warn({ err }, 'readiness check failed: store unreachable');

@@ -2,7 +2,7 @@ import express, { type Router } from 'express';
 import type { Store } from '../store/store.js';
 import type { Logger } from '../logging/logger.js';
 import type { HostMetrics } from './metrics-registry.js';
-import { healthRoutes } from './health.js';
+import { healthRoutes, type UnschedulableJob } from './health.js';
 
 export interface OpsRouteOptions {
   getStore: () => Store | undefined;
@@ -10,6 +10,8 @@ export interface OpsRouteOptions {
   logger: Logger;
   /** The current OpenAPI document (api/operations/openapi-source.ts), read on each request. */
   openApi: () => unknown;
+  /** Jobs that cannot be scheduled, for the /readyz detail. */
+  unschedulableJobs?: () => Promise<UnschedulableJob[]>;
 }
 
 /** The paths opsRoutes answers. */
@@ -18,7 +20,7 @@ export const OPS_PATHS = ['/healthz', '/readyz', '/metrics', '/openapi.json'] as
 /** /healthz, /readyz, /metrics and /openapi.json. */
 export function opsRoutes(o: OpsRouteOptions): Router {
   const router = express.Router();
-  router.use(healthRoutes(o.getStore, o.logger));
+  router.use(healthRoutes(o.getStore, o.logger, o.unschedulableJobs));
   router.get('/metrics', async (_req, res, next) => {
     try {
       const { contentType, body } = await o.metrics.render();

@@ -1,7 +1,7 @@
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import { HOST_CONSOLE_GROUP } from '../api/host-groups.js';
 import type { JobRunRecords } from './job-run-records.js';
-import type { JobOutcome } from './types.js';
+import type { JobOutcome, JobScheduleView } from './types.js';
 import { listResult, listResultSchema } from '../api/list-result.js';
 
 interface ListJobRunsQuery {
@@ -34,9 +34,43 @@ const JOB_RUN_ITEM = {
   },
 };
 
-/** The console's view of scheduled job history: JobRun records, newest slot first, paged. */
-export function jobRunOperations(records: JobRunRecords): OperationDef[] {
+const JOB_SCHEDULE_ITEM = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    cron: { type: 'string' },
+    timeZone: { type: 'string' },
+    enabled: { type: 'boolean' },
+    running: { type: 'boolean' },
+    nextSlot: { type: 'string', format: 'date-time' },
+    problem: { type: 'string', description: 'why the job cannot be scheduled; absent when it can' },
+    problemCode: { type: 'string', enum: ['UNKNOWN_TIME_ZONE', 'INVALID_CRON', 'UNREADABLE'] },
+  },
+};
+
+/** What the operations read: the run records and the registered jobs' schedules. */
+export interface JobRunSource {
+  records: JobRunRecords;
+  schedules(): Promise<JobScheduleView[]>;
+}
+
+/**
+ * The console's view of scheduled jobs: JobRun records (newest slot first, paged) and each registered job's
+ * schedule, where a job that cannot be scheduled says why instead of silently never running.
+ */
+export function jobRunOperations(source: JobRunSource): OperationDef[] {
+  const { records } = source;
   return [
+    defineOperation({
+      operationId: 'listScheduledJobs',
+      group: HOST_CONSOLE_GROUP,
+      method: 'get',
+      path: '/jobs',
+      summary: 'List the registered jobs: cron, time zone, switch, next slot, and why a job cannot be scheduled',
+      tags: ['scheduler'],
+      response: { type: 'array', items: JOB_SCHEDULE_ITEM },
+      handler: () => source.schedules(),
+    }),
     defineOperation<ListJobRunsQuery>({
       operationId: 'listJobRuns',
       group: HOST_CONSOLE_GROUP,

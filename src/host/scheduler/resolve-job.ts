@@ -1,6 +1,8 @@
 import type { CronTime } from 'cron';
+import type { AppError } from '../errors/app-error.js';
+import { isTimeZone } from '../schema/text-formats.js';
 import { parseCron } from './cron-slots.js';
-import type { Dynamic, JobDefinition } from './types.js';
+import type { Dynamic, JobDefinition, ScheduleProblemCode } from './types.js';
 
 /** A job's schedule as read at one moment (cron and switch may come from settings). */
 export interface ResolvedSchedule {
@@ -11,6 +13,7 @@ export interface ResolvedSchedule {
   cronTime?: CronTime;
   /** Why the job cannot be scheduled (a bad expression from settings), if so. */
   problem?: string;
+  problemCode?: ScheduleProblemCode;
 }
 
 export async function resolveSchedule(job: JobDefinition): Promise<ResolvedSchedule> {
@@ -18,10 +21,14 @@ export async function resolveSchedule(job: JobDefinition): Promise<ResolvedSched
   const timeZone = (await read(job.timeZone)) || 'UTC';
   const enabled = job.enabled ? Boolean(await job.enabled()) : true;
   if (!enabled) return { cron, timeZone, enabled };
+  if (!isTimeZone(timeZone)) {
+    return { cron, timeZone, enabled, problem: `unknown time zone "${timeZone}"`, problemCode: 'UNKNOWN_TIME_ZONE' };
+  }
   try {
     return { cron, timeZone, enabled, cronTime: parseCron(cron, timeZone) };
   } catch (err) {
-    return { cron, timeZone, enabled, problem: (err as Error).message };
+    const reason = (err as AppError).details?.[0]?.message ?? (err as Error).message;
+    return { cron, timeZone, enabled, problem: `invalid cron expression "${cron}": ${reason}`, problemCode: 'INVALID_CRON' };
   }
 }
 

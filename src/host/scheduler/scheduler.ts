@@ -6,7 +6,7 @@ import { latestSlotBetween, nextSlotAfter } from './cron-slots.js';
 import { executeRun } from './execute-run.js';
 import { JobRunRecords } from './job-run-records.js';
 import { resolveSchedule, sameSchedule, type ResolvedSchedule } from './resolve-job.js';
-import type { JobDefinition, JobOutcome, JobRegistrar } from './types.js';
+import type { JobDefinition, JobOutcome, JobRegistrar, JobScheduleView } from './types.js';
 
 export interface SchedulerOptions {
   client: ExtensionClient;
@@ -122,6 +122,34 @@ export class Scheduler implements JobRegistrar {
       enabled: s.schedule?.enabled ?? false,
       problem: s.schedule?.problem,
     }));
+  }
+
+  /**
+   * Every job's schedule as its settings read now, with why it cannot run when it cannot (a cron expression
+   * or time zone stored before the forms checked them). Resolved on each call, so any replica can answer,
+   * leader or not.
+   */
+  async schedules(): Promise<JobScheduleView[]> {
+    return Promise.all(
+      [...this.jobs.values()].map(async (s): Promise<JobScheduleView> => {
+        const schedule = await resolveSchedule(s.def).catch((err: Error): ResolvedSchedule => ({
+          cron: '',
+          timeZone: '',
+          enabled: true,
+          problem: `the schedule could not be read: ${err.message}`,
+          problemCode: 'UNREADABLE',
+        }));
+        return {
+          name: s.def.name,
+          cron: schedule.cron,
+          timeZone: schedule.timeZone,
+          enabled: schedule.enabled,
+          running: Boolean(s.running),
+          ...(s.nextSlot === undefined ? {} : { nextSlot: new Date(s.nextSlot).toISOString() }),
+          ...(schedule.problem ? { problem: schedule.problem, problemCode: schedule.problemCode } : {}),
+        };
+      }),
+    );
   }
 
   /** Starts scheduling: runs left RUNNING by a dead leader are closed, then each job catches up and arms. */

@@ -61,6 +61,23 @@ export interface JobRunStatus {
 
 export type JobRun = Resource<JobRunSpec, JobRunStatus>;
 
+/** A registered job as the console and /readyz see it. */
+export interface JobScheduleView {
+  name: string;
+  cron: string;
+  timeZone: string;
+  enabled: boolean;
+  running: boolean;
+  /** The next slot this process has armed (only on the leader). */
+  nextSlot?: string;
+  /** Why the job cannot be scheduled (an invalid cron expression or time zone); absent when it can. */
+  problem?: string;
+  problemCode?: ScheduleProblemCode;
+}
+
+/** What kind of problem keeps a job from being scheduled (all /readyz shows anonymous probes). */
+export type ScheduleProblemCode = 'UNKNOWN_TIME_ZONE' | 'INVALID_CRON' | 'UNREADABLE';
+
 /** Registration surface given to plugins; the returned function unregisters (and stops) the job. */
 export interface JobRegistrar {
   register(definition: JobDefinition): () => Promise<void>;

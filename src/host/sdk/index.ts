@@ -39,6 +39,7 @@ export { HostUser } from '../users/types.js';
 export type { PluginVisibleUserSpec } from '../users/types.js';
 export type { Principal } from '../request/principal.js';
 export { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
+export { isMultiLineText, isSingleLineText, multiLineText, singleLineText, type HostFormat } from '../schema/text-formats.js';
 
 // Settings
 export type { PluginSettings } from '../settings/settings-service.js';

@@ -7,7 +7,8 @@ import { installRequestAccessors } from './request-prototype.js';
 import { compose } from './compose.js';
 import { withFlatFastPath, type QueryParser } from './query-string.js';
 
-const BODY_LIMIT = '1mb';
+/** The body limit of every route but those that declare their own (AppParts.bodyLimitFor). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppParts {
   logger: Logger;
@@ -16,6 +17,8 @@ export interface AppParts {
   routes: Array<{ path: string; router: Router | RequestHandler }>;
   /** Error handlers that answer for their own paths (the generic API answers with Status objects). */
   errorHandlers?: Array<(err: unknown, req: Request, res: Response, next: NextFunction) => void>;
+  /** A larger body limit (bytes) for the routes that declare one; undefined keeps BODY_LIMIT_BYTES. */
+  bodyLimitFor?: (req: Request) => number | undefined;
 }
 
 /** Keeps the raw bytes of every parsed body: provider callbacks verify signatures over them. */
@@ -23,17 +26,28 @@ function keepRaw(req: Request, _res: Response, buf: Buffer): void {
   req.rawBody = buf;
 }
 
-const parsers = compose([
-  express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: keepRaw }),
-  express.urlencoded({ limit: BODY_LIMIT, extended: false, verify: keepRaw }),
-  express.text({ limit: BODY_LIMIT, type: ['text/plain', 'application/yaml', 'application/x-yaml', 'text/yaml'], verify: keepRaw }),
-]);
+function parsersWithLimit(limit: number): RequestHandler {
+  return compose([
+    express.json({ limit, type: ['application/json', 'application/*+json'], verify: keepRaw }),
+    express.urlencoded({ limit, extended: false, verify: keepRaw }),
+    express.text({ limit, type: ['text/plain', 'application/yaml', 'application/x-yaml', 'text/yaml'], verify: keepRaw }),
+  ]);
+}
 
-/** The parsers only see requests with a body (type-is's hasBody test): most calls are GETs without one. */
-const bodyParsers: RequestHandler = (req, res, next) => {
-  if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
-  parsers(req, res, next);
-};
+/**
+ * The parsers only see requests with a body (type-is's hasBody test): most calls are GETs without one. A
+ * route may take a larger body (the records import: 16 MiB); every other keeps 1 MiB.
+ */
+function bodyParsers(bodyLimitFor: AppParts['bodyLimitFor']): RequestHandler {
+  const byLimit = new Map<number, RequestHandler>([[BODY_LIMIT_BYTES, parsersWithLimit(BODY_LIMIT_BYTES)]]);
+  return (req, res, next) => {
+    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
+    const limit = bodyLimitFor?.(req) ?? BODY_LIMIT_BYTES;
+    let parsers = byLimit.get(limit);
+    if (!parsers) byLimit.set(limit, (parsers = parsersWithLimit(limit)));
+    parsers(req, res, next);
+  };
+}
 
 const assignRequestId: RequestHandler = (req, res, next) => {
   req.requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
@@ -48,7 +62,7 @@ export function createApp(parts: AppParts): Express {
   app.set('query parser', 'extended');
   app.set('query parser', withFlatFastPath(app.get('query parser fn') as QueryParser));
   installRequestAccessors(app);
-  app.use(compose([assignRequestId, bodyParsers, ...parts.before]));
+  app.use(compose([assignRequestId, bodyParsers(parts.bodyLimitFor), ...parts.before]));
   for (const r of layersOf(parts.routes)) app.use(r.path, r.router);
   app.use((_req, _res, next) => next(new AppError('NOT_FOUND', '资源不存在', { messageEn: 'not found' })));
   for (const h of parts.errorHandlers ?? []) app.use(h);

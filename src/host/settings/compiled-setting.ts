@@ -10,6 +10,8 @@ export interface CompiledGroup {
   defaults: GroupValues;
   secrets: Set<string>;
   fields: Set<string>;
+  /** Number inputs by name: a whole decimal string sent for one is read as the number it spells. */
+  numbers: Map<string, 'integer' | 'number'>;
   validate: ValidateFunction;
 }
 
@@ -23,22 +25,25 @@ export interface CompiledSetting {
 }
 
 /**
- * Compiles Setting forms into validators. Values are coerced to the field types (the console sends numbers
- * as strings from some inputs), so a validated value is already normalised.
+ * Compiles Setting forms into validators. Values are not coerced by ajv (which would read `true` as 1 and
+ * "1e3" as 1000): a number input takes a number, or a string spelling one plainly ("42", "-1", "2.5" — what
+ * a form's text input sends); a switch takes a boolean; a text input a string.
  */
 export class SettingCompiler {
-  private readonly ajv = createAjv({ coerceTypes: true, useDefaults: false });
+  private readonly ajv = createAjv({ coerceTypes: false, useDefaults: false });
 
   compile(setting: Setting): CompiledSetting {
     const forms = setting.spec?.forms ?? [];
     const groups = new Map<string, CompiledGroup>();
     for (const form of forms) {
+      const schema = groupJsonSchema(form);
       groups.set(form.group, {
         form,
         defaults: groupDefaults(form),
         secrets: new Set(form.formSchema.filter(isSecretField).map((f) => f.name)),
         fields: new Set(form.formSchema.map((f) => f.name)),
-        validate: this.ajv.compile(groupJsonSchema(form)),
+        numbers: numberFields(schema),
+        validate: this.ajv.compile(schema),
       });
     }
     return {
@@ -55,9 +60,30 @@ export function configMapNameOf(setting: Setting): string {
   return setting.metadata.annotations?.[CONFIG_MAP_ANNOTATION] ?? setting.metadata.name;
 }
 
-/** Validates (and coerces in place) one group's complete value; throws naming `group.field`. */
+function numberFields(schema: Record<string, unknown>): Map<string, 'integer' | 'number'> {
+  const out = new Map<string, 'integer' | 'number'>();
+  for (const [name, property] of Object.entries(schema.properties as Record<string, { type?: unknown }>)) {
+    if (property.type === 'integer' || property.type === 'number') out.set(name, property.type);
+  }
+  return out;
+}
+
+const PLAIN_INTEGER = /^-?\d{1,15}$/;
+const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+/** "42" → 42 for a number input; anything else (true, "1e3", " 7", "0x10") is left for validation to refuse. */
+function readPlainNumbers(compiled: CompiledGroup, value: GroupValues): void {
+  for (const [name, type] of compiled.numbers) {
+    const given = value[name];
+    if (typeof given === 'string' && (type === 'integer' ? PLAIN_INTEGER : PLAIN_DECIMAL).test(given)) value[name] = Number(given);
+  }
+}
+
+/** Validates one group's complete value (plain number strings become numbers in place); throws naming `group.field`. */
 export function validateGroup(group: string, compiled: CompiledGroup, value: GroupValues): void {
+  readPlainNumbers(compiled, value);
   if (compiled.validate(value)) return;
   const details = ajvErrorDetails(compiled.validate.errors, group);
-  throw new ValidationError(`设置校验失败: ${detailSummary(details)}`, details);
+  const summary = detailSummary(details);
+  throw new ValidationError(`设置校验失败: ${summary}`, details, `invalid settings: ${summary}`);
 }

@@ -116,7 +116,8 @@ export class FlatSettings<T extends Record<string, unknown> = Record<string, unk
   private renameFields(err: AppError): ValidationError {
     const byRef = new Map([...this.refs].map(([key, r]) => [`${r.group}.${r.field}`, key]));
     const details = err.details.map((d) => ({ ...d, field: (d.field && byRef.get(d.field)) ?? d.field }));
-    return new ValidationError(`设置校验失败: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
+    const summary = details.map((d) => `${d.field} ${d.message}`).join('; ');
+    return new ValidationError(`设置校验失败: ${summary}`, details, `invalid settings: ${summary}`);
   }
 }
 

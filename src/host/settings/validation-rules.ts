@@ -55,6 +55,19 @@ function applyRule(out: ParsedRules, name: string, args: string[], baseType: str
     case 'url':
       k.format = 'uri';
       break;
+    // The host's formats (schema/text-formats.ts), for fields whose value must make sense to the server.
+    case 'http_url':
+      k.format = 'http-url';
+      break;
+    case 'cron':
+      k.format = 'cron';
+      break;
+    case 'time_zone':
+      k.format = 'time-zone';
+      break;
+    case 'single_line':
+      k.format = 'single-line-text';
+      break;
     case 'alpha':
       k.pattern = '^[A-Za-z]*$';
       break;

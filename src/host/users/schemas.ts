@@ -1,4 +1,5 @@
 /** JSON Schemas of the user operations, compiled once by the operation registry. */
+import { singleLineText } from '../schema/text-formats.js';
 export { HOST_UC_GROUP, HOST_CONSOLE_GROUP } from '../api/host-groups.js';
 
 export const USERNAME_SCHEMA = {
@@ -8,7 +9,9 @@ export const USERNAME_SCHEMA = {
   pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
   description: 'DNS-label user name',
 };
-export const EMAIL_SCHEMA = { type: 'string', minLength: 3, maxLength: 254, description: 'e-mail address' };
+export const EMAIL_SCHEMA = { ...singleLineText(254, 3), description: 'e-mail address' };
+/** A person's shown name: one line, no control, lone-surrogate or bidi override characters. */
+export const DISPLAY_NAME_SCHEMA = singleLineText(128, 1);
 export const PASSWORD_SCHEMA = { type: 'string', minLength: 8, maxLength: 256 };
 
 export const PUBLIC_USER_SCHEMA = {
@@ -31,7 +34,7 @@ export const NEW_USER_BODY = {
     username: USERNAME_SCHEMA,
     email: EMAIL_SCHEMA,
     password: PASSWORD_SCHEMA,
-    displayName: { type: 'string', minLength: 1, maxLength: 128 },
+    displayName: DISPLAY_NAME_SCHEMA,
   },
 };
 

@@ -1,4 +1,4 @@
-import { defineOperation, listResultSchema, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, listResultSchema, singleLineText, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/api-groups.js';
 import { closePayment } from './close-payment.js';
 import { createPayment } from './create-payment.js';
@@ -70,7 +70,7 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
           paymentType: { type: 'string', maxLength: 32 },
           paymentChannel: { type: 'string', maxLength: 32 },
           paymentAmount: { type: ['number', 'string'] },
-          subject: { type: 'string', minLength: 1, maxLength: 256 },
+          subject: singleLineText(256, 1),
           currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
           returnUrl: { type: 'string', maxLength: 2048 },
         },

@@ -1,4 +1,4 @@
-import { AppError } from '../../host/sdk/index.js';
+import { AppError, multiLineText, singleLineText } from '../../host/sdk/index.js';
 import { checkNotifyUrlShape } from '../ssrf/ssrf-guard.js';
 
 /** The spec's initiatePayment body (plus optional currency and caller data). */
@@ -30,8 +30,8 @@ export const INITIATE_BODY_SCHEMA = {
       pattern: '^[A-Za-z0-9_.:|*@-]+$',
       description: 'business order number, unique per platform',
     },
-    subject: { type: 'string', minLength: 1, maxLength: 256 },
-    body: { type: 'string', maxLength: 1024 },
+    subject: singleLineText(256, 1),
+    body: multiLineText(1024),
     paymentAmount: { type: ['number', 'string'], description: 'decimal amount, e.g. 12.30; at most 2 fraction digits for CNY' },
     paymentType: {
       type: 'string',

@@ -1,4 +1,4 @@
-import { AppError } from '../../host/sdk/index.js';
+import { AppError, multiLineText, singleLineText } from '../../host/sdk/index.js';
 import type { OrderDeps } from './order-events.js';
 import { closePayment } from './close-payment.js';
 import { checkInitiateUrls } from './initiate-input.js';
@@ -23,8 +23,8 @@ export const UPDATE_PAYMENT_BODY = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    subject: { type: 'string', minLength: 1, maxLength: 256 },
-    body: { type: 'string', maxLength: 1024 },
+    subject: singleLineText(256, 1),
+    body: multiLineText(1024),
     notifyUrl: { type: ['string', 'null'], maxLength: 2048 },
     returnUrl: { type: ['string', 'null'], maxLength: 2048 },
     additionalData: { type: 'object' },

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import * as yaml from 'js-yaml';
 import { AppError, isAppError, type ErrorDetail, type NewObject, type ObjectMeta } from '../../host/sdk/index.js';
 import { RESOURCE_API_VERSION } from '../api/groups.js';
@@ -9,6 +10,10 @@ import { storedTime } from './record-times.js';
 import { SitePluginAuthLog, type AuthLog, type AuthLogSpec } from './types.js';
 
 export const MAX_IMPORT_ITEMS = 10_000;
+/** The import's own body limit: 10,000 exported records fit (every other operation takes 1 MiB). */
+export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
+/** Items parsed, checked or written between two yields to the event loop. */
+const BATCH = 200;
 
 /** An item ready to write: what a restore keeps of a record (its name, labels, annotations and spec). */
 type ImportItem = NewObject<AuthLogSpec> & { metadata: Pick<ObjectMeta, 'name' | 'labels' | 'annotations'> };
@@ -37,15 +42,27 @@ export interface ImportResult {
  * sends no notifications and applies no limits.
  */
 export async function importAuthLogs(deps: PluginAuthDeps, text: string): Promise<ImportResult> {
-  const docs = parseDocuments(text);
+  const docs = await parseDocuments(text);
+  // Up to 10,000 items: every BATCH the import yields, so other requests and probes are answered meanwhile.
+  const plugins = new Map<string, Promise<boolean>>();
+  const pluginExists = (key: string) => {
+    if (!plugins.has(key)) plugins.set(key, findPluginByKey(deps.client, key).then(Boolean));
+    return plugins.get(key)!;
+  };
   return deps.client.transaction(async () => {
     const prepared: Array<ImportItem | ImportItemResult> = [];
-    for (const [index, doc] of docs.entries()) prepared.push(await prepareItem(deps, doc, index));
+    for (const [index, doc] of docs.entries()) {
+      prepared.push(await prepareItem(deps, pluginExists, doc, index));
+      if (index % BATCH === BATCH - 1) await setImmediate();
+    }
     const failed = prepared.filter((p): p is ImportItemResult => 'action' in p);
     if (failed.length) throw importInvalid(failed, docs.length);
     const items: ImportItemResult[] = [];
     const ready = prepared.filter((p): p is ImportItem => !('action' in p));
-    for (const [index, item] of ready.entries()) items.push(await writeItem(deps, item, index));
+    for (const [index, item] of ready.entries()) {
+      items.push(await writeItem(deps, item, index));
+      if (index % BATCH === BATCH - 1) await setImmediate();
+    }
     return {
       total: items.length,
       created: items.filter((i) => i.action === 'created').length,
@@ -56,15 +73,30 @@ export async function importAuthLogs(deps: PluginAuthDeps, text: string): Promis
   });
 }
 
-function parseDocuments(text: string): unknown[] {
-  let docs: unknown[];
-  try {
-    docs = yaml.loadAll(text).filter((d) => d !== null && d !== undefined);
-  } catch (err) {
-    throw new AppError('IMPORT_INVALID', `YAML 解析失败: ${(err as Error).message}`, {
-      status: 400,
-      messageEn: `not valid YAML: ${(err as Error).message}`,
-    });
+/**
+ * A line that starts a new document or ends one: `---` or `...` at column 0, followed by a space or the end
+ * of the line. YAML forbids such a line inside a document (even inside a block scalar), so cutting the text
+ * there gives the same documents as parsing it whole (anchors and aliases never reach across documents).
+ */
+const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+/** A line without content: blank, a comment or a directive. */
+const EMPTY_LINE = /^\s*(?:[%#].*)?$/;
+
+/** Whether a piece holds nothing but its marker, directives, comments and blank lines. */
+function hasNoContent(piece: string): boolean {
+  return piece
+    .replace(/^(?:---|\.\.\.)/, '')
+    .split('\n')
+    .every((line) => EMPTY_LINE.test(line));
+}
+
+/** The file's documents, parsed a batch at a time with a yield in between (a 16 MiB file takes a while). */
+async function parseDocuments(text: string): Promise<unknown[]> {
+  const docs: unknown[] = [];
+  for (const [parsed, chunk] of splitDocuments(text).entries()) {
+    docs.push(...parseChunk(chunk));
+    if (docs.length > MAX_IMPORT_ITEMS) break;
+    if (parsed % BATCH === BATCH - 1) await setImmediate();
   }
   if (docs.length === 0) throw new AppError('IMPORT_INVALID', '没有可导入的记录', { status: 400, messageEn: 'the file holds no records' });
   if (docs.length > MAX_IMPORT_ITEMS)
@@ -75,8 +107,37 @@ function parseDocuments(text: string): unknown[] {
   return docs;
 }
 
+/** The text cut at each document marker; a piece without content (directives, `---` alone) joins the next. */
+function splitDocuments(text: string): string[] {
+  const chunks: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(DOCUMENT_MARKER)) {
+    if (match.index === start || hasNoContent(text.slice(start, match.index))) continue;
+    chunks.push(text.slice(start, match.index));
+    start = match.index;
+  }
+  chunks.push(text.slice(start));
+  return chunks;
+}
+
+function parseChunk(chunk: string): unknown[] {
+  try {
+    return yaml.loadAll(chunk).filter((d) => d !== null && d !== undefined);
+  } catch (err) {
+    throw new AppError('IMPORT_INVALID', `YAML 解析失败: ${(err as Error).message}`, {
+      status: 400,
+      messageEn: `not valid YAML: ${(err as Error).message}`,
+    });
+  }
+}
+
 /** The resource to write, or the item's failure. */
-async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): Promise<ImportItem | ImportItemResult> {
+async function prepareItem(
+  deps: PluginAuthDeps,
+  pluginExists: (key: string) => Promise<boolean>,
+  doc: unknown,
+  index: number,
+): Promise<ImportItem | ImportItemResult> {
   try {
     const obj = doc as AuthLog;
     const { kind } = SitePluginAuthLog;
@@ -94,8 +155,7 @@ async function prepareItem(deps: PluginAuthDeps, doc: unknown, index: number): P
     const given = obj.metadata?.name;
     if (given !== undefined && given !== name)
       throw new AppError('NAME_MISMATCH', `metadata.name must be ${name} (derived from pluginKey, domain and user)`);
-    if (!(await findPluginByKey(deps.client, spec.pluginKey)))
-      throw new AppError('PLUGIN_NOT_FOUND', `plugin ${spec.pluginKey} is not in the catalog`);
+    if (!(await pluginExists(spec.pluginKey))) throw new AppError('PLUGIN_NOT_FOUND', `plugin ${spec.pluginKey} is not in the catalog`);
     const metadata = {
       name,
       ...(obj.metadata?.labels ? { labels: obj.metadata.labels } : {}),

@@ -5,7 +5,7 @@ import { NAME_LIST, NAME_PARAMS } from '../api/schemas.js';
 import { TAGS } from '../api/tags.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { EXPORT_FILE_NAME, exportAuthLogs } from './export-auth-logs.js';
-import { importAuthLogs } from './import-auth-logs.js';
+import { importAuthLogs, MAX_IMPORT_BYTES } from './import-auth-logs.js';
 import { listAuthLogs, SORT_FIELDS, type AuthLogFilter, type AuthLogSort } from './list-auth-logs.js';
 import {
   authorizeAuthLog,
@@ -28,6 +28,8 @@ const LIST_QUERY = {
     ...PAGE_QUERY_PROPERTIES,
   },
 };
+/** The export's YAML as a file (yaml or plain text), or JSON {"yaml": "..."}. */
+const IMPORT_CONTENT_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/plain', 'application/json'];
 const NAMES_BODY = { type: 'object', additionalProperties: false, required: ['names'], properties: { names: NAME_LIST } };
 const IMPORT_RESULT = {
   type: 'object',
@@ -134,8 +136,11 @@ export function authLogOperations(deps: PluginAuthDeps): OperationDef[] {
       tags: TAGS.authLogs,
       summary: 'Import multi-document YAML (the export format): every item checked first; any broken item → nothing written',
       description:
-        'Send the file as application/yaml (or text/plain), or JSON {"yaml": "..."}. The answer lists each item as created,'
-        + ' updated or unchanged; an invalid file answers IMPORT_INVALID with one detail per broken item.',
+        'Send the file as application/yaml (or text/plain), or JSON {"yaml": "..."}: up to 10,000 records and 16 MiB (every'
+        + ' other operation takes 1 MiB). The answer lists each item as created, updated or unchanged; an invalid file'
+        + ' answers IMPORT_INVALID with one detail per broken item.',
+      consumes: IMPORT_CONTENT_TYPES,
+      bodyLimit: MAX_IMPORT_BYTES,
       body: {
         anyOf: [
           { type: 'string', minLength: 1 },

@@ -1,4 +1,11 @@
-import { defineOperation, listResultSchema, PAGE_QUERY_PROPERTIES, type OperationDef } from '../../host/sdk/index.js';
+import {
+  defineOperation,
+  listResultSchema,
+  multiLineText,
+  PAGE_QUERY_PROPERTIES,
+  singleLineText,
+  type OperationDef,
+} from '../../host/sdk/index.js';
 import { CONSOLE_GROUP, UC_GROUP } from '../api/groups.js';
 import { NAME_LIST, NAME_PARAMS, resourceSchema } from '../api/schemas.js';
 import { TAGS } from '../api/tags.js';
@@ -13,11 +20,11 @@ const URL_FIELD = { type: 'string', maxLength: 2048, pattern: '^(https?://|/)' }
 /** Editable catalog fields (the CRD checks the same and more on write). */
 const SPEC_FIELDS = {
   key: PLUGIN_KEY,
-  name: { type: 'string', minLength: 1, maxLength: 128 },
+  name: singleLineText(128, 1),
   logo: URL_FIELD,
-  description: { type: 'string', maxLength: 4000 },
-  version: { type: 'string', maxLength: 64 },
-  author: { type: 'string', maxLength: 128 },
+  description: multiLineText(4000),
+  version: singleLineText(64),
+  author: singleLineText(128),
   authCountLimit: { type: 'integer', minimum: -1, maximum: 1_000_000 },
   docs: URL_FIELD,
   url: URL_FIELD,

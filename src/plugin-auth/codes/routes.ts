@@ -1,4 +1,4 @@
-import { defineOperation, listResultSchema, PAGE_QUERY_PROPERTIES, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, listResultSchema, PAGE_QUERY_PROPERTIES, singleLineText, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/groups.js';
 import { NAME_PARAMS, resourceSchema, TIMESTAMP } from '../api/schemas.js';
 import { streamText } from '../api/stream-text.js';
@@ -9,7 +9,7 @@ import { USER_NAME } from '../users/schemas.js';
 import { generatePermanentCodes } from './generate-permanent-codes.js';
 import { deletePermanentCode, exportPermanentCodes, listPermanentCodes, type CodeFilter } from './list-permanent-codes.js';
 
-const CHANNEL = { type: 'string', minLength: 1, maxLength: 64 };
+const CHANNEL = singleLineText(64, 1);
 const STATUS = { type: 'string', enum: ['PENDING', 'USED', 'EXPIRED'] };
 const FILTER = {
   pluginKey: PLUGIN_KEY,

@@ -1,4 +1,4 @@
-import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, singleLineText, type OperationDef } from '../../host/sdk/index.js';
 import { AUTH_API_GROUP } from '../api/groups.js';
 import { DOCKING_TAGS } from '../api/tags.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
@@ -23,7 +23,7 @@ const QUERY = {
       description: 'the configured dockingAccessSecret; only the query counts, a header is not enough',
     },
     pluginKey: PLUGIN_KEY,
-    channel: { type: 'string', minLength: 1, maxLength: 253, description: 'sales channel id, one of the channels setting' },
+    channel: { ...singleLineText(253, 1), description: 'sales channel id, one of the channels setting' },
     count: { type: 'integer', description: '1..authCodeCreateLimit, else 400 CODE_COUNT_OUT_OF_RANGE and nothing is generated' },
     format: { type: 'string', enum: ['json', 'text'], default: 'json', description: 'text: the codes as a plain text body' },
   },

@@ -1,4 +1,4 @@
-import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, singleLineText, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/groups.js';
 import { TAGS } from '../api/tags.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
@@ -22,7 +22,7 @@ export function notificationOperations(deps: PluginAuthDeps): OperationDef[] {
         properties: {
           pluginKey: PLUGIN_KEY,
           authStatus: { type: 'integer', enum: [0, 1] },
-          title: { type: 'string', minLength: 1, maxLength: 200 },
+          title: singleLineText(200, 1),
           content: { type: 'string', minLength: 1, maxLength: 100_000 },
         },
       },

@@ -1,7 +1,7 @@
-import { defineOperation, isValidCron, ValidationError, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/groups.js';
 import { TAGS } from '../api/tags.js';
-import { CLEANUP_TIME_ZONE, FIELDS, type PluginAuthSettings } from './plugin-auth-settings.js';
+import { FIELDS, type PluginAuthSettings } from './plugin-auth-settings.js';
 
 const str = (maxLength: number) => ({ type: 'string', maxLength });
 const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum });
@@ -11,7 +11,7 @@ const list = (pattern?: string) => ({
   uniqueItems: true,
   items: { type: 'string', minLength: 1, maxLength: 253, ...(pattern ? { pattern } : {}) },
 });
-/** The flat keys of updatePluginAuthSettings; the Setting's form validates the values once more. */
+/** The flat keys of updatePluginAuthSettings; the Setting's form validates the values once more (cron included). */
 const PROPERTIES: Record<keyof typeof FIELDS, Record<string, unknown>> = {
   adminEmail: { anyOf: [{ type: 'string', format: 'email' }, { type: 'null' }] },
   freeCodeUrl: { anyOf: [{ type: 'string', maxLength: 2048, pattern: '^(|https?://.*|/.*)$' }, { type: 'null' }] },
@@ -57,12 +57,8 @@ export function settingsOperations(settings: PluginAuthSettings): OperationDef[]
       summary: 'Change settings: only the keys given change; null resets to the default; "******" keeps a secret',
       body: { type: 'object', additionalProperties: false, minProperties: 1, properties: NULLABLE_PROPERTIES },
       response,
+      // The form checks every value (cleanupCron with the host's `cron` rule), as for every settings form.
       handler: async ({ body }) => {
-        if (typeof body.cleanupCron === 'string' && !isValidCron(body.cleanupCron, CLEANUP_TIME_ZONE)) {
-          throw new ValidationError(`cleanupCron 不是合法的 cron 表达式: ${body.cleanupCron}`, [
-            { field: 'cleanupCron', message: 'not a valid cron expression' },
-          ]);
-        }
         await settings.flat.write(body);
         return (await settings.flat.readMasked()).values;
       },

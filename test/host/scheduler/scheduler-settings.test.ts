@@ -87,7 +87,7 @@ test('listJobRuns pages the records of a job, newest slot first', async () => {
   await eventually(async () => (await runsOf(env.client, 'Demo:listed')).filter((r) => r.status?.outcome === 'SUCCEEDED').length >= 3);
   await scheduler.deactivate();
   const operations = new OperationRegistry();
-  for (const op of jobRunOperations(scheduler.records)) operations.add(op);
+  for (const op of jobRunOperations(scheduler)) operations.add(op);
   const app = express().use(express.json()).use(operations.middleware());
   const res = await request(app).get('/apis/console.api.host.authpay.dev/v1alpha1/jobruns').query({ job: 'Demo:listed', page: 1, size: 2 });
   expect(res.status).toBe(200);

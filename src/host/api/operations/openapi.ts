@@ -89,7 +89,9 @@ function operationObject(def: OperationDef): Record<string, unknown> {
   };
   if (def.description) op.description = def.description;
   if (def.body) {
-    const types = def.rawBody ? ['application/json', 'application/x-www-form-urlencoded', 'text/plain'] : ['application/json'];
+    const types = def.rawBody
+      ? ['application/json', 'application/x-www-form-urlencoded', 'text/plain']
+      : (def.consumes ?? ['application/json']);
     op.requestBody = { required: true, content: Object.fromEntries(types.map((t) => [t, { schema: def.body }])) };
   }
   return op;

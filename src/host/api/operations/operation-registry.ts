@@ -7,8 +7,13 @@ import { setRouteTemplate } from '../../ops/route-label.js';
 import { ajvErrorDetails, createAjv, detailSummary } from '../../schema/ajv.js';
 import type { JsonSchema, OperationDef } from './operation.js';
 
+/** What an operation's body may be unless it says otherwise. */
+export const JSON_BODY_TYPES = ['application/json', 'application/*+json'];
+
 interface Compiled {
   def: OperationDef;
+  /** Accepted body content types; undefined accepts any (rawBody operations). */
+  consumes?: string[];
   query?: ValidateFunction;
   body?: ValidateFunction;
   params?: ValidateFunction;
@@ -26,11 +31,16 @@ export class OperationRegistry {
   /** Operations without path parameters by `METHOD /apis/{group}/{version}{path}`: one lookup, no route walk. */
   private readonly fixedRoutes = new Map<string, { template: string; handler: RequestHandler }>();
   private readonly groups = new Set<string>();
+  /** Body limits of the operations that declare one, by `METHOD /apis/{group}/{version}{path}`. */
+  private readonly bodyLimits = new Map<string, number>();
 
   add(def: OperationDef): void {
     if (this.ops.has(def.operationId)) throw new Error(`operationId ${def.operationId} is registered twice`);
+    if (def.bodyLimit !== undefined && def.path.includes(':'))
+      throw new Error(`operation ${def.operationId}: bodyLimit needs a path without parameters`);
     const compiled: Compiled = {
       def,
+      consumes: def.rawBody ? undefined : (def.consumes ?? JSON_BODY_TYPES),
       query: def.query ? this.queryAjv.compile(def.query) : undefined,
       body: def.body ? this.bodyAjv.compile(def.body) : undefined,
       params: def.params ? this.queryAjv.compile(def.params) : undefined,
@@ -41,6 +51,13 @@ export class OperationRegistry {
     this.routerFor(def.group, version)[def.method](def.path, handler);
     const template = `/apis/${def.group}/${version}${def.path}`;
     if (!def.path.includes(':')) this.fixedRoutes.set(`${def.method.toUpperCase()} ${template}`, { template, handler });
+    if (def.bodyLimit !== undefined) this.bodyLimits.set(`${def.method.toUpperCase()} ${template}`, def.bodyLimit);
+  }
+
+  /** The body limit an operation declared for this request's method and path (the body parsers ask). */
+  bodyLimitFor(req: Request): number | undefined {
+    if (this.bodyLimits.size === 0) return undefined;
+    return this.bodyLimits.get(`${req.method} ${req.path}`);
   }
 
   remove(operationId: string): void {
@@ -103,6 +120,7 @@ export class OperationRegistry {
         validate(compiled.params, params, 'path');
         let body: unknown = req.body;
         if (compiled.body) {
+          refuseUnsupportedBody(req, compiled.consumes);
           if (
             body === undefined
             || (typeof body === 'object' && body !== null && Object.keys(body).length === 0 && !req.headers['content-type'])
@@ -126,6 +144,22 @@ export class OperationRegistry {
       }
     };
   }
+}
+
+/**
+ * A POST, PUT or PATCH with a body the operation cannot read (text/plain where JSON is expected, or no
+ * content type at all) is refused: otherwise no parser would touch it and the operation would apply an
+ * empty change.
+ */
+function refuseUnsupportedBody(req: Request, consumes: string[] | undefined): void {
+  if (!consumes || !['POST', 'PUT', 'PATCH'].includes(req.method)) return;
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || req.is(consumes)) return;
+  const given = (req.headers['content-type'] ?? 'none').slice(0, 100);
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', `不支持的请求体类型: ${given}，应为 ${consumes.join(', ')}`, {
+    status: 415,
+    messageEn: `unsupported body content type ${given}; send ${consumes.join(', ')}`,
+  });
 }
 
 function validate(fn: ValidateFunction | undefined, value: unknown, where: string): void {

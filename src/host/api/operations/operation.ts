@@ -44,6 +44,17 @@ export interface OperationDef<Q = unknown, B = unknown, P = unknown, R = unknown
   produces?: string[];
   /** Keep the unparsed body in req.rawBody (signature checks) and accept any content type. */
   rawBody?: boolean;
+  /**
+   * Content types the body may have (type-is patterns), default JSON (`application/json`,
+   * `application/*+json`). A POST, PUT or PATCH whose body has another type answers 415 instead of being
+   * read as an empty object.
+   */
+  consumes?: string[];
+  /**
+   * Largest body this operation takes, in bytes (default: the app's 1 MiB). Only for operations without
+   * path parameters (the limit is chosen before routing, by method and path).
+   */
+  bodyLimit?: number;
   handler(ctx: OperationContext<Q, B, P>): Promise<R> | R;
 }
 

@@ -1,3 +1,4 @@
+import { singleLineText } from '../../schema/text-formats.js';
 import { AppError } from '../../errors/app-error.js';
 import { defineOperation, type OperationDef } from '../../api/operations/operation.js';
 import type { Principal } from '../../request/principal.js';
@@ -39,7 +40,7 @@ export function tokenOperations(pats: PatService): OperationDef[] {
         additionalProperties: false,
         required: ['name'],
         properties: {
-          name: { type: 'string', minLength: 1, maxLength: 128, pattern: '\\S' },
+          name: { ...singleLineText(128, 1), pattern: '\\S' },
           expiresAt: { type: 'string', format: 'date-time' },
         },
       },

@@ -1,0 +1,98 @@
+import { CronTime } from 'cron';
+
+/**
+ * The host's own string formats, known to every ajv instance the host creates (operation bodies, CRD
+ * schemas, settings forms): one mechanism for every form instead of a check per service. Like FormKit's
+ * rules, each accepts the empty string (an unset optional value); `minLength` or `required` demands one.
+ *
+ * - `cron`: a cron expression the scheduler can run (5 or 6 fields);
+ * - `time-zone`: an IANA time zone name (`Asia/Shanghai`, `UTC`);
+ * - `http-url`: an absolute http(s) URL with a host;
+ * - `single-line-text`: a name-like value without control characters (C0, C1, NUL, line breaks), unpaired
+ *   surrogates or bidi override and isolate characters (which can make a name display as another);
+ * - `multi-line-text`: the same, but tabs and line breaks are allowed (titles with a body, descriptions).
+ */
+export type HostFormat = 'cron' | 'time-zone' | 'http-url' | 'single-line-text' | 'multi-line-text';
+
+/** C0 and C1 controls, DEL, bidi embeddings/overrides U+202A–U+202E and isolates U+2066–U+2069. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+/** The same without tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isSingleLineText(value: string): boolean {
+  return !UNSAFE_IN_LINE.test(value) && !LONE_SURROGATE.test(value);
+}
+
+export function isMultiLineText(value: string): boolean {
+  return !UNSAFE_IN_TEXT.test(value) && !LONE_SURROGATE.test(value);
+}
+
+export function isCronExpression(value: string): boolean {
+  try {
+    new CronTime(value, 'UTC');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const knownZones = new Map<string, boolean>();
+
+export function isTimeZone(value: string): boolean {
+  let known = knownZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: only a few distinct zones are ever asked about legitimately.
+    if (knownZones.size < 1000) knownZones.set(value, known);
+  }
+  return known;
+}
+
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const orEmpty = (check: (value: string) => boolean) => (value: string) => value === '' || check(value);
+
+/** The checks behind each format (the empty string passes, as described above). */
+export const HOST_FORMATS: Record<HostFormat, (value: string) => boolean> = {
+  cron: orEmpty(isCronExpression),
+  'time-zone': orEmpty(isTimeZone),
+  'http-url': orEmpty(isHttpUrl),
+  'single-line-text': isSingleLineText,
+  'multi-line-text': isMultiLineText,
+};
+
+/** What a failing value is told, in the error details (English; the envelope's message names the field). */
+export const HOST_FORMAT_MESSAGES: Record<HostFormat, string> = {
+  cron: 'must be a valid cron expression (seconds optional), e.g. "0 */5 * * * *"',
+  'time-zone': 'must be an IANA time zone name, e.g. "Asia/Shanghai"',
+  'http-url': 'must be an absolute http:// or https:// URL',
+  'single-line-text': 'must not contain control characters, line breaks, unpaired surrogates or bidi override characters',
+  'multi-line-text': 'must not contain control characters, unpaired surrogates or bidi override characters',
+};
+
+/** A name-like string property: one line, no control, lone-surrogate or bidi override characters. */
+export function singleLineText(maxLength: number, minLength = 0): Record<string, unknown> {
+  return { type: 'string', format: 'single-line-text', ...(minLength ? { minLength } : {}), maxLength };
+}
+
+/** A free text property (a body, a description): line breaks allowed, the other unsafe characters not. */
+export function multiLineText(maxLength: number, minLength = 0): Record<string, unknown> {
+  return { type: 'string', format: 'multi-line-text', ...(minLength ? { minLength } : {}), maxLength };
+}
