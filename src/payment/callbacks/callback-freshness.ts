@@ -1,9 +1,9 @@
 import { ChannelError, type CallbackEvent } from '../channels/index.js';
 
 /**
- * How old a notification may be when it arrives. Alipay resends an unacknowledged notification 8 times over
- * about 25 hours (4 m, 10 m, 10 m, 1 h, 2 h, 6 h, 15 h), so a genuine resend is at most ~25 h old whichever
- * time `notify_time` carries; 48 hours leaves room for that and for clock skew, and anything older is a
+ * How old a notification may be when it arrives. Alipay sends an unacknowledged notification up to 8 times
+ * within 25 hours (intervals 4 m, 10 m, 10 m, 1 h, 2 h, 6 h, 15 h), so a genuine resend is at most ~25 h old
+ * whichever send `notify_time` stands for; 48 hours leaves room for that and for clock skew, and anything older is a
  * captured notification played back.
  */
 export const CALLBACK_MAX_AGE_MS = 48 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ConflictError, defineKind, isAppError, type Stored } from '../../host/sdk/index.js';
+import { defineKind, type Stored } from '../../host/sdk/index.js';
 import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import type { CallbackEvent } from '../channels/index.js';
@@ -53,11 +53,9 @@ export const PaymentCallbackLog = defineKind<CallbackLogSpec>({
 
 export type PaymentCallbackLogObject = Stored<CallbackLogSpec>;
 
-const COUNT_ATTEMPTS = 20;
-
 /**
- * The log's name for a provider notification: deterministic, so concurrent copies of one notification meet
- * at one object (the store's unique name does the de-duplication) instead of each adding a row.
+ * The log's name for a provider notification: deterministic, so every copy of one notification meets at one
+ * object (the store's unique name keeps it one) instead of each adding a row.
  */
 export function notificationLogName(channelId: string, eventId: string): string {
   return `cbn-${createHash('sha256').update(`${channelId}\n${eventId}`).digest('hex').slice(0, 40)}`;
@@ -99,38 +97,32 @@ async function storeLog(deps: PaymentDeps, record: CallbackRecord, e: CallbackEv
     return;
   }
   const name = notificationLogName(record.channelId ?? record.paymentType, e.eventId);
-  try {
-    await deps.client.create(PaymentCallbackLog, { metadata: { name }, spec: { ...spec, receivedCount: 1, lastReceivedAt: now } });
-  } catch (err) {
-    if (!isAppError(err) || err.code !== 'ALREADY_EXISTS') throw err;
-    await countArrival(deps, name, spec);
-  }
+  // Read and write in one store transaction: writers are serialized (SQLite BEGIN IMMEDIATE, PostgreSQL's
+  // per-schema advisory lock), so concurrent copies on any replica each count exactly once.
+  await deps.client.transaction(async (tx) => {
+    const current = await tx.fetch(PaymentCallbackLog, name);
+    if (!current) {
+      await tx.create(PaymentCallbackLog, { metadata: { name }, spec: { ...spec, receivedCount: 1, lastReceivedAt: now } });
+      return;
+    }
+    await tx.update({ ...current, spec: withArrival(current.spec, spec) });
+  });
 }
 
 /**
- * One more arrival on an existing log (compare-and-set, retried on a concurrent write). An ACCEPTED outcome
- * stays: what a later copy came to (a replay, a stale refusal) does not hide that the notification was
- * applied; an earlier RETRY or refusal gives way to the latest outcome, and so does an ACCEPTED one without
- * a transition when this copy made it (concurrent first copies: the one that moved the order is shown).
+ * The log after one more arrival. An ACCEPTED outcome stays: what a later copy came to (a replay, a stale
+ * refusal) does not hide that the notification was applied; an earlier RETRY or refusal gives way to the
+ * latest outcome, and so does an ACCEPTED one without a transition when this copy made it (concurrent first
+ * copies: the one that moved the order is shown).
  */
-async function countArrival(deps: PaymentDeps, name: string, latest: CallbackLogSpec): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await deps.client.get(PaymentCallbackLog, name);
-    const was = current.spec;
-    const keep = was.outcome === 'ACCEPTED' && (was.transition || !latest.transition);
-    const spec = clean({
-      ...(keep ? was : { ...was, ...outcomeOf(latest) }),
-      transition: was.transition ?? latest.transition,
-      receivedCount: (was.receivedCount ?? 1) + 1,
-      lastReceivedAt: latest.receivedAt,
-    });
-    try {
-      await deps.client.update({ ...current, spec });
-      return;
-    } catch (err) {
-      if (!(err instanceof ConflictError) || attempt >= COUNT_ATTEMPTS) throw err;
-    }
-  }
+function withArrival(was: CallbackLogSpec, latest: CallbackLogSpec): CallbackLogSpec {
+  const keep = was.outcome === 'ACCEPTED' && (was.transition || !latest.transition);
+  return clean({
+    ...(keep ? was : { ...was, ...outcomeOf(latest) }),
+    transition: was.transition ?? latest.transition,
+    receivedCount: (was.receivedCount ?? 1) + 1,
+    lastReceivedAt: latest.receivedAt,
+  });
 }
 
 function outcomeOf(spec: CallbackLogSpec): Pick<CallbackLogSpec, 'outcome' | 'reason' | 'message' | 'reportedStatus' | 'vendorStatus'> {
