@@ -115,6 +115,14 @@ describe('signed callbacks are de-duplicated by the notification id', () => {
 });
 
 describe('callback log retention', () => {
+  test('callbackLogRetentionDays is a payment setting: 180 by default, 7 to 3650 days', async () => {
+    const settings = await api<{ callbackLogRetentionDays: number }>(server, 'GET', `${CONSOLE}/settings`);
+    expect(settings.body.data.callbackLogRetentionDays).toBe(180);
+    for (const days of [0, 6, 3651])
+      expect((await api(server, 'PUT', `${CONSOLE}/settings`, { callbackLogRetentionDays: days })).status).toBe(400);
+    expect((await server.payment.deps.settings.read()).callbackLogRetentionDays).toBe(180);
+  });
+
   test('logs older than callbackLogRetentionDays go, except those of orders still open', async () => {
     const closedId = await paidAtGateway('retention-closed');
     expect(await gateway.notify(closedId)).toMatchObject({ status: 200, body: 'success' });
