@@ -227,7 +227,8 @@ describe('notifyUrl delivery', () => {
       const paymentId = await paidOrder('redirect-1', redirecting.url);
       const chain = await eventually(async () => {
         const c = await chainOf(paymentId);
-        return c.status.attempts === 1 && c;
+        // attempts counts at the claim; the answer's status is written when the attempt settles.
+        return c.status.attempts === 1 && c.status.lastStatusCode !== undefined && c;
       });
       expect(chain.status).toMatchObject({ delivered: false, lastStatusCode: 302, lastError: 'HTTP 302' });
       expect(redirecting.forPayment(paymentId)).toHaveLength(1);
