@@ -67,9 +67,10 @@ const V4_LISTS = blockListsOf(V4_RULES, 'ipv4');
 const V6_LISTS = blockListsOf(V6_RULES, 'ipv6');
 
 /**
- * The class of an address given as text (IPv6 with or without brackets). IPv4-mapped (`::ffff:a.b.c.d`)
- * and IPv4-compatible (`::a.b.c.d`) IPv6 addresses are classified as the IPv4 address they carry, since a
- * connection to them reaches that address. Text that is no IP address is undefined.
+ * The class of an address given as text (IPv6 with or without brackets). IPv6 addresses that carry an IPv4
+ * address are classified as that IPv4 address, since a connection to them can reach it: IPv4-mapped
+ * (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`, RFC 6052) and 6to4
+ * (`2002:AABB:CCDD::/48`, RFC 3056). Text that is no IP address is undefined.
  */
 export function classifyAddress(text: string): AddressClass | undefined {
   const address = text.replace(/^\[|\]$/g, '');
@@ -95,14 +96,28 @@ function classOf(address: string, family: 'ipv4' | 'ipv6', lists: Array<[Address
   return lists.find(([, list]) => list.check(address, family))?.[0] ?? 'public';
 }
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:0:0/96) or IPv4-compatible (::/96 but :: and ::1) address. */
+/** The well-known NAT64 prefix 64:ff9b::/96: a translator forwards to the IPv4 address in the last 32 bits. */
+const NAT64_PREFIX = [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0];
+/** 6to4 (2002::/16): a relay tunnels to the IPv4 address in bits 16–47. */
+const SIX_TO_FOUR = [0x20, 0x02];
+
+/**
+ * The IPv4 address inside an IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96 but :: and ::1), NAT64
+ * (64:ff9b::/96) or 6to4 (2002::/16) address.
+ */
 function embeddedIPv4(bytes: number[]): string | undefined {
+  if (startsWith(bytes, NAT64_PREFIX)) return bytes.slice(12).join('.');
+  if (startsWith(bytes, SIX_TO_FOUR)) return bytes.slice(2, 6).join('.');
   if (bytes.slice(0, 10).some((b) => b !== 0)) return undefined;
   const marker = (bytes[10] << 8) | bytes[11];
   const tail = bytes.slice(12);
   const compatible = marker === 0 && tail.join('.') !== '0.0.0.0' && tail.join('.') !== '0.0.0.1';
   if (marker !== 0xffff && !compatible) return undefined;
   return tail.join('.');
+}
+
+function startsWith(bytes: number[], prefix: number[]): boolean {
+  return prefix.every((b, i) => bytes[i] === b);
 }
 
 /** The 16 bytes of a valid IPv6 address (embedded dotted quads included). */

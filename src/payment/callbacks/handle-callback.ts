@@ -13,32 +13,54 @@ import { looksLikePaymentId } from '../orders/payment-id.js';
 import { moveOrder } from '../orders/state-machine.js';
 import { decideFromQuery } from '../orders/sync-payment.js';
 import { PaymentInfo } from '../orders/types.js';
-import { logCallback, type CallbackRecord } from './callback-log.js';
+import { assertFreshCallback } from './callback-freshness.js';
+import { findNotificationLog, logCallback, type CallbackRecord } from './callback-log.js';
 import { resolveCallbackChannel } from './resolve-channel.js';
 
 /** Refusal for a callback that names no order of ours (it was verified, so it is not noise). */
 class UnknownOrderError extends Error {}
 
 /**
- * One inbound callback: verify (adapter, raw body) → normalise → match amount and currency with the order →
- * ask the channel for the truth → move the order from the state it was read in → log → answer in the
- * provider's format. Replays and concurrent copies change nothing twice (compare-and-set).
+ * One inbound callback: verify (adapter, raw body) → normalise → refuse it when stale → acknowledge a
+ * notification already applied (replay) → match amount and currency with the order → ask the channel for
+ * the truth → move the order from the state it was read in → log (one log per notification id, counting
+ * arrivals) → answer in the provider's format. Replays and concurrent copies change nothing twice
+ * (compare-and-set).
  */
 export async function handleCallback(deps: OrderDeps, typeParam: string, request: CallbackRequest): Promise<CallbackAnswer> {
   const resolved = await resolveCallbackChannel(deps, typeParam, request);
   if ('answer' in resolved) return resolved.answer;
   const { channel, paymentType } = resolved;
+  const channelId = channel.id;
   let event: CallbackEvent | undefined;
   try {
     event = await channel.verifyCallback(request);
-    const record = await applyEvent(deps, channel, paymentType, event);
-    await logCallback(deps, record);
+    assertFreshCallback(event, deps.clock.now());
+    const record = (await replayOf(deps, channel, paymentType, event)) ?? (await applyEvent(deps, channel, paymentType, event));
+    await logCallback(deps, { ...record, channelId });
     return channel.answerCallback({ outcome: 'accepted' });
   } catch (err) {
     const outcome = failureOutcome(err);
-    await logCallback(deps, { paymentType, outcome: outcome.code, reason: outcome.reason, message: (err as Error).message, event });
+    const message = (err as Error).message;
+    await logCallback(deps, { paymentType, channelId, outcome: outcome.code, reason: outcome.reason, message, event });
     return channel.answerCallback({ outcome: outcome.answer, error: err });
   }
+}
+
+/**
+ * A notification already applied (its log says ACCEPTED) is acknowledged again without touching the order
+ * or asking the channel: a captured notification played back costs one counter update, whatever the count.
+ * One that was refused or answered retry is processed again (the provider's resend after our outage).
+ */
+async function replayOf(
+  deps: OrderDeps,
+  channel: PaymentChannel,
+  paymentType: string,
+  event: CallbackEvent,
+): Promise<CallbackRecord | undefined> {
+  const earlier = await findNotificationLog(deps, channel.id, event);
+  if (earlier?.spec.outcome !== 'ACCEPTED') return undefined;
+  return { paymentType, outcome: 'ACCEPTED', reason: 'REPLAY', event };
 }
 
 async function applyEvent(deps: OrderDeps, channel: PaymentChannel, paymentType: string, event: CallbackEvent): Promise<CallbackRecord> {

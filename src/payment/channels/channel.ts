@@ -52,7 +52,9 @@ export interface PaymentChannel {
   refund?(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult>;
 
   /**
-   * Verifies an inbound callback against the raw body and normalises it.
+   * Verifies an inbound callback against the raw body and normalises it. The event reports the provider's
+   * notification id (`eventId`, the de-duplication key) and, when the protocol signs one, its send time
+   * (`sentAt`, checked against the stale window by the callback route).
    * Throws MISSING_SIGNATURE (400), BAD_SIGNATURE (401), CALLBACK_MISMATCH (400, verified but not ours)
    * or UNSUPPORTED_EVENT (answer 200 and ignore).
    */

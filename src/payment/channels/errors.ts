@@ -12,6 +12,11 @@ export const CHANNEL_ERROR_STATUS = {
   BAD_SIGNATURE: 401,
   /** A verified event we do not handle: answered 200 so the provider stops sending it, then ignored. */
   UNSUPPORTED_EVENT: 200,
+  /**
+   * A verified notification sent longer ago than the callback window: refused (nothing changes), but
+   * acknowledged (200) so the provider stops resending it; the sync job's query still finds the truth.
+   */
+  STALE_CALLBACK: 200,
   /** A verified callback that does not belong to this installation or order (app id, amount, currency). */
   CALLBACK_MISMATCH: 400,
   /** The operation exists in the interface but this adapter does not offer it (refund on the sandbox). */

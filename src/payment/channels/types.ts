@@ -108,8 +108,18 @@ export interface CallbackEvent {
   currency?: string;
   channelTradeNo?: string;
   paidAt?: string;
-  /** The provider's event or notification id, for de-duplication in logs. */
+  /**
+   * The provider's id of this notification, the same on every resend of it (Alipay `notify_id`, WeChat Pay
+   * `id`, Stripe event id, PayPal `PAYPAL-TRANSMISSION-ID`, the sandbox's event id). Callbacks are
+   * de-duplicated by it: one PaymentCallbackLog per notification, with a count of arrivals.
+   */
   eventId?: string;
+  /**
+   * When the provider says it sent the notification (RFC 3339), where the signed payload carries it
+   * (Alipay `notify_time`, WeChat Pay `Wechatpay-Timestamp`, Stripe `created`). A notification older than
+   * the callback window is refused as stale (callbacks/callback-freshness.ts).
+   */
+  sentAt?: string;
   vendorStatus?: string;
   raw: unknown;
 }

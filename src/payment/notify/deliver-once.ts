@@ -40,9 +40,20 @@ export async function deliverOnce(deps: PaymentDeps, delivery: NotifyDelivery): 
   try {
     const answer = await postNotify(order.spec.notifyUrl ?? delivery.spec.notifyUrl, body, headers, settings.allowPrivateNotifyTargets);
     if (answer.status >= 200 && answer.status < 300) return { kind: 'delivered', status: answer.status };
-    return { kind: 'failed', status: answer.status, error: `HTTP ${answer.status}: ${answer.bodyStart.slice(0, 200)}` };
+    return { kind: 'failed', status: answer.status, error: `HTTP ${answer.status}` };
   } catch (err) {
-    if (err instanceof BlockedTargetError) return { kind: 'fatal', error: err.message };
-    return { kind: 'failed', error: (err as Error).message?.slice(0, 300) || 'request failed' };
+    if (err instanceof BlockedTargetError) return { kind: 'fatal', error: err.reason };
+    return { kind: 'failed', error: transportReason(err) };
   }
+}
+
+/**
+ * A short reason of ours for a request that got no answer: the system error code (ECONNREFUSED, ETIMEDOUT, …)
+ * or our own time-out text; never text the target sent.
+ */
+function transportReason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code)) return `request failed: ${code}`;
+  const message = (err as Error | undefined)?.message ?? '';
+  return message.startsWith('no answer within') ? message : 'request failed';
 }

@@ -4,17 +4,16 @@ import { checkNotifyUrlShape, guardedLookup } from '../ssrf/ssrf-guard.js';
 
 export interface NotifyHttpResult {
   status: number;
-  /** First bytes of the answer, for the delivery record. */
-  bodyStart: string;
 }
 
 const TIMEOUT_MS = 10_000;
-const KEEP_BYTES = 512;
 
 /**
  * POSTs a signed delivery. The target is checked again at send time (a URL stored while private targets
  * were allowed stays blocked after the switch is turned off) and names are resolved through the guarded
- * lookup. Redirects are not followed: a 3xx is just a non-2xx answer.
+ * lookup, so the address connected to is the address checked. Redirects are not followed: a 3xx is just a
+ * non-2xx answer. The answer's body is read and dropped, never kept: only the status counts, and what a
+ * target says must not reach our records or the console.
  */
 export function postNotify(url: string, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<NotifyHttpResult> {
   const target = checkNotifyUrlShape(url, allowPrivate);
@@ -34,13 +33,8 @@ export function postNotify(url: string, body: string, headers: Record<string, st
     req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
     req.on('error', reject);
     req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (kept < KEEP_BYTES) chunks.push(chunk);
-        kept += chunk.length;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bodyStart: Buffer.concat(chunks).toString('utf8').slice(0, KEEP_BYTES) }));
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
       res.on('error', reject);
     });
     req.end(body);

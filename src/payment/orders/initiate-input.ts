@@ -1,5 +1,5 @@
 import { AppError, multiLineText, singleLineText } from '../../host/sdk/index.js';
-import { checkNotifyUrlShape } from '../ssrf/ssrf-guard.js';
+import { BlockedTargetError, checkNotifyUrlShape } from '../ssrf/ssrf-guard.js';
 
 /** The spec's initiatePayment body (plus optional currency and caller data). */
 export interface InitiatePaymentInput {
@@ -53,10 +53,12 @@ export function checkInitiateUrls(input: InitiatePaymentInput, allowPrivateNotif
     try {
       checkNotifyUrlShape(input.notifyUrl, allowPrivateNotify);
     } catch (err) {
-      throw new AppError('VALIDATION_FAILED', `通知地址无效: ${(err as Error).message}`, {
+      const zh = (err as Error).message;
+      const en = err instanceof BlockedTargetError ? err.reason : zh;
+      throw new AppError('VALIDATION_FAILED', `通知地址无效: ${zh}`, {
         status: 400,
-        messageEn: `invalid notifyUrl: ${(err as Error).message}`,
-        details: [{ field: 'notifyUrl', message: (err as Error).message }],
+        messageEn: `invalid notifyUrl: ${en}`,
+        details: [{ field: 'notifyUrl', message: en }],
       });
     }
   }

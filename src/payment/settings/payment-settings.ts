@@ -14,6 +14,7 @@ export const FIELDS: FlatFieldMap = {
   supportedChannels: 'general.supportedChannels',
   sandboxEnabled: 'general.sandboxEnabled',
   allowPrivateNotifyTargets: 'general.allowPrivateNotifyTargets',
+  callbackLogRetentionDays: 'general.callbackLogRetentionDays',
   interfacePrivateKey: 'keys.interfacePrivateKey',
   interfacePublicKey: 'keys.interfacePublicKey',
   ...groupFields('walletA', [
@@ -59,6 +60,8 @@ export interface PaymentSettingValues {
   /** Effective: an unset switch is on in development and off in production. */
   sandboxEnabled: boolean;
   allowPrivateNotifyTargets: boolean;
+  /** Days a callback log is kept after its first arrival (logs of open orders are always kept). */
+  callbackLogRetentionDays: number;
   interfacePrivateKey?: string;
   interfacePublicKey?: string;
   sandboxSecret?: string;
@@ -74,6 +77,7 @@ const FALLBACK = {
   notificationUsers: [] as string[],
   supportedChannels: [] as string[],
   allowPrivateNotifyTargets: false,
+  callbackLogRetentionDays: 180,
 };
 
 /** The one typed accessor of the payment settings (values come from the host's watch-fed cache). */

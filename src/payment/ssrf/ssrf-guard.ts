@@ -2,10 +2,15 @@ import { lookup as dnsLookup } from 'node:dns';
 import net from 'node:net';
 import { AppError, isNonPublicAddress } from '../../host/sdk/index.js';
 
-/** Why a notify target was refused. */
+/** Why a notify target was refused (zh-CN message, English with Accept-Language: en). */
 export class BlockedTargetError extends AppError {
-  constructor(message: string) {
-    super('NOTIFY_TARGET_BLOCKED', message, { status: 400, messageEn: message });
+  constructor(messageZh: string, messageEn: string) {
+    super('NOTIFY_TARGET_BLOCKED', messageZh, { status: 400, messageEn });
+  }
+
+  /** The English text: short, ours, and safe to store in a delivery record. */
+  get reason(): string {
+    return this.messageEn ?? this.message;
   }
 }
 
@@ -26,13 +31,14 @@ export function checkNotifyUrlShape(raw: string, allowPrivate: boolean): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new BlockedTargetError(`notifyUrl "${raw.slice(0, 100)}" is not a valid URL`);
+    throw new BlockedTargetError('通知地址不是有效的 URL', `notifyUrl "${raw.slice(0, 100)}" is not a valid URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedTargetError('notifyUrl must use http or https');
-  if (url.username || url.password) throw new BlockedTargetError('notifyUrl must not carry credentials');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new BlockedTargetError('通知地址只能使用 http 或 https', 'notifyUrl must use http or https');
+  if (url.username || url.password) throw new BlockedTargetError('通知地址不能包含用户名或密码', 'notifyUrl must not carry credentials');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate && (isLocalHostName(host) || (net.isIP(host) !== 0 && isNonPublicAddress(host)))) {
-    throw new BlockedTargetError(`notifyUrl host ${host} is a private or loopback address`);
+    throw new BlockedTargetError(`通知地址 ${host} 是内网或本机地址`, `notifyUrl host ${host} is a private or loopback address`);
   }
   return url;
 }
@@ -55,8 +61,12 @@ export function guardedLookup(allowPrivate: boolean) {
       const list = addresses as Array<{ address: string; family: number }>;
       const bad = list.find((a) => isNonPublicAddress(a.address));
       if (!allowPrivate && (bad || isLocalHostName(hostname))) {
+        const where = bad ? ` ${bad.address}` : '';
         return callback(
-          new BlockedTargetError(`notifyUrl host ${hostname} resolves to a private address ${bad?.address ?? ''}`.trim()),
+          new BlockedTargetError(
+            `通知地址 ${hostname} 解析到内网或本机地址${where}`,
+            `notifyUrl host ${hostname} resolves to a private address${where}`,
+          ),
           [],
         );
       }

@@ -8,6 +8,7 @@ import {
   anonymous,
   api,
   configure,
+  BOOTSTRAP_TOKEN,
   CONSOLE,
   eventually,
   PUBLIC,
@@ -46,6 +47,26 @@ async function paidOrder(orderId: string, notifyUrl = receiver.url): Promise<str
   expect(created.status).toBe(200);
   await api(server, 'POST', `${PUBLIC}/payments/${created.body.data.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);
   return created.body.data.paymentId;
+}
+
+const EN_ADMIN = { authorization: `Bearer ${BOOTSTRAP_TOKEN}`, 'accept-language': 'en' };
+
+/** IPv6 literals that reach a loopback, private or metadata IPv4 address: mapped, compatible, NAT64, 6to4. */
+const CARRYING_LOCAL = [
+  'http://[::ffff:127.0.0.1]:8080/x',
+  'http://[::ffff:7f00:1]/hook',
+  'http://[0:0:0:0:0:ffff:7f00:1]/hook',
+  'http://[::ffff:169.254.169.254]/latest/meta-data',
+  'http://[::ffff:10.0.0.1]/hook',
+  'http://[::127.0.0.1]/hook',
+  'http://[64:ff9b::127.0.0.1]/hook',
+  'http://[64:ff9b::a9fe:a9fe]/hook',
+  'http://[2002:7f00:1::1]/hook',
+  'http://[2002:c0a8:101::]/hook',
+];
+
+function orderWith(orderId: string, notifyUrl?: string): Record<string, unknown> {
+  return { orderId, subject: 'x', paymentAmount: 1, paymentType: 'SANDBOX', paymentChannel: 'SIMULATED', notifyUrl };
 }
 
 async function chainOf(paymentId: string): Promise<NotifyDelivery> {
@@ -109,9 +130,7 @@ describe('notifyUrl delivery', () => {
         'http://[::1]/hook',
         'http://169.254.169.254/latest/meta-data',
       ];
-      // IPv6 addresses that carry a loopback IPv4 address reach it: IPv4-mapped (both spellings) and IPv4-compatible.
-      const carried = ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:7f00:1]/hook', 'http://[::127.0.0.1]/hook'];
-      for (const url of [...literal, ...carried]) {
+      for (const url of [...literal, ...CARRYING_LOCAL]) {
         const refused = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
           orderId: `ssrf-${Math.random()}`,
           subject: 'x',
@@ -123,6 +142,8 @@ describe('notifyUrl delivery', () => {
         expect(refused.status).toBe(400);
         expect(refused.body.details?.[0].field).toBe('notifyUrl');
       }
+      const english = await api(server, 'POST', `${CONSOLE}/payments`, orderWith('ssrf-en', CARRYING_LOCAL[0]), EN_ADMIN);
+      expect(english.body.message).toMatch(/private or loopback/);
     } finally {
       await configure(server, { allowPrivateNotifyTargets: true });
     }
@@ -154,6 +175,67 @@ describe('notifyUrl delivery', () => {
       expect(receiver.received.length).toBe(before);
     } finally {
       await configure(server, { allowPrivateNotifyTargets: true });
+    }
+  });
+  test('updatePayment refuses every IPv6 form that carries a local IPv4 address and leaves the order unchanged', async () => {
+    await configure(server, { allowPrivateNotifyTargets: false });
+    try {
+      const created = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, orderWith('ssrf-update', 'https://93.184.216.34/hook'));
+      expect(created.status).toBe(200);
+      const paymentId = created.body.data.paymentId;
+      for (const notifyUrl of [...CARRYING_LOCAL, 'http://127.0.0.1/hook', 'http://localhost./hook']) {
+        const refused = await api(server, 'PUT', `${CONSOLE}/payments/${paymentId}`, { notifyUrl });
+        expect({ notifyUrl, status: refused.status, field: refused.body.details?.[0].field }).toEqual({
+          notifyUrl,
+          status: 400,
+          field: 'notifyUrl',
+        });
+      }
+      const order = await api<PaymentView>(server, 'GET', `${CONSOLE}/payments/${paymentId}`);
+      expect(order.text).toContain('https://93.184.216.34/hook');
+    } finally {
+      await configure(server, { allowPrivateNotifyTargets: true });
+    }
+  });
+
+  test("a target's answer body is never stored: a 500 leaves only the status in the delivery and the console", async () => {
+    const secret = 'SECRET-ANSWER-d41d8cd98f00b204';
+    receiver.failFirst = 1;
+    receiver.failBody = `internal error: ${secret}`;
+    try {
+      const paymentId = await paidOrder('secret-body');
+      const chain = await eventually(async () => {
+        const c = await chainOf(paymentId);
+        return c.status.attempts === 1 && c.status.lastStatusCode === 500 && c;
+      });
+      expect(chain.status.lastError).toBe('HTTP 500');
+      expect(JSON.stringify(chain)).not.toContain(secret);
+      const details = await api(server, 'GET', `${CONSOLE}/payments/${paymentId}`);
+      expect(details.status).toBe(200);
+      expect(details.text).toContain('HTTP 500');
+      expect(details.text).not.toContain(secret);
+    } finally {
+      receiver.failBody = 'try later';
+    }
+  });
+
+  test('a redirect is not followed: the delivery fails with the 3xx and the redirect target receives nothing', async () => {
+    const elsewhere = await new NotifyReceiver().start();
+    const redirecting = await new NotifyReceiver().start();
+    redirecting.redirectTo = elsewhere.url;
+    try {
+      const paymentId = await paidOrder('redirect-1', redirecting.url);
+      const chain = await eventually(async () => {
+        const c = await chainOf(paymentId);
+        // attempts counts at the claim; the answer's status is written when the attempt settles.
+        return c.status.attempts === 1 && c.status.lastStatusCode !== undefined && c;
+      });
+      expect(chain.status).toMatchObject({ delivered: false, lastStatusCode: 302, lastError: 'HTTP 302' });
+      expect(redirecting.forPayment(paymentId)).toHaveLength(1);
+      expect(elsewhere.received).toHaveLength(0);
+    } finally {
+      await redirecting.stop();
+      await elsewhere.stop();
     }
   });
 });

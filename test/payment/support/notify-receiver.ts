@@ -22,6 +22,10 @@ export class NotifyReceiver {
   publicKeyPem = '';
   /** Answer 500 to this many requests before answering 200. */
   failFirst = 0;
+  /** The body of those 500 answers (a target's answer must never be stored: tests put a secret here). */
+  failBody = 'try later';
+  /** When set, every request is answered 302 with this Location (redirects must not be followed). */
+  redirectTo?: string;
   private server?: http.Server;
 
   get url(): string {
@@ -52,8 +56,8 @@ export class NotifyReceiver {
     const signatureValid =
       Boolean(this.publicKeyPem)
       && createVerify('RSA-SHA256').update(`${timestamp}.${rawBody}`, 'utf8').verify(this.publicKeyPem, signature, 'base64');
-    const answered = this.failFirst > 0 ? 500 : 200;
-    if (this.failFirst > 0) this.failFirst--;
+    const answered = this.redirectTo ? 302 : this.failFirst > 0 ? 500 : 200;
+    if (answered === 500) this.failFirst--;
     this.received.push({
       eventId: String(req.headers['x-authpay-event-id'] ?? ''),
       timestamp,
@@ -63,6 +67,7 @@ export class NotifyReceiver {
       signatureValid,
       answered,
     });
-    res.writeHead(answered, { 'content-type': 'text/plain' }).end(answered === 200 ? 'OK' : 'try later');
+    const location: Record<string, string> = this.redirectTo ? { location: this.redirectTo } : {};
+    res.writeHead(answered, { 'content-type': 'text/plain', ...location }).end(answered === 200 ? 'OK' : this.failBody);
   }
 }

@@ -136,6 +136,7 @@ export class SandboxChannel implements PaymentChannel {
       channelTradeNo: data.tradeNo,
       paidAt: data.paidAt,
       eventId: event.id,
+      sentAt: Number.isSafeInteger(event.created) ? new Date(event.created * 1000).toISOString() : undefined,
       vendorStatus: event.type,
       raw: event,
     };

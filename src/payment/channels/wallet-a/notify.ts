@@ -38,6 +38,7 @@ export function verifyAlipayNotify(request: CallbackRequest, options: WalletAOpt
     channelTradeNo: params.trade_no || undefined,
     paidAt: beijingTimeToIso(params.gmt_payment),
     eventId: params.notify_id || undefined,
+    sentAt: beijingTimeToIso(params.notify_time),
     vendorStatus: params.trade_status,
     raw: params,
   };

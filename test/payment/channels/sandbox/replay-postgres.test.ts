@@ -1,7 +1,7 @@
 /**
  * The replay guarantee on the scale-out backend: two server replicas on one PostgreSQL schema receive the
  * same signed success callback 100 times concurrently (50 each) → one transition, one delivery chain,
- * one administrator message.
+ * one administrator message, one callback log counting 100 arrivals.
  */
 import { eq } from '../../../../src/host/sdk/index.js';
 import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.js';
@@ -9,6 +9,7 @@ import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
 import { PaymentInfo } from '../../../../src/payment/orders/types.js';
 import { api, configure, CONSOLE, PUBLIC, startPaymentServer, type PaymentServer, type PaymentView } from '../../support/payment-server.js';
 import { PaymentNotifyDelivery } from '../../../../src/payment/notify/types.js';
+import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-log.js';
 
 const BASE_URL = process.env.AUTHPAY_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `pay_replay_${process.pid}_${Date.now()}`;
@@ -68,4 +69,8 @@ test('100 concurrent copies of a success callback across two replicas change the
     items: (await a.runtime.client.list('OutboxMessage')).items.filter((m) => (m.spec as { username?: string }).username === 'admin'),
   };
   expect(admin.items.filter((m) => String((m.spec as { text: string }).text).includes(created.paymentId))).toHaveLength(1);
+  // One callback log for the notification, however many copies and replicas: every arrival counted on it.
+  const logs = await a.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', created.paymentId) });
+  expect(logs.items).toHaveLength(1);
+  expect(logs.items[0].spec).toMatchObject({ receivedCount: 100, outcome: 'ACCEPTED', transition: 'PAYING->SUCCESS' });
 }, 60_000);
