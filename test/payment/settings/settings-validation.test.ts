@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { BOOTSTRAP_TOKEN, CONSOLE, api, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
-import { CLOSE_JOB, SYNC_JOB } from '../../../src/payment/jobs/job-definitions.js';
+import { CALLBACK_LOG_RETENTION_JOB, CLOSE_JOB, SYNC_JOB } from '../../../src/payment/jobs/job-definitions.js';
 import type { ConfigMap } from '../../../src/host/settings/types.js';
 
 const HOST_CONSOLE = '/apis/console.api.host.authpay.dev/v1alpha1';
@@ -122,6 +122,7 @@ test('a job whose stored cron or time zone is bad is shown in listScheduledJobs 
 
   await storeGeneral({ syncCron: '0 */2 * * * *', reportTimeZone: 'Beijing' });
   expect((await readyJobs()).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    { name: CALLBACK_LOG_RETENTION_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
     { name: CLOSE_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
     { name: SYNC_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
   ]);
