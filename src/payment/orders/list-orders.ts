@@ -64,7 +64,7 @@ export async function listOrders(deps: PaymentDeps, f: OrderFilters, baseUrl: st
     size: f.size,
   });
   return toListResult(
-    page.items.map((o) => toView(o, baseUrl)),
+    deps.client.viewItems(PaymentInfo, page.items, (o) => toView(o, baseUrl)),
     page.total ?? page.items.length,
     f.page,
     f.size,
