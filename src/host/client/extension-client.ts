@@ -311,7 +311,7 @@ export class ExtensionClient {
     let from: number;
     if (options.resourceVersion && options.resourceVersion !== '0') {
       from = Number(options.resourceVersion);
-      if (!Number.isInteger(from) || from < 0)
+      if (!Number.isSafeInteger(from) || from < 0)
         throw new AppError('BAD_REQUEST', `resourceVersion "${options.resourceVersion}" is not valid`);
     } else {
       const initial = await this.store.list(info, {});

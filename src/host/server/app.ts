@@ -6,6 +6,7 @@ import { AppError } from '../errors/app-error.js';
 import { installRequestAccessors } from './request-prototype.js';
 import { compose } from './compose.js';
 import { withFlatFastPath, type QueryParser } from './query-string.js';
+import { refuseDeepJson, refuseMalformedPath } from './input-guards.js';
 
 const BODY_LIMIT = '1mb';
 
@@ -23,8 +24,14 @@ function keepRaw(req: Request, _res: Response, buf: Buffer): void {
   req.rawBody = buf;
 }
 
+/** JSON bodies (merge and JSON patches included) are checked for depth before they are parsed. */
+function keepRawJson(req: Request, res: Response, buf: Buffer): void {
+  refuseDeepJson(req, res, buf);
+  keepRaw(req, res, buf);
+}
+
 const parsers = compose([
-  express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: keepRaw }),
+  express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: keepRawJson }),
   express.urlencoded({ limit: BODY_LIMIT, extended: false, verify: keepRaw }),
   express.text({ limit: BODY_LIMIT, type: ['text/plain', 'application/yaml', 'application/x-yaml', 'text/yaml'], verify: keepRaw }),
 ]);
@@ -48,7 +55,7 @@ export function createApp(parts: AppParts): Express {
   app.set('query parser', 'extended');
   app.set('query parser', withFlatFastPath(app.get('query parser fn') as QueryParser));
   installRequestAccessors(app);
-  app.use(compose([assignRequestId, bodyParsers, ...parts.before]));
+  app.use(compose([assignRequestId, refuseMalformedPath, bodyParsers, ...parts.before]));
   for (const r of layersOf(parts.routes)) app.use(r.path, r.router);
   app.use((_req, _res, next) => next(new AppError('NOT_FOUND', '资源不存在', { messageEn: 'not found' })));
   for (const h of parts.errorHandlers ?? []) app.use(h);

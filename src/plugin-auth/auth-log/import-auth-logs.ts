@@ -1,5 +1,4 @@
-import * as yaml from 'js-yaml';
-import { AppError, isAppError, type ErrorDetail, type NewObject, type ObjectMeta } from '../../host/sdk/index.js';
+import { AppError, isAppError, loadAllYamlInput, type ErrorDetail, type NewObject, type ObjectMeta } from '../../host/sdk/index.js';
 import { RESOURCE_API_VERSION } from '../api/groups.js';
 import { findPluginByKey } from '../catalog/find-plugin.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
@@ -59,8 +58,9 @@ export async function importAuthLogs(deps: PluginAuthDeps, text: string): Promis
 function parseDocuments(text: string): unknown[] {
   let docs: unknown[];
   try {
-    docs = yaml.loadAll(text).filter((d) => d !== null && d !== undefined);
+    docs = loadAllYamlInput(text).filter((d) => d !== null && d !== undefined);
   } catch (err) {
+    if (err instanceof AppError) throw err;
     throw new AppError('IMPORT_INVALID', `YAML 解析失败: ${(err as Error).message}`, {
       status: 400,
       messageEn: `not valid YAML: ${(err as Error).message}`,
