@@ -65,9 +65,11 @@ describe('page, size and limit beyond safe integers', () => {
     expect((await call(`${server.url}/apis/host.authpay.dev/v1alpha1/users?limit=1000000`, { headers: admin })).status).toBe(200);
   });
 
-  test('a watch from a resourceVersion beyond safe integers is a 400', async () => {
-    const res = await call(`${server.url}/apis/host.authpay.dev/v1alpha1/users?watch=true&resourceVersion=${HUGE}`, { headers: admin });
-    expect(res.status).toBe(400);
+  test('a watch from a resourceVersion or with a timeoutSeconds beyond safe integers is a 400', async () => {
+    for (const param of ['resourceVersion', 'timeoutSeconds']) {
+      const res = await call(`${server.url}/apis/host.authpay.dev/v1alpha1/users?watch=true&${param}=${HUGE}`, { headers: admin });
+      expect({ param, status: res.status }).toEqual({ param, status: 400 });
+    }
   });
 });
 
