@@ -30,6 +30,7 @@ import { startWorkloads, type HostWorkloads } from './leader/workloads.js';
 import { applySettingResources } from './settings/extension-loader.js';
 import { uiPaths, uiRoutes, packageUiApps } from './ui/ui-routes.js';
 import { useHostSettings } from './host-settings.js';
+import { malformedObjectReporter } from './ops/malformed-object-report.js';
 import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin-context.js';
 
 /** Package root (two levels above this file in src/ and in dist/). */
@@ -82,7 +83,7 @@ export class HostRuntime {
   async init(): Promise<void> {
     this.store = await openStore(this.config);
     this.registry.loadDirectory(HOST_CRDS);
-    this.client = new ExtensionClient(this.registry, this.store);
+    this.client = new ExtensionClient(this.registry, this.store, { onMalformed: malformedObjectReporter(this.logger, this.metrics) });
     await this.ensureKinds();
     // [init:components] host components that need the client are created below, one line each.
     this.notifications = startNotificationCenter({

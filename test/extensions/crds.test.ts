@@ -209,3 +209,12 @@ test('no CRD holds a key without a value (a description with a comma must be quo
     .flatMap((file) => yaml.loadAll(fs.readFileSync(path.join(DIR, file), 'utf8')).flatMap((doc) => nullKeys(doc, file)));
   expect(broken).toEqual([]);
 });
+
+test('every CRD whose kind has a spec requires it, in extensions/ and among the host kinds', () => {
+  const all = new KindRegistry();
+  const loaded = [...all.loadDirectory(DIR), ...all.loadDirectory(path.resolve('src/host/crds'))];
+  const withSpec = loaded.filter((k) => nodeAt(k.schema, 'spec'));
+  expect(withSpec.length).toBeGreaterThan(20);
+  const missing = withSpec.filter((k) => !((k.schema.required ?? []) as string[]).includes('spec')).map((k) => k.kind);
+  expect(missing).toEqual([]);
+});

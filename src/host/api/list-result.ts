@@ -29,11 +29,22 @@ export function listResult<T>(items: T[], total: number, page: number, size: num
   };
 }
 
-/** Query-schema properties of a paged operation. */
-export const PAGE_QUERY_PROPERTIES = {
-  page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: 'page number, from 1' },
-  size: { type: 'integer', minimum: 1, maximum: 500, default: 20, description: 'items per page' },
-} as const;
+/** The last page number a list accepts: page × size stays a safe integer offset for every store. */
+export const MAX_PAGE = 1_000_000;
+
+/**
+ * Query-schema properties of a paged operation whose pages hold at most maxSize items. Both are bounded:
+ * a page such as 99999999999999999999 is a 400, never an offset the database cannot hold.
+ */
+export function pageQueryProperties(maxSize: number) {
+  return {
+    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, description: 'page number, from 1' },
+    size: { type: 'integer', minimum: 1, maximum: maxSize, default: 20, description: 'items per page' },
+  } as const;
+}
+
+/** Query-schema properties of a paged operation (pages of up to 500 items). */
+export const PAGE_QUERY_PROPERTIES = pageQueryProperties(500);
 
 /** Response schema of a paged operation whose items follow `item`. */
 export function listResultSchema(item: Record<string, unknown>): Record<string, unknown> {

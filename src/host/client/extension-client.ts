@@ -9,6 +9,8 @@ import { nowTimestamp } from '../resource/time.js';
 import type { Store, WatchHandle } from '../store/store.js';
 import { conflict } from '../store/store-errors.js';
 import type { Condition, ListPage, ListQuery } from '../store/query.js';
+import { shapeProblem, type MalformedObjectReporter } from './malformed-objects.js';
+import { checkObjectSize } from './object-size.js';
 
 export interface DeleteResult<R extends Resource> {
   /** The object as last seen: with deletionTimestamp when finalizers hold it, else its final state. */
@@ -24,6 +26,8 @@ export interface WatchOptions {
 
 export interface ClientOptions {
   clock?: () => number;
+  /** Hears each malformed stored object that viewItems or wellFormed skips (default: nobody). */
+  onMalformed?: MalformedObjectReporter;
 }
 
 /**
@@ -33,6 +37,7 @@ export interface ClientOptions {
  */
 export class ExtensionClient {
   private readonly clock: () => number;
+  private readonly onMalformed: MalformedObjectReporter;
   private readonly checkedDefs = new WeakMap<AnyKindDef, KindInfo>();
 
   constructor(
@@ -41,6 +46,7 @@ export class ExtensionClient {
     options: ClientOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
+    this.onMalformed = options.onMalformed ?? (() => {});
   }
 
   /**
@@ -93,6 +99,36 @@ export class ExtensionClient {
       yield* page.items;
       cont = page.continue;
     } while (cont);
+  }
+
+  /**
+   * Maps listed objects of a kind through a view, for a page or an answer: an object that lacks what its
+   * kind requires (see shapeProblem), or whose view throws, is skipped and reported, so one malformed row
+   * (written before a rule existed, or by hand) never fails the whole page.
+   */
+  viewItems<R extends Resource, V>(kind: KindRef, items: readonly R[], view: (item: R) => V): V[] {
+    const info = this.kind(kind);
+    const out: V[] = [];
+    for (const item of items) {
+      if (!this.wellFormedOf(info, item)) continue;
+      try {
+        out.push(view(item));
+      } catch (err) {
+        this.onMalformed({ kind: info.kind, name: item.metadata?.name ?? '', reason: (err as Error).message ?? String(err) });
+      }
+    }
+    return out;
+  }
+
+  /** Whether a stored object has what its kind requires; a malformed one is reported (for single reads). */
+  wellFormed(kind: KindRef, obj: Resource): boolean {
+    return this.wellFormedOf(this.kind(kind), obj);
+  }
+
+  private wellFormedOf(info: KindInfo, obj: Resource): boolean {
+    const problem = shapeProblem(info, obj);
+    if (problem) this.onMalformed({ kind: info.kind, name: obj?.metadata?.name ?? '', reason: problem });
+    return !problem;
   }
 
   count(kind: KindRef, where?: Condition): Promise<number> {
@@ -275,7 +311,7 @@ export class ExtensionClient {
     let from: number;
     if (options.resourceVersion && options.resourceVersion !== '0') {
       from = Number(options.resourceVersion);
-      if (!Number.isInteger(from) || from < 0)
+      if (!Number.isSafeInteger(from) || from < 0)
         throw new AppError('BAD_REQUEST', `resourceVersion "${options.resourceVersion}" is not valid`);
     } else {
       const initial = await this.store.list(info, {});
@@ -326,6 +362,7 @@ export class ExtensionClient {
   }
 
   private validate(info: KindInfo, obj: Resource): void {
+    checkObjectSize(info, obj);
     const problems = checkMetadata(obj.metadata);
     if (problems.length)
       throw new InvalidError(

@@ -54,7 +54,8 @@ export function inboxOperations(client: ExtensionClient, clock: () => number = D
           page: query.page,
           size: query.size,
         });
-        return toListResult(page.items, page.total ?? page.items.length, query.page, query.size);
+        const items = client.viewItems('Notification', page.items, (n) => n);
+        return toListResult(items, page.total ?? page.items.length, query.page, query.size);
       },
     }),
     defineOperation<unknown, unknown, { name: string }>({

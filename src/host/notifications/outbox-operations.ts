@@ -53,7 +53,8 @@ export function outboxOperations(
           page: query.page,
           size: query.size,
         });
-        return toListResult(page.items, page.total ?? page.items.length, query.page, query.size);
+        const items = client.viewItems('OutboxMessage', page.items, (m) => m);
+        return toListResult(items, page.total ?? page.items.length, query.page, query.size);
       },
     }),
     defineOperation<unknown, unknown, { name: string }>({

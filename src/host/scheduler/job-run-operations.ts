@@ -2,7 +2,7 @@ import { defineOperation, type OperationDef } from '../api/operations/operation.
 import { HOST_CONSOLE_GROUP } from '../api/host-groups.js';
 import type { JobRunRecords } from './job-run-records.js';
 import type { JobOutcome, JobScheduleView } from './types.js';
-import { listResult, listResultSchema } from '../api/list-result.js';
+import { listResult, listResultSchema, pageQueryProperties } from '../api/list-result.js';
 
 interface ListJobRunsQuery {
   job?: string;
@@ -83,8 +83,7 @@ export function jobRunOperations(source: JobRunSource): OperationDef[] {
         properties: {
           job: { type: 'string', minLength: 1, maxLength: 253, description: 'only runs of this job' },
           outcome: { type: 'string', enum: ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'SKIPPED'] },
-          page: { type: 'integer', minimum: 1, default: 1 },
-          size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+          ...pageQueryProperties(200),
         },
       },
       response: listResultSchema(JOB_RUN_ITEM),

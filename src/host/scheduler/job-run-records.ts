@@ -92,12 +92,14 @@ export class JobRunRecords {
   }
 
   /** One page of runs, newest slot first. */
-  page(filter: { job?: string; outcome?: JobOutcome }, page: number, size: number) {
+  /** A page of runs, newest slot first; malformed records are left out and reported. */
+  async page(filter: { job?: string; outcome?: JobOutcome }, page: number, size: number) {
     const where: Condition | undefined = and(
       filter.job ? eq('spec.job', filter.job) : undefined,
       filter.outcome ? eq('status.outcome', filter.outcome) : undefined,
     );
-    return this.client.list<JobRun>('JobRun', { where, sort: [{ field: 'spec.slot', direction: 'desc' }], page, size });
+    const found = await this.client.list<JobRun>('JobRun', { where, sort: [{ field: 'spec.slot', direction: 'desc' }], page, size });
+    return { ...found, items: this.client.viewItems('JobRun', found.items, (run) => run) };
   }
 
   private async createOnce(job: string, slotMs: number, catchUp: boolean, status: JobRunStatus): Promise<JobRun | undefined> {

@@ -23,7 +23,8 @@ export { defineOperation } from '../api/operations/operation.js';
 export type { OperationDef, OperationContext, HttpMethod, JsonSchema } from '../api/operations/operation.js';
 export { ok } from '../api/envelope/envelope.js';
 export type { Envelope } from '../api/envelope/envelope.js';
-export { listResult, listResultSchema, PAGE_QUERY_PROPERTIES } from '../api/list-result.js';
+export { loadAllYamlInput, loadYamlInput } from '../schema/yaml-input.js';
+export { listResult, listResultSchema, pageQueryProperties, PAGE_QUERY_PROPERTIES } from '../api/list-result.js';
 export type { ListResult } from '../api/list-result.js';
 export {
   AppError,

@@ -6,6 +6,7 @@ import { AppError } from '../errors/app-error.js';
 import { installRequestAccessors } from './request-prototype.js';
 import { compose } from './compose.js';
 import { withFlatFastPath, type QueryParser } from './query-string.js';
+import { refuseDeepJson, refuseMalformedPath } from './input-guards.js';
 
 /** The body limit of every route but those that declare their own (AppParts.bodyLimitFor). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -26,9 +27,15 @@ function keepRaw(req: Request, _res: Response, buf: Buffer): void {
   req.rawBody = buf;
 }
 
+/** JSON bodies (merge and JSON patches included) are checked for depth before they are parsed. */
+function keepRawJson(req: Request, res: Response, buf: Buffer): void {
+  refuseDeepJson(req, res, buf);
+  keepRaw(req, res, buf);
+}
+
 function parsersWithLimit(limit: number): RequestHandler {
   return compose([
-    express.json({ limit, type: ['application/json', 'application/*+json'], verify: keepRaw }),
+    express.json({ limit, type: ['application/json', 'application/*+json'], verify: keepRawJson }),
     express.urlencoded({ limit, extended: false, verify: keepRaw }),
     express.text({ limit, type: ['text/plain', 'application/yaml', 'application/x-yaml', 'text/yaml'], verify: keepRaw }),
   ]);
@@ -62,7 +69,7 @@ export function createApp(parts: AppParts): Express {
   app.set('query parser', 'extended');
   app.set('query parser', withFlatFastPath(app.get('query parser fn') as QueryParser));
   installRequestAccessors(app);
-  app.use(compose([assignRequestId, bodyParsers(parts.bodyLimitFor), ...parts.before]));
+  app.use(compose([assignRequestId, refuseMalformedPath, bodyParsers(parts.bodyLimitFor), ...parts.before]));
   for (const r of layersOf(parts.routes)) app.use(r.path, r.router);
   app.use((_req, _res, next) => next(new AppError('NOT_FOUND', '资源不存在', { messageEn: 'not found' })));
   for (const h of parts.errorHandlers ?? []) app.use(h);

@@ -20,7 +20,7 @@ export async function ensureAdmin(
   configured?: string,
   out: (line: string) => void = (l) => process.stdout.write(l),
 ): Promise<boolean> {
-  if (await users.fetch(ADMIN_USER)) return false;
+  if (await users.exists(ADMIN_USER)) return false;
   const password = configured ?? crypto.randomBytes(18).toString('base64url');
   try {
     await users.create({ username: ADMIN_USER, email: 'admin@localhost.localdomain', password, displayName: 'Administrator' });

@@ -13,7 +13,7 @@ import {
 import { jsonArrayAnnotation } from '../rbac/role-expansion.js';
 import { and, eq } from '../store/query.js';
 import { HOST_CONSOLE_GROUP, NEW_USER_BODY, PUBLIC_USER_SCHEMA, ROLES_SCHEMA, USER_NAME_PARAMS } from './schemas.js';
-import { listResult } from '../api/list-result.js';
+import { listResult, pageQueryProperties } from '../api/list-result.js';
 import { publicUser, type User } from './types.js';
 
 const withRoles = (s: UserOperationDeps, user: User) => ({ ...publicUser(user), roles: s.authorizer.boundRoles(user.metadata.name) });
@@ -44,8 +44,7 @@ function listUsersOp(s: UserOperationDeps): OperationDef {
     query: {
       type: 'object',
       properties: {
-        page: { type: 'integer', minimum: 1, default: 1 },
-        size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+        ...pageQueryProperties(200),
         keyword: { type: 'string', maxLength: 63 },
         disabled: { type: 'boolean' },
       },

@@ -1,5 +1,5 @@
 import type { ExtensionClient } from '../client/extension-client.js';
-import { AppError, NotFoundError } from '../errors/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { nowTimestamp } from '../resource/time.js';
 import { eq, type ListPage, type ListQuery } from '../store/query.js';
 import { hashPassword, verifyPassword, dummyVerify } from './password-hash.js';
@@ -23,7 +23,7 @@ export class UserService {
   async create(input: NewUserInput): Promise<User> {
     const email = input.email.trim().toLowerCase();
     assertValid(usernameProblem(input.username), emailProblem(email), passwordProblem(input.password));
-    if (await this.client.fetch(USER_KIND, input.username)) throw usernameTaken(input.username);
+    if (await this.exists(input.username)) throw usernameTaken(input.username);
     if ((await this.client.count(USER_KIND, eq('spec.email', email))) > 0) {
       throw new AppError('ALREADY_EXISTS', '该邮箱已被使用', {
         messageEn: 'e-mail address already in use',
@@ -50,18 +50,28 @@ export class UserService {
     }
   }
 
-  get(name: string): Promise<User> {
-    return this.client.get<User>(USER_KIND, name).catch((err) => {
-      throw err instanceof NotFoundError ? new AppError('NOT_FOUND', '用户不存在', { messageEn: `user "${name}" not found` }) : err;
-    });
+  /** The user; NOT_FOUND when absent or malformed (without a spec: it cannot log in or be shown). */
+  async get(name: string): Promise<User> {
+    const user = await this.fetch(name);
+    if (!user) throw new AppError('NOT_FOUND', '用户不存在', { messageEn: `user "${name}" not found` });
+    return user;
   }
 
-  fetch(name: string): Promise<User | undefined> {
-    return this.client.fetch<User>(USER_KIND, name);
+  /** The user, or undefined when absent or malformed (reported: see ExtensionClient.wellFormed). */
+  async fetch(name: string): Promise<User | undefined> {
+    const user = await this.client.fetch<User>(USER_KIND, name);
+    return user && this.client.wellFormed(USER_KIND, user) ? user : undefined;
   }
 
-  list(query: ListQuery): Promise<ListPage<User>> {
-    return this.client.list<User>(USER_KIND, query);
+  /** Whether the name is taken, by any stored user (a malformed one too). */
+  async exists(name: string): Promise<boolean> {
+    return (await this.client.fetch(USER_KIND, name)) !== undefined;
+  }
+
+  /** A page of users; malformed ones are left out and reported (the page size may come out smaller). */
+  async list(query: ListQuery): Promise<ListPage<User>> {
+    const page = await this.client.list<User>(USER_KIND, query);
+    return { ...page, items: page.items.filter((u) => this.client.wellFormed(USER_KIND, u)) };
   }
 
   /** Checks a username/password pair; spends a full hash even for unknown users. */

@@ -14,7 +14,7 @@ export class NotifyDeliveries implements LeasedDelivery<NotifyDelivery, undefine
     const where: Condition = and(eq('status.phase', 'PENDING'), { op: 'le', field: 'status.nextAttemptAt', value: iso(now) })!;
     const sort = [{ field: 'status.nextAttemptAt', direction: 'asc' as const }];
     const page = await this.deps.client.list(PaymentNotifyDelivery, { where, sort, page: 1, size: limit });
-    return page.items.map(withStatus);
+    return this.deps.client.viewItems(PaymentNotifyDelivery, page.items, withStatus);
   }
 
   async claim(delivery: NotifyDelivery, lease: Lease): Promise<NotifyDelivery | undefined> {

@@ -40,8 +40,12 @@ export function orderDetailsOperations(deps: PaymentDeps): OperationDef[] {
         return {
           ...toView(order, await pageBase(deps)),
           transitions: order.status?.transitions ?? [],
-          notifyDeliveries: deliveries.items.map((d) => ({ name: d.metadata.name, ...d.spec, ...d.status })),
-          callbacks: callbacks.items.map((c) => c.spec),
+          notifyDeliveries: deps.client.viewItems(PaymentNotifyDelivery, deliveries.items, (d) => ({
+            name: d.metadata.name,
+            ...d.spec,
+            ...d.status,
+          })),
+          callbacks: deps.client.viewItems(PaymentCallbackLog, callbacks.items, (c) => c.spec),
         };
       },
     }),

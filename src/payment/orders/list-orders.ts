@@ -1,4 +1,12 @@
-import { and, eq, type Condition, toTimestamp, listResult as toListResult, type ListResult } from '../../host/sdk/index.js';
+import {
+  and,
+  eq,
+  type Condition,
+  toTimestamp,
+  listResult as toListResult,
+  pageQueryProperties,
+  type ListResult,
+} from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { toView, type PaymentView } from './order-view.js';
 import { PaymentInfo } from './types.js';
@@ -34,8 +42,7 @@ export const ORDER_FILTER_QUERY = {
   createdFrom: { type: 'string', maxLength: 40, description: 'RFC 3339 or yyyy-mm-dd (inclusive)' },
   createdTo: { type: 'string', maxLength: 40, description: 'RFC 3339 or yyyy-mm-dd (inclusive: the whole day)' },
   sort: { type: 'string', enum: ['asc', 'desc'], default: 'desc', description: 'by creation time' },
-  page: { type: 'integer', minimum: 1, default: 1 },
-  size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+  ...pageQueryProperties(200),
 } as const;
 
 /** yyyy-mm-dd → the day's first or last second (UTC); RFC 3339 is normalised to the stored form. */
@@ -64,7 +71,7 @@ export async function listOrders(deps: PaymentDeps, f: OrderFilters, baseUrl: st
     size: f.size,
   });
   return toListResult(
-    page.items.map((o) => toView(o, baseUrl)),
+    deps.client.viewItems(PaymentInfo, page.items, (o) => toView(o, baseUrl)),
     page.total ?? page.items.length,
     f.page,
     f.size,

@@ -43,7 +43,7 @@ export async function paymentOverview(deps: PaymentDeps, range: { from?: string;
     page: 1,
     size: MAX_DAYS,
   });
-  const byDay = new Map(stats.items.map((s) => [s.spec.day, s.spec]));
+  const byDay = new Map(deps.client.viewItems(PaymentDailyStat, stats.items, (s) => [s.spec.day, s.spec] as const));
   const totals = { orders: 0, amounts: {} as Record<string, number>, success: 0, successAmounts: {} as Record<string, number> };
   const trend = days.map((day) => {
     const s = byDay.get(day);
@@ -67,7 +67,9 @@ export async function paymentOverview(deps: PaymentDeps, range: { from?: string;
     successCount: totals.success,
     successAmounts: decimals(totals.successAmounts),
     trend,
-    recentSuccess: recent.items.filter((o) => inRange(o, from, to, reportTimeZone)).map((o) => toView(o, baseUrl)),
+    recentSuccess: deps.client
+      .viewItems(PaymentInfo, recent.items, (o) => (inRange(o, from, to, reportTimeZone) ? toView(o, baseUrl) : undefined))
+      .filter((view) => view !== undefined),
   };
 }
 

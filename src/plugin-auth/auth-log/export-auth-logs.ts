@@ -14,6 +14,7 @@ export const EXPORT_FILE_NAME = 'sitePluginAuthLogs.yaml';
 export async function* exportAuthLogs(client: ExtensionClient, filter: AuthLogFilter, now: number): AsyncGenerator<string> {
   let first = true;
   for await (const record of client.listAll(SitePluginAuthLog, authLogCondition(filter, now))) {
+    if (!client.wellFormed(SitePluginAuthLog, record)) continue;
     yield `${first ? '' : '---\n'}${yaml.dump(exportDocument(record), { lineWidth: -1, noRefs: true, sortKeys: false })}`;
     first = false;
   }

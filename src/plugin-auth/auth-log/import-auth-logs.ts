@@ -1,6 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import * as yaml from 'js-yaml';
-import { AppError, isAppError, type ErrorDetail, type NewObject, type ObjectMeta } from '../../host/sdk/index.js';
+import { AppError, isAppError, loadAllYamlInput, type ErrorDetail, type NewObject, type ObjectMeta } from '../../host/sdk/index.js';
 import { RESOURCE_API_VERSION } from '../api/groups.js';
 import { findPluginByKey } from '../catalog/find-plugin.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
@@ -120,10 +119,12 @@ function splitDocuments(text: string): string[] {
   return chunks;
 }
 
+/** One piece's documents; aliases and deep nesting are refused (loadAllYamlInput), other YAML errors are IMPORT_INVALID. */
 function parseChunk(chunk: string): unknown[] {
   try {
-    return yaml.loadAll(chunk).filter((d) => d !== null && d !== undefined);
+    return loadAllYamlInput(chunk).filter((d) => d !== null && d !== undefined);
   } catch (err) {
+    if (err instanceof AppError) throw err;
     throw new AppError('IMPORT_INVALID', `YAML 解析失败: ${(err as Error).message}`, {
       status: 400,
       messageEn: `not valid YAML: ${(err as Error).message}`,

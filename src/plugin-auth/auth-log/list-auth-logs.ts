@@ -57,6 +57,9 @@ export async function listAuthLogs(
     page: f.page,
     size: f.size,
   });
-  const items = found.items.map((r) => ({ ...r, expireTimeDisplay: expireTimeDisplay(r.spec.expireTime, now) }));
+  const items = client.viewItems(SitePluginAuthLog, found.items, (r) => ({
+    ...r,
+    expireTimeDisplay: expireTimeDisplay(r.spec.expireTime, now),
+  }));
   return listResult(items, found.total ?? 0, f.page, f.size);
 }

@@ -1,10 +1,10 @@
 import { AppError, eq, type ExtensionClient } from '../../host/sdk/index.js';
 import { SitePlugin } from './types.js';
 
-/** The catalog plugin with this key (spec.key is indexed), or undefined. */
+/** The catalog plugin with this key (spec.key is indexed), or undefined (also when it is malformed). */
 export async function findPluginByKey(client: ExtensionClient, pluginKey: string): Promise<SitePlugin | undefined> {
   const page = await client.list(SitePlugin, { where: eq('spec.key', pluginKey), limit: 1 });
-  return page.items[0];
+  return client.viewItems(SitePlugin, page.items, (plugin) => plugin)[0];
 }
 
 /** The live catalog plugin with this key; PLUGIN_NOT_FOUND when absent or being deleted. */

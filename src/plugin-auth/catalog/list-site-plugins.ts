@@ -23,7 +23,7 @@ export async function listSitePlugins(client: ExtensionClient, filter: SitePlugi
     page: filter.page,
     size: filter.size,
   });
-  return listResult(found.items.map(sitePluginView), found.total ?? found.items.length, filter.page, filter.size);
+  return listResult(client.viewItems(SitePlugin, found.items, sitePluginView), found.total ?? found.items.length, filter.page, filter.size);
 }
 
 function keywordCondition(keyword: string | undefined): Condition | undefined {

@@ -33,12 +33,18 @@ export async function listPermanentCodes(
 ): Promise<ListResult<PermanentCode>> {
   const sort = [{ field: 'metadata.creationTimestamp', direction: 'desc' as const }];
   const found = await client.list(PermanentAuthCode, { where: codeCondition(f), sort, page: f.page, size: f.size });
-  return listResult(found.items, found.total ?? 0, f.page, f.size);
+  return listResult(
+    client.viewItems(PermanentAuthCode, found.items, (c) => c),
+    found.total ?? 0,
+    f.page,
+    f.size,
+  );
 }
 
 /** The export: one code per line, every code the filter matches, read in pages. */
 export async function* exportPermanentCodes(client: ExtensionClient, f: CodeFilter): AsyncGenerator<string> {
-  for await (const code of client.listAll(PermanentAuthCode, codeCondition(f))) yield `${code.spec.code}\n`;
+  for await (const code of client.listAll(PermanentAuthCode, codeCondition(f)))
+    if (client.wellFormed(PermanentAuthCode, code)) yield `${code.spec.code}\n`;
 }
 
 export async function deletePermanentCode(client: ExtensionClient, name: string): Promise<{ name: string }> {

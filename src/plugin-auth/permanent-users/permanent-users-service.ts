@@ -77,5 +77,10 @@ export async function listPermanentUsers(client: ExtensionClient, f: PermanentUs
   );
   const sort = [{ field: 'spec.authTime', direction: 'desc' as const }];
   const found = await client.list(PermanentAuthUser, { where, sort, page: f.page, size: f.size });
-  return listResult(found.items, found.total ?? 0, f.page, f.size);
+  return listResult(
+    client.viewItems(PermanentAuthUser, found.items, (u) => u),
+    found.total ?? 0,
+    f.page,
+    f.size,
+  );
 }

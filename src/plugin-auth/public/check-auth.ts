@@ -91,7 +91,8 @@ type Answer = (code: CheckAuthCode, extra?: Partial<CheckAuthAnswer>) => CheckAu
  */
 async function withNewLicense(deps: OpenApiDeps, name: string, answer: Answer): Promise<CheckAuthAnswer> {
   return deps.client.transaction(async (client) => {
-    const record = await client.fetch(SitePluginAuthLog, name);
+    const found = await client.fetch(SitePluginAuthLog, name);
+    const record = found && client.wellFormed(SitePluginAuthLog, found) ? found : undefined;
     const state = stateOf(record, deps.clock.now());
     if (!record || state !== 'VALID') return answer(state);
     const { spec } = record;

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import * as yaml from 'js-yaml';
 import { AppError } from '../../errors/app-error.js';
+import { loadYamlInput } from '../../schema/yaml-input.js';
 import type { KindInfo, KindRegistry } from '../../schema/kind-registry.js';
 import type { StatusTarget } from './status.js';
 
@@ -51,8 +51,9 @@ export function readObjectBody(req: Request): Record<string, unknown> {
   let body: unknown = req.body;
   if (YAML_TYPES.includes(type)) {
     try {
-      body = typeof body === 'string' ? yaml.load(body) : body;
-    } catch {
+      body = typeof body === 'string' ? loadYamlInput(body) : body;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
       throw new AppError('BAD_REQUEST', 'the request body is not valid YAML');
     }
   } else if (!JSON_TYPES.includes(type)) {

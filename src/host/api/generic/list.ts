@@ -12,10 +12,12 @@ export function selectorCondition(kind: KindInfo, req: Request): Condition | und
   return and(...(labels ? parseLabelSelector(labels) : []), ...(fields ? parseFieldSelector(kind, fields) : []));
 }
 
+/** A non-negative safe integer (99999999999999999999 is not one: no store can use it as a row count). */
 function nonNegativeInteger(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new AppError('BAD_REQUEST', `${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new AppError('BAD_REQUEST', `${name} must be a non-negative integer up to ${Number.MAX_SAFE_INTEGER}, got "${value}"`);
   return n;
 }
 
@@ -32,7 +34,8 @@ export function listQueryOf(kind: KindInfo, req: Request): ListQuery {
 /** A revision given by the client ("0" and "" mean "any"); BadRequest unless it is a decimal number. */
 export function parseResourceVersion(value: string | undefined): number | undefined {
   if (value === undefined || value === '' || value === '0') return undefined;
-  if (!/^\d+$/.test(value)) throw new AppError('BAD_REQUEST', `resourceVersion "${value}" is not valid: it must be a decimal revision`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw new AppError('BAD_REQUEST', `resourceVersion "${value}" is not valid: it must be a decimal revision`);
   return Number(value);
 }
 

@@ -16,11 +16,19 @@ export function isGenericPath(path: string, registry: KindRegistry, isBusinessGr
 
 const APIS = '/apis/';
 
-/** The {group} of an /apis/{group}/… path, decoded (read on every API request, so without split). */
+/**
+ * The {group} of an /apis/{group}/… path, decoded (read on every API request, so without split). A malformed
+ * encoding (refused before routing, see server/input-guards.ts) stays as it is: no group has a `%`.
+ */
 export function groupOf(path: string): string {
   const end = path.indexOf('/', APIS.length);
   const raw = end === -1 ? path.slice(APIS.length) : path.slice(APIS.length, end);
-  return raw.includes('%') ? decodeURIComponent(raw) : raw;
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 export function isKindGroup(registry: KindRegistry, group: string): boolean {

@@ -24,6 +24,8 @@ interface WatchPlan {
   initialEventsEnd: boolean;
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Reads and checks every watch parameter before the stream starts, so bad input still gets a 400 Status. */
 function planWatch(deps: GenericApiDeps, kind: KindInfo, req: Request): WatchPlan {
   const where = selectorCondition(kind, req);
@@ -31,14 +33,15 @@ function planWatch(deps: GenericApiDeps, kind: KindInfo, req: Request): WatchPla
   const resumeFrom = sendInitial ? undefined : parseResourceVersion(queryString(req, 'resourceVersion'));
   const timeoutText = queryString(req, 'timeoutSeconds');
   const timeout = timeoutText === undefined || timeoutText === '' ? deps.defaultWatchTimeoutSeconds : Number(timeoutText);
-  if (!Number.isInteger(timeout) || timeout < 0)
+  if (!Number.isSafeInteger(timeout) || timeout < 0)
     throw new AppError('BAD_REQUEST', `timeoutSeconds must be a non-negative integer, got "${timeoutText}"`);
   const bookmarks = isTrueParam(queryString(req, 'allowWatchBookmarks'));
   return {
     kind,
     filter: new WatchFilter(kind, where, resumeFrom === undefined),
     resumeFrom,
-    timeoutMs: (timeout || deps.defaultWatchTimeoutSeconds) * 1000,
+    // a timer longer than 2^31 - 1 ms would fire at once (Node clamps it to 1 ms)
+    timeoutMs: Math.min((timeout || deps.defaultWatchTimeoutSeconds) * 1000, MAX_TIMER_MS),
     bookmarks,
     initialEventsEnd: sendInitial && bookmarks,
   };

@@ -89,7 +89,7 @@ export class PatService {
       page: 1,
       size: MAX_TOKENS_PER_USER,
     });
-    return page.items.map(view);
+    return this.client.viewItems(PAT_KIND, page.items, view);
   }
 
   /** Revokes one of the caller's tokens; another user's token is "not found" (its existence is not told). */
