@@ -163,6 +163,7 @@ export class HostRuntime {
 
   /** Builds the HTTP app and listens; resolves with the bound port. */
   async listen(): Promise<number> {
+    const uiApps = packageUiApps(PACKAGE_ROOT);
     const before: RequestHandler[] = [
       // [listen:ops] request logging, security headers, CORS
       ...opsMiddleware({
@@ -170,6 +171,8 @@ export class HostRuntime {
         metrics: this.metrics,
         corsWhitelist: () => this.corsWhitelist(),
         production: this.config.production,
+        tls: this.config.tls !== undefined,
+        cacheablePrefixes: uiApps.map((app) => app.prefix),
       }),
       bootstrapTokenAuth(this.config.bootstrapToken),
       // [listen:authn] session, token and basic authentication
@@ -178,7 +181,6 @@ export class HostRuntime {
       // [listen:authz] the one authorization middleware
       this.auth.authorization(),
     ];
-    const uiApps = packageUiApps(PACKAGE_ROOT);
     const openApi = openApiSource(() => this.operations.list());
     const ops = opsRoutes({ getStore: () => this.store, metrics: this.metrics, logger: this.logger, openApi });
     const routes: Array<{ path: string; router: Router | RequestHandler }> = [
@@ -192,7 +194,13 @@ export class HostRuntime {
       { path: '/', router: this.operations.middleware() },
       ...this.pluginRoutes,
     ];
-    const app = createApp({ logger: this.logger, before, routes, errorHandlers: this.errorHandlers });
+    const app = createApp({
+      logger: this.logger,
+      before,
+      routes,
+      errorHandlers: this.errorHandlers,
+      trustProxy: this.config.trustProxy,
+    });
     this.server = createHttpServer(app, this.config.tls);
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
