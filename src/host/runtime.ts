@@ -31,6 +31,8 @@ import { applySettingResources } from './settings/extension-loader.js';
 import { uiPaths, uiRoutes, packageUiApps } from './ui/ui-routes.js';
 import { useHostSettings } from './host-settings.js';
 import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin-context.js';
+import { inMemoryRateLimits, type RateLimitFactory } from './ratelimit/rate-limiter.js';
+import { openHostRateLimits } from './ratelimit/host-rate-limits.js';
 import { runShutdown, type ShutdownOutcome, type ShutdownStep } from './lifecycle/shutdown.js';
 
 /** Package root (two levels above this file in src/ and in dist/). */
@@ -61,6 +63,8 @@ export class HostRuntime {
   auth!: HostAuth;
   /** Prometheus registry (src/host/ops): components add counters through it, e.g. metrics.recordJobRun. */
   readonly metrics = new HostMetrics();
+  /** Rate limits (log-in, sign-up, plugins' public endpoints): shared by the replicas on PostgreSQL. */
+  rateLimits: RateLimitFactory = inMemoryRateLimits;
   /** Notification center (src/host/notifications); SMTP settings via notifications.useSmtpSettings. */
   notifications!: NotificationCenter;
   /** Settings, scheduler, controllers and leader election (src/host/settings, scheduler, controller, leader). */
@@ -88,6 +92,9 @@ export class HostRuntime {
     this.registry.loadDirectory(HOST_CRDS);
     this.client = new ExtensionClient(this.registry, this.store);
     await this.ensureKinds();
+    const rateLimits = await openHostRateLimits(this.store, this.config.databaseUrl, this.logger);
+    this.rateLimits = rateLimits.factory;
+    this.onStop('rate limits', () => rateLimits.close());
     // [init:components] host components that need the client are created below, one line each.
     this.notifications = startNotificationCenter({
       client: this.client,
@@ -104,6 +111,7 @@ export class HostRuntime {
       operations: this.operations,
       baseUrl: this.config.baseUrl,
       adminPassword: this.config.adminPassword,
+      rateLimits: this.rateLimits,
     });
     this.onStop('auth', () => this.auth.stop());
     this.workloads = await startWorkloads({
@@ -165,6 +173,7 @@ export class HostRuntime {
       addRoute: (p, router) => this.pluginRoutes.push({ path: p, router }),
       // Gated rather than mounted: a mount rewrites req.url, and Express then parses the (long) URL again.
       addMiddleware: (p, handler) => this.pluginMiddleware.push({ path: '/', router: onlyFor([p], handler) }),
+      rateLimits: (limitName, options) => this.rateLimits(`${name}:${limitName}`, options),
       onStop: (fn) => this.onStop(`plugin ${name}: stop hook`, fn),
       settings: this.workloads.settings,
       scheduler: this.workloads.scheduler.scoped((fn) => this.onStop(`plugin ${name}: jobs`, fn)),

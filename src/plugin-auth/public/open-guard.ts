@@ -5,7 +5,7 @@ import { RESPONSE_SIGNATURE_HEADER } from '../license/license-format.js';
 import type { PluginAuthSettingValues } from '../settings/plugin-auth-settings.js';
 import type { OpenApiDeps } from './deps.js';
 import { apiSecretInvalid, dockingDisabled, dockingSecretInvalid, queryTooLong, rateLimited } from './open-errors.js';
-import { OpenRateLimits, type OpenFamily } from './rate-limits.js';
+import { OpenRateLimits, type OpenFamily, type RateLimitSource } from './rate-limits.js';
 import { authorizationCarries, secretMatches } from './secret-compare.js';
 
 /** Longest request URL: a license (at most 8192 characters) plus the other parameters. */
@@ -17,8 +17,8 @@ export const MAX_URL_LENGTH = 10_240;
  * apiAccessSecret in the Authorization header for /public/**, dockingAccessSecret in the query (never a
  * header) for /docking/**. Mounted at the API group's base path; other paths pass through untouched.
  */
-export async function openEndpointsGuard(deps: OpenApiDeps): Promise<RequestHandler> {
-  const limits = new OpenRateLimits(deps.snapshot);
+export async function openEndpointsGuard(deps: OpenApiDeps, rateLimits?: RateLimitSource): Promise<RequestHandler> {
+  const limits = new OpenRateLimits(deps.snapshot, rateLimits);
   limits.resize(await deps.snapshot.get());
   const cors = corsFor(async () => (await deps.snapshot.get()).corsWhiteList, {
     logger: deps.logger,
@@ -44,6 +44,11 @@ function familyOf(fullPath: string): OpenFamily | undefined {
 
 function admit(deps: OpenApiDeps, limits: OpenRateLimits, family: OpenFamily, req: Request, next: NextFunction): void {
   const wait = limits.hit(family, req.ip ?? 'unknown');
+  if (wait instanceof Promise) wait.then((seconds) => afterLimit(deps, seconds, family, req, next), next);
+  else afterLimit(deps, wait, family, req, next);
+}
+
+function afterLimit(deps: OpenApiDeps, wait: number, family: OpenFamily, req: Request, next: NextFunction): void {
   if (wait > 0) return next(rateLimited(wait));
   const settings = deps.snapshot.current();
   if (settings instanceof Promise) settings.then((s) => next(secretProblem(family, req, s)), next);
