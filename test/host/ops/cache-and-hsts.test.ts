@@ -58,7 +58,8 @@ describe('Cache-Control on the API', () => {
       404,
       'no-store',
     ]);
-    expect(await cacheControlOf('/no/such/page')).toEqual([404, 'no-store']);
+    expect(await cacheControlOf('/no/such/page')).toEqual([401, 'no-store']);
+    expect(await cacheControlOf('/no/such/page', { headers: { authorization: `Bearer ${TOKEN}` } })).toEqual([404, 'no-store']);
   });
 
   test('a plain-HTTP development server sends no HSTS', async () => {
