@@ -68,4 +68,37 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
     expect(await attempt(b, 'ghost', '198.51.100.20')).toBe(429);
     expect(await attempt(a, 'ghost', '198.51.100.21')).toBe(429);
   });
+
+  test("plugin-auth's public limit is shared too", async () => {
+    const [a, b] = replicas;
+    const basic = `Basic ${Buffer.from('admin:admin-password-1').toString('base64')}`;
+    const settings = await fetch(`${a.url}/apis/console.api.pluginauth.authpay.dev/v1alpha1/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: basic },
+      body: JSON.stringify({ publicRateLimitPerMinute: 3 }),
+    });
+    expect(settings.status).toBe(200);
+    const pluginInfo = async (replica: TempServer, client: string) => {
+      const res = await fetch(`${replica.url}/apis/api.pluginauth.authpay.dev/v1alpha1/public/pluginInfo?pluginKey=none`, {
+        headers: { 'x-forwarded-for': client },
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    // The setting reaches replica b through its settings watch: wait until b enforces a limit of 3.
+    let probe = 0;
+    const enforces = async () => {
+      const client = `192.0.2.${++probe}`;
+      for (let i = 0; i < 3; i++) await pluginInfo(b, client);
+      return (await pluginInfo(b, client)) === 429;
+    };
+    const end = Date.now() + 20_000;
+    while (!(await enforces())) {
+      if (Date.now() > end) throw new Error('replica b never applied publicRateLimitPerMinute: 3');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const client = '198.51.100.200';
+    expect([await pluginInfo(a, client), await pluginInfo(b, client), await pluginInfo(a, client)]).not.toContain(429);
+    expect(await pluginInfo(b, client)).toBe(429);
+  }, 60_000);
 });
