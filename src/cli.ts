@@ -16,6 +16,8 @@ Environment:
   AUTHPAY_BOOTSTRAP_TOKEN  administrator bearer token for automation
   AUTHPAY_LOG_LEVEL        pino level (default info)
   AUTHPAY_TLS_CERT/_KEY    PEM files: serve HTTPS directly
+  AUTHPAY_TRUST_PROXY      proxies believed about client address and protocol (default loopback)
+  AUTHPAY_SHUTDOWN_TIMEOUT_MS  deadline of a graceful stop (default 10000); past it, exit 1
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -33,13 +35,19 @@ async function main(argv: string[]): Promise<number> {
     { port, store: runtime.store.backend, dataDir: runtime.config.databaseUrl ? undefined : runtime.config.dataDir },
     `AuthPay listening on port ${port}`,
   );
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    runtime.logger.info({ signal }, 'shutting down');
-    await runtime.stop();
-    process.exit(0);
+    if (stopping) return void runtime.logger.warn({ signal }, 'already shutting down');
+    stopping = true;
+    const timeoutMs = runtime.config.shutdownTimeoutMs;
+    runtime.logger.info({ signal, timeoutMs }, 'shutting down');
+    // Should stop() itself never return (a synchronous stall), the process still ends, a moment later.
+    setTimeout(() => process.exit(1), timeoutMs + 2000);
+    const outcome = await runtime.stop();
+    process.exit(outcome.finished && outcome.failed.length === 0 ? 0 : 1);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   return -1;
 }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './server/trust-proxy.js';
 
 /** Process configuration, read once from the environment. Everything else lives in settings resources. */
 export interface HostConfig {
@@ -16,6 +17,13 @@ export interface HostConfig {
   logLevel: string;
   /** PEM certificate and key files; when set the server speaks HTTPS. */
   tls?: { cert: string; key: string };
+  /**
+   * Which proxies in front of the server are believed about the client address and protocol
+   * (X-Forwarded-For, X-Forwarded-Proto): AUTHPAY_TRUST_PROXY in Express syntax; loopback when absent.
+   */
+  trustProxy?: TrustProxy;
+  /** How long a graceful stop may take before the process gives up and exits non-zero (default 10 s). */
+  shutdownTimeoutMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig {
@@ -33,6 +41,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): HostConfig 
     production: env.NODE_ENV === 'production',
     logLevel: env.AUTHPAY_LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     tls: tlsFromEnv(env),
+    trustProxy: parseTrustProxy(env.AUTHPAY_TRUST_PROXY),
+    shutdownTimeoutMs: shutdownTimeoutFromEnv(env),
   };
 }
 
@@ -42,4 +52,14 @@ function tlsFromEnv(env: NodeJS.ProcessEnv): HostConfig['tls'] {
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new Error('AUTHPAY_TLS_CERT and AUTHPAY_TLS_KEY must be set together');
   return { cert: path.resolve(cert), key: path.resolve(key) };
+}
+
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv): number {
+  const text = env.AUTHPAY_SHUTDOWN_TIMEOUT_MS;
+  if (text === undefined || text === '') return DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`AUTHPAY_SHUTDOWN_TIMEOUT_MS must be a positive whole number, got "${text}"`);
+  return ms;
 }

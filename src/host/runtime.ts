@@ -32,10 +32,15 @@ import { uiPaths, uiRoutes, packageUiApps } from './ui/ui-routes.js';
 import { useHostSettings } from './host-settings.js';
 import { malformedObjectReporter } from './ops/malformed-object-report.js';
 import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin-context.js';
+import { inMemoryRateLimits, type RateLimitFactory } from './ratelimit/rate-limiter.js';
+import { openHostRateLimits } from './ratelimit/host-rate-limits.js';
+import { runShutdown, type ShutdownOutcome, type ShutdownStep } from './lifecycle/shutdown.js';
 
 /** Package root (two levels above this file in src/ and in dist/). */
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HOST_CRDS = path.join(PACKAGE_ROOT, 'src', 'host', 'crds');
+/** How long requests in flight at shutdown may take before their connections are closed. */
+const HTTP_GRACE_MS = 1000;
 
 export interface LoadedPlugin {
   manifest: PluginManifest;
@@ -59,6 +64,8 @@ export class HostRuntime {
   auth!: HostAuth;
   /** Prometheus registry (src/host/ops): components add counters through it, e.g. metrics.recordJobRun. */
   readonly metrics = new HostMetrics();
+  /** Rate limits (log-in, sign-up, plugins' public endpoints): shared by the replicas on PostgreSQL. */
+  rateLimits: RateLimitFactory = inMemoryRateLimits;
   /** Notification center (src/host/notifications); SMTP settings via notifications.useSmtpSettings. */
   notifications!: NotificationCenter;
   /** Settings, scheduler, controllers and leader election (src/host/settings, scheduler, controller, leader). */
@@ -69,7 +76,8 @@ export class HostRuntime {
   private readonly pluginRoutes: Array<{ path: string; router: Router }> = [];
   /** Plugin middleware run before the business operations of its path (CORS, rate limits, API secrets). */
   private readonly pluginMiddleware: Array<{ path: string; router: RequestHandler }> = [];
-  private readonly stopHooks: Array<() => Promise<void> | void> = [];
+  /** Run in reverse order by stop(), each named for the log when it fails or outlives the deadline. */
+  private readonly stopHooks: ShutdownStep[] = [];
   private readonly plugins: LoadedPlugin[] = [];
   /** Error handlers for path families that do not answer in the envelope (the generic API's Status). */
   readonly errorHandlers: NonNullable<Parameters<typeof createApp>[0]['errorHandlers']> = [];
@@ -85,6 +93,9 @@ export class HostRuntime {
     this.registry.loadDirectory(HOST_CRDS);
     this.client = new ExtensionClient(this.registry, this.store, { onMalformed: malformedObjectReporter(this.logger, this.metrics) });
     await this.ensureKinds();
+    const rateLimits = await openHostRateLimits(this.store, this.config.databaseUrl, this.logger);
+    this.rateLimits = rateLimits.factory;
+    this.onStop('rate limits', () => rateLimits.close());
     // [init:components] host components that need the client are created below, one line each.
     this.notifications = startNotificationCenter({
       client: this.client,
@@ -94,15 +105,16 @@ export class HostRuntime {
       operations: this.operations,
       templateDirs: [path.join(PACKAGE_ROOT, 'templates', 'notifications')],
     });
-    this.stopHooks.push(() => this.notifications.stop());
+    this.onStop('notifications', () => this.notifications.stop());
     this.auth = await HostAuth.start({
       client: this.client,
       logger: this.logger,
       operations: this.operations,
       baseUrl: this.config.baseUrl,
       adminPassword: this.config.adminPassword,
+      rateLimits: this.rateLimits,
     });
-    this.stopHooks.push(() => this.auth.stop());
+    this.onStop('auth', () => this.auth.stop());
     this.workloads = await startWorkloads({
       client: this.client,
       store: this.store,
@@ -111,14 +123,21 @@ export class HostRuntime {
       databaseUrl: this.config.databaseUrl,
       onJobRun: (job, outcome, ms) => this.metrics.recordJobRun(job, outcome, ms === undefined ? undefined : ms / 1000),
     });
-    this.stopHooks.push(() => this.workloads.stop());
+    this.onStop('leader election, scheduler and controllers', () => this.workloads.stop());
     await useHostSettings(this.workloads.settings, this.client, {
       auth: this.auth,
       notifications: this.notifications,
       cors: (source) => (this.corsWhitelist = source),
       outboxRetention: (days) =>
-        void this.stopHooks.push(this.workloads.scheduler.register(outboxRetentionJob({ client: this.client, retentionDays: days }))),
+        this.onStop(
+          'outbox retention job',
+          this.workloads.scheduler.register(outboxRetentionJob({ client: this.client, retentionDays: days })),
+        ),
     });
+  }
+
+  private onStop(name: string, run: ShutdownStep['run']): void {
+    this.stopHooks.push({ name, run });
   }
 
   private async ensureKinds(): Promise<void> {
@@ -142,6 +161,7 @@ export class HostRuntime {
   }
 
   contextFor(plugin: LoadedPlugin): PluginContext {
+    const name = plugin.manifest.metadata.name;
     return {
       name: plugin.manifest.metadata.name,
       version: plugin.manifest.spec.version,
@@ -154,16 +174,18 @@ export class HostRuntime {
       addRoute: (p, router) => this.pluginRoutes.push({ path: p, router }),
       // Gated rather than mounted: a mount rewrites req.url, and Express then parses the (long) URL again.
       addMiddleware: (p, handler) => this.pluginMiddleware.push({ path: '/', router: onlyFor([p], handler) }),
-      onStop: (fn) => this.stopHooks.push(fn),
+      rateLimits: (limitName, options) => this.rateLimits(`${name}:${limitName}`, options),
+      onStop: (fn) => this.onStop(`plugin ${name}: stop hook`, fn),
       settings: this.workloads.settings,
-      scheduler: this.workloads.scheduler.scoped((fn) => this.stopHooks.push(fn)),
-      controllers: this.workloads.controllers.scoped((fn) => this.stopHooks.push(fn)),
+      scheduler: this.workloads.scheduler.scoped((fn) => this.onStop(`plugin ${name}: jobs`, fn)),
+      controllers: this.workloads.controllers.scoped((fn) => this.onStop(`plugin ${name}: controllers`, fn)),
       notifications: this.notifications,
     };
   }
 
   /** Builds the HTTP app and listens; resolves with the bound port. */
   async listen(): Promise<number> {
+    const uiApps = packageUiApps(PACKAGE_ROOT);
     const before: RequestHandler[] = [
       // [listen:ops] request logging, security headers, CORS
       ...opsMiddleware({
@@ -171,6 +193,8 @@ export class HostRuntime {
         metrics: this.metrics,
         corsWhitelist: () => this.corsWhitelist(),
         production: this.config.production,
+        tls: this.config.tls !== undefined,
+        cacheablePrefixes: uiApps.map((app) => app.prefix),
       }),
       bootstrapTokenAuth(this.config.bootstrapToken),
       // [listen:authn] session, token and basic authentication
@@ -179,7 +203,6 @@ export class HostRuntime {
       // [listen:authz] the one authorization middleware
       this.auth.authorization(),
     ];
-    const uiApps = packageUiApps(PACKAGE_ROOT);
     const openApi = openApiSource(() => this.operations.list());
     const ops = opsRoutes({
       getStore: () => this.store,
@@ -206,6 +229,7 @@ export class HostRuntime {
       routes,
       errorHandlers: this.errorHandlers,
       bodyLimitFor: (req) => this.operations.bodyLimitFor(req),
+      trustProxy: this.config.trustProxy,
     });
     this.server = createHttpServer(app, this.config.tls);
     await new Promise<void>((resolve, reject) => {
@@ -216,15 +240,36 @@ export class HostRuntime {
     return typeof address === 'object' && address ? address.port : this.config.port;
   }
 
-  async stop(): Promise<void> {
-    for (const plugin of [...this.plugins].reverse()) await plugin.entry.stop?.();
-    for (const hook of this.stopHooks.splice(0).reverse()) await hook();
-    if (this.server) {
-      this.server.closeAllConnections?.();
-      await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-    }
-    await this.store?.close();
+  /**
+   * Stops within a deadline (config.shutdownTimeoutMs unless given): the HTTP server first (no new
+   * requests; in-flight ones get a moment, then open keep-alive connections and watch streams are cut),
+   * then the plugins and the host's components in reverse order of start, then the store. A step that
+   * fails is logged and the next one runs; past the deadline the outcome names the step still running.
+   */
+  async stop(options: { timeoutMs?: number } = {}): Promise<ShutdownOutcome> {
+    const steps: ShutdownStep[] = [
+      { name: 'http server', run: () => this.closeServer() },
+      ...this.plugins
+        .splice(0)
+        .reverse()
+        .map((plugin) => ({ name: `plugin ${plugin.manifest.metadata.name}`, run: () => plugin.entry.stop?.() })),
+      ...this.stopHooks.splice(0).reverse(),
+      { name: 'store', run: () => this.store?.close() },
+    ];
+    const outcome = await runShutdown(steps, options.timeoutMs ?? this.config.shutdownTimeoutMs, this.logger);
     this.logger.flush();
+    return outcome;
+  }
+
+  /** Stops listening, closes idle keep-alive connections, and cuts the rest after a short grace. */
+  private async closeServer(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), HTTP_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Authorizer } from '../rbac/authorizer.js';
 import type { UserService } from '../users/user-service.js';
 import type { AuthSettingsSource } from './auth-settings.js';
 import type { LoginGuard } from './login-guard.js';
+import type { RateLimitFactory } from '../ratelimit/rate-limiter.js';
 import type { SessionService } from './session-service.js';
 import type { PatService } from './tokens/pat-service.js';
 
@@ -15,6 +16,8 @@ export interface AuthServices {
   authorizer: Authorizer;
   settings: AuthSettingsSource;
   guard: LoginGuard;
+  /** Makes the sign-up limit (and any other), shared by the replicas on PostgreSQL. */
+  rateLimits: RateLimitFactory;
   /** Session signing key; also binds CSRF tokens to sessions. */
   key: Uint8Array;
   /** Public base URL: its origin is accepted as same-site besides the request's own host. */

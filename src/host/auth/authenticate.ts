@@ -45,13 +45,13 @@ async function fromBasic(s: AuthServices, req: Request, encoded: string): Promis
   if (colon <= 0) return failure('INVALID_CREDENTIALS');
   const [username, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
   const ip = req.ip ?? 'unknown';
-  s.guard.admit(settings.loginLimits, ip, username, false);
+  await s.guard.admit(settings.loginLimits, ip, username, false);
   const check = await s.users.checkCredentials(username, password);
   if (!check.ok) {
-    if (check.reason !== 'disabled') s.guard.failed(username, ip);
+    if (check.reason !== 'disabled') await s.guard.failed(username, ip);
     return failure(check.reason === 'disabled' ? 'USER_DISABLED' : 'INVALID_CREDENTIALS');
   }
-  s.guard.succeeded(username);
+  await s.guard.succeeded(username);
   return principalOf(s, username, 'basic');
 }
 

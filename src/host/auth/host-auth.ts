@@ -16,6 +16,7 @@ import { StaticAuthSettings, type AuthSettingsSource } from './auth-settings.js'
 import type { AuthServices } from './auth-services.js';
 import { authenticationMiddleware } from './authenticate.js';
 import { LoginGuard } from './login-guard.js';
+import { inMemoryRateLimits, type RateLimitFactory } from '../ratelimit/rate-limiter.js';
 import { loginRoutes } from './login-routes.js';
 import { SessionService } from './session-service.js';
 import { loadSessionKey } from './signing-key.js';
@@ -43,6 +44,8 @@ export interface HostAuthOptions {
   adminPassword?: string;
   /** Where the first start writes a generated admin password (default stdout). */
   announce?: (line: string) => void;
+  /** Log-in and sign-up limits (shared by the replicas on PostgreSQL); in memory when absent. */
+  rateLimits?: RateLimitFactory;
 }
 
 /**
@@ -60,6 +63,7 @@ export class HostAuth {
 
   static async start(options: HostAuthOptions): Promise<HostAuth> {
     const { client, logger } = options;
+    const rateLimits = options.rateLimits ?? inMemoryRateLimits;
     // Without them nobody may do anything (not even the administrator), so a missing file is fatal.
     if (!fs.existsSync(BUILTIN_ROLES)) throw new Error(`built-in roles not found at ${BUILTIN_ROLES}`);
     await applyRoles(client, readRoleFile(BUILTIN_ROLES));
@@ -75,7 +79,8 @@ export class HostAuth {
       sessions: new SessionService(client, key),
       pats: new PatService(client),
       settings: new StaticAuthSettings(),
-      guard: new LoginGuard(),
+      guard: new LoginGuard(rateLimits),
+      rateLimits,
       baseUrl: options.baseUrl,
     };
     await ensureAdmin(client, users, logger, options.adminPassword, options.announce);

@@ -27,15 +27,15 @@ async function logIn(s: AuthServices, req: Request, res: Response) {
   const username = field(req.body, 'username', 253).trim().toLowerCase();
   const password = field(req.body, 'password', 1024);
   const settings = await s.settings.current();
-  s.guard.admit(settings.loginLimits, req.ip ?? 'unknown', username, true);
+  await s.guard.admit(settings.loginLimits, req.ip ?? 'unknown', username, true);
   const check = await s.users.checkCredentials(username, password);
   if (!check.ok) {
-    if (check.reason !== 'disabled') s.guard.failed(username);
+    if (check.reason !== 'disabled') await s.guard.failed(username);
     throw check.reason === 'disabled'
       ? new AppError('USER_DISABLED', '账号已被禁用', { status: 401, messageEn: 'the account is disabled' })
       : INVALID();
   }
-  s.guard.succeeded(username);
+  await s.guard.succeeded(username);
   const ttl = settings.sessionTtlSeconds;
   const session = await s.sessions.issue(username, ttl, { clientIp: req.ip, userAgent: req.get('user-agent') });
   const csrfToken = csrfTokenFor(s.key, session.sessionId);

@@ -4,10 +4,18 @@ import { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 
 export interface SecurityHeaderOptions {
-  /** Send Strict-Transport-Security (only in production: a dev server on https://localhost would be pinned). */
+  /**
+   * Send Strict-Transport-Security: when the server speaks TLS itself, and in production (where a proxy
+   * terminates TLS). Not for a development server on plain HTTP.
+   */
   hsts?: boolean;
   /** Extra sources per CSP directive, e.g. `{ 'img-src': ['https://cdn.example.com'] }`. */
   extraSources?: Record<string, string[]>;
+  /**
+   * Path prefixes whose answers choose their own caching (the built browser apps' static files). Every
+   * other answer gets `Cache-Control: no-store` unless its route sets another value.
+   */
+  cacheablePrefixes?: string[];
 }
 
 /** Paths whose answers are API data (JSON, plain text, files), never documents a browser renders. */
@@ -22,10 +30,11 @@ const API_PREFIXES = ['/apis/', '/api/'];
  *   payment provider's gateway.
  * - API answers (`/apis/**`, `/api/**`): the set OWASP's REST Security Cheat Sheet gives for APIs, which
  *   is stricter where it matters for data (CSP `default-src 'none'; frame-ancestors 'none'`,
- *   `X-Frame-Options: DENY`, nosniff, `Cross-Origin-Resource-Policy`, no referrer, HSTS in production) and
+ *   `X-Frame-Options: DENY`, nosniff, `Cross-Origin-Resource-Policy`, no referrer, HSTS under TLS or in production) and
  *   leaves out what only applies to rendered documents (opener and origin-agent isolation, DNS prefetch,
  *   download and Flash policies, the legacy XSS auditor). It is about a third of the bytes, on every answer
  *   of the public check API.
+ * - Every answer outside `cacheablePrefixes`: `Cache-Control: no-store`.
  */
 export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHandler {
   const directives: Record<string, string[]> = {
@@ -63,10 +72,14 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHan
       xXssProtection: false,
     }),
   );
+  const cacheable = options.cacheablePrefixes ?? [];
   return (req, res, next) => {
     const path = req.path;
     const headers = path.startsWith(API_PREFIXES[0]) || path.startsWith(API_PREFIXES[1]) ? apiHeaders : documentHeaders;
     for (const [name, value] of headers) res.setHeader(name, value);
+    // API answers (tokens, sessions, personal data) must never sit in a browser or proxy cache; a route that
+    // serves something shareable (the JWKS, the payment page's script) sets its own value over this one.
+    if (!cacheable.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) res.setHeader('Cache-Control', 'no-store');
     next();
   };
 }

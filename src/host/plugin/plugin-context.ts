@@ -7,6 +7,7 @@ import type { Notifier } from '../notifications/types.js';
 import type { PluginSettings } from '../settings/settings-service.js';
 import type { JobRegistrar } from '../scheduler/types.js';
 import type { ControllerRegistrar } from '../controller/types.js';
+import type { RateLimit, RateLimitOptions } from '../ratelimit/rate-limiter.js';
 
 /**
  * Everything a plugin gets from the host. Plugin code reaches the platform only through this object, so a
@@ -32,6 +33,12 @@ export interface PluginContext {
    * the request unchanged: req.path is the full path, not relative to `path`.
    */
   addMiddleware(path: string, handler: RequestHandler): void;
+  /**
+   * A named rate limit (`rateLimits('public', { limit, windowMs })`), counted per key. On PostgreSQL every
+   * replica counts against the same limit; on SQLite the one process counts in memory. Names are scoped to
+   * the plugin.
+   */
+  rateLimits(name: string, options: RateLimitOptions): RateLimit;
   /** Runs fn when the plugin stops (stop jobs, controllers, timers). */
   onStop(fn: () => Promise<void> | void): void;
   /** The notification center: `notifications.send({ template, to, variables, dedupeKey })` (docs/notifications.md). */

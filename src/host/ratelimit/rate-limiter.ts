@@ -1,13 +1,15 @@
+import { secondsUntilAllowed, weightedCount, windowStartOf, type WindowCounter } from './sliding-window.js';
+
 /**
  * A small in-memory rate limiter for public endpoints (log-in, sign-up, public APIs).
  *
- * Sliding-window counter: each key keeps the count of the current fixed window and of the previous one, and
- * the previous count is weighted by how much of it still overlaps the sliding window. Two numbers per key,
- * no per-request log. Memory is bounded: past `maxKeys`, the least recently touched keys are evicted (a
- * Map keeps insertion order, and every touch re-inserts the key).
+ * Sliding-window counter (sliding-window.ts): each key keeps the count of the current fixed window and of
+ * the previous one. Two numbers per key, no per-request log. Memory is bounded: past `maxKeys`, the least
+ * recently touched keys are evicted (a Map keeps insertion order, and every touch re-inserts the key).
  *
- * Per process: with several replicas each one counts on its own, which multiplies the limit by the number
- * of replicas; that is acceptable for brute-force protection.
+ * Per process: it is the limiter of the SQLite host (one process). On PostgreSQL, where replicas share the
+ * store, the host hands out limiters counting in the database instead (postgres-rate-limits.ts), so the
+ * limit holds across replicas.
  */
 export interface RateLimitOptions {
   /** Requests allowed per window. */
@@ -26,13 +28,28 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
-interface Counter {
-  windowStart: number;
-  current: number;
-  previous: number;
+type Counter = WindowCounter;
+
+/** A rate limit, counted in this process or in a database the replicas share. */
+export interface RateLimit {
+  /** Counts one request for key and says whether it is allowed; refused requests are not counted. */
+  hit(key: string): RateLimitDecision | Promise<RateLimitDecision>;
+  /** Says whether a request would be allowed, without counting it. */
+  check(key: string): RateLimitDecision | Promise<RateLimitDecision>;
+  /** Forgets a key. */
+  reset(key: string): void | Promise<void>;
 }
 
-export class RateLimiter {
+/**
+ * Makes the limiter of one named limit (`host:login-ip`, `<plugin>:public`). Limiters of one name share their
+ * counts where the backend shares them (PostgreSQL), so a name must mean one limit.
+ */
+export type RateLimitFactory = (name: string, options: RateLimitOptions) => RateLimit;
+
+/** The factory of the single-process host: every limiter counts in memory. */
+export const inMemoryRateLimits: RateLimitFactory = (_name, options) => new RateLimiter(options);
+
+export class RateLimiter implements RateLimit {
   private readonly counters = new Map<string, Counter>();
   private readonly maxKeys: number;
   private readonly clock: () => number;
@@ -72,19 +89,11 @@ export class RateLimiter {
   }
 
   private weighted(c: Counter, now: number): number {
-    const overlap = 1 - (now - c.windowStart) / this.options.windowMs;
-    return c.current + c.previous * Math.max(0, overlap);
+    return weightedCount(c, now, this.options.windowMs);
   }
 
-  /** Seconds until the weighted count drops below the limit, given no further requests. */
   private retryAfter(c: Counter, now: number): number {
-    const { limit, windowMs } = this.options;
-    // Once the current window rolls over, its count decays linearly over the next window:
-    // n * (1 - t/W) < limit  ⇔  t > W * (1 - limit / n)
-    const sinceStart =
-      c.current >= limit ? windowMs + windowMs * (1 - limit / c.current) : windowMs * (1 - (limit - c.current) / c.previous);
-    // Strictly after the crossing point: the weighted count must drop below the limit, not reach it.
-    return Math.max(1, Math.floor((c.windowStart + sinceStart - now) / 1000) + 1);
+    return secondsUntilAllowed(c, now, this.options);
   }
 
   /** Moves a key's counter forward to the window containing now. */
@@ -108,7 +117,7 @@ export class RateLimiter {
   private touch(key: string): Counter {
     let c = this.counters.get(key);
     if (c) this.counters.delete(key);
-    else c = { windowStart: this.clock() - (this.clock() % this.options.windowMs), current: 0, previous: 0 };
+    else c = { windowStart: windowStartOf(this.clock(), this.options.windowMs), current: 0, previous: 0 };
     this.counters.set(key, c);
     while (this.counters.size > this.maxKeys) this.counters.delete(this.counters.keys().next().value as string);
     return c;

@@ -73,6 +73,7 @@ export { sanitizedHtml, htmlToText, escapeHtml, trustedHtml, SafeHtml } from '..
 export { BoundedCache } from '../cache/bounded-cache.js';
 export { WatchedReadCache } from '../cache/watched-read-cache.js';
 export { RateLimiter } from '../ratelimit/rate-limiter.js';
+export type { RateLimit, RateLimitDecision, RateLimitOptions } from '../ratelimit/rate-limiter.js';
 export { corsFor } from '../ops/cors.js';
 export { safeEqual } from '../security/safe-equal.js';
 export { classifyAddress, isLocalAddress, isNonPublicAddress, ipv6Bytes, LOCAL_CLASSES } from '../security/ip-address.js';

@@ -3,6 +3,7 @@ import express, { type Express, type Request, type Response, type NextFunction, 
 import type { Logger } from '../logging/logger.js';
 import { errorEnvelope } from '../api/envelope/envelope.js';
 import { AppError } from '../errors/app-error.js';
+import type { TrustProxy } from './trust-proxy.js';
 import { installRequestAccessors } from './request-prototype.js';
 import { compose } from './compose.js';
 import { withFlatFastPath, type QueryParser } from './query-string.js';
@@ -20,6 +21,8 @@ export interface AppParts {
   errorHandlers?: Array<(err: unknown, req: Request, res: Response, next: NextFunction) => void>;
   /** A larger body limit (bytes) for the routes that declare one; undefined keeps BODY_LIMIT_BYTES. */
   bodyLimitFor?: (req: Request) => number | undefined;
+  /** Express's `trust proxy` (config.ts, AUTHPAY_TRUST_PROXY); loopback when absent. */
+  trustProxy?: TrustProxy;
 }
 
 /** Keeps the raw bytes of every parsed body: provider callbacks verify signatures over them. */
@@ -65,7 +68,7 @@ const assignRequestId: RequestHandler = (req, res, next) => {
 export function createApp(parts: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', parts.trustProxy ?? 'loopback');
   app.set('query parser', 'extended');
   app.set('query parser', withFlatFastPath(app.get('query parser fn') as QueryParser));
   installRequestAccessors(app);

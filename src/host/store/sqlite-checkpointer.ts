@@ -42,6 +42,8 @@ parentPort.on('message', (msg) => {
  */
 export class SqliteCheckpointer {
   private worker?: Worker;
+  /** Resolves when the thread has ended, however it ended (listened for from its start, so never missed). */
+  private workerExited?: Promise<void>;
   private running?: Promise<CheckpointResult>;
   private commitsSinceStart = 0;
   private last: CheckpointResult = { log: 0, checkpointed: 0 };
@@ -81,9 +83,11 @@ export class SqliteCheckpointer {
     this.closing = true;
     await this.running?.catch(() => undefined);
     const worker = this.worker;
+    const exited = this.workerExited;
     this.worker = undefined;
-    if (!worker) return;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    if (!worker || !exited) return;
+    // A thread that already ended (its database could not be opened: the data directory was removed) has
+    // nothing to close; waiting for an 'exit' event it already sent would wait forever.
     // Held while the store waits for it: an unreferenced thread would let a process with nothing else to do
     // exit in the middle of close(), before the writer folds the WAL in and before the caller's next step.
     worker.ref();
@@ -134,7 +138,12 @@ export class SqliteCheckpointer {
         this.pending = undefined;
       };
       worker.on('error', gone);
-      worker.on('exit', () => gone());
+      this.workerExited = new Promise<void>((resolve) =>
+        worker.on('exit', () => {
+          gone();
+          resolve();
+        }),
+      );
       // An idle checkpointer must never keep the process alive.
       worker.unref();
       this.worker = worker;

@@ -3,7 +3,6 @@ import { defineOperation, type OperationDef } from '../api/operations/operation.
 import type { NewUserInput } from './user-service.js';
 import type { Principal } from '../request/principal.js';
 import type { UserOperationDeps } from './user-operation-deps.js';
-import { RateLimiter } from '../ratelimit/rate-limiter.js';
 import { NEW_USER_BODY, HOST_UC_GROUP, PASSWORD_SCHEMA, PUBLIC_USER_SCHEMA } from './schemas.js';
 import { publicUser, type PublicUser } from './types.js';
 
@@ -27,7 +26,7 @@ async function currentUser(s: UserOperationDeps, principal: Principal): Promise<
 
 /** Self-service operations under uc.api.host.authpay.dev: they only ever act on the caller. */
 export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
-  const signUps = new RateLimiter({ limit: 30, windowMs: 10 * 60_000 });
+  const signUps = s.rateLimits('host:sign-up', { limit: 30, windowMs: 10 * 60_000 });
   return [
     defineOperation<unknown, NewUserInput>({
       operationId: 'signUp',
@@ -42,7 +41,7 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
       async handler({ body, req }) {
         if (!(await s.settings.current()).signUpEnabled)
           throw new AppError('SIGNUP_DISABLED', '未开放注册', { status: 403, messageEn: 'sign-up is disabled' });
-        const limited = signUps.hit(req.ip ?? 'unknown');
+        const limited = await signUps.hit(req.ip ?? 'unknown');
         if (!limited.allowed) {
           throw new AppError('RATE_LIMITED', '注册过于频繁，请稍后再试', {
             messageEn: 'too many sign-ups from this address',

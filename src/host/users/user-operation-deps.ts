@@ -1,6 +1,7 @@
 import type { ExtensionClient } from '../client/extension-client.js';
 import type { Authorizer } from '../rbac/authorizer.js';
 import type { UserService } from './user-service.js';
+import type { RateLimitFactory } from '../ratelimit/rate-limiter.js';
 
 /**
  * What the user operations need from the rest of access control. Declared here, below auth, so the users
@@ -14,4 +15,6 @@ export interface UserOperationDeps {
   sessions: { revokeAllOf(username: string, keep?: string): Promise<number> };
   /** The auth settings, read per request (only sign-up is consulted here). */
   settings: { current(): { signUpEnabled: boolean } | Promise<{ signUpEnabled: boolean }> };
+  /** Makes the sign-up limit per client address (shared by the replicas on PostgreSQL). */
+  rateLimits: RateLimitFactory;
 }

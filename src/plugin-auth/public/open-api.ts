@@ -21,7 +21,7 @@ const RECORD_CACHE_CAPACITY = 20_000;
  * docking and downloadLicense operations.
  */
 export async function startOpenApi(
-  context: Pick<PluginContext, 'addOperation' | 'addMiddleware' | 'onStop'>,
+  context: Pick<PluginContext, 'addOperation' | 'addMiddleware' | 'onStop' | 'rateLimits'>,
   deps: PluginAuthDeps,
 ): Promise<number> {
   const authority = new LicenseAuthority(await loadLicenseSigningKey(deps.client), deps.clock);
@@ -40,7 +40,7 @@ export async function startOpenApi(
   });
   await Promise.all([catalog.start(), records.start()]);
   const open: OpenApiDeps = { ...deps, authority, catalog, snapshot, records };
-  const guard = await openEndpointsGuard(open);
+  const guard = await openEndpointsGuard(open, context.rateLimits);
   context.addMiddleware(AUTH_API_BASE, guard);
   const operations: OperationDef[] = [...publicOperations(open), ...dockingOperations(open), ...licenseOperations(deps, authority)];
   for (const op of operations) context.addOperation(op);

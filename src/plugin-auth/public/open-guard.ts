@@ -12,7 +12,7 @@ import {
   queryTooLong,
   rateLimited,
 } from './open-errors.js';
-import { OpenRateLimits, type OpenFamily } from './rate-limits.js';
+import { OpenRateLimits, type OpenFamily, type RateLimitSource } from './rate-limits.js';
 import { authorizationCarries, secretMatches } from './secret-compare.js';
 
 /** Longest request URL: a license (at most 8192 characters) plus the other parameters. */
@@ -33,8 +33,8 @@ const OPEN_WITHOUT_SECRET = new Set(['/public/checkauth', '/public/plugininfo', 
  * apiAccessSecret in the Authorization header for /public/**, dockingAccessSecret in the query (never a
  * header) for /docking/**. Mounted at the API group's base path; other paths pass through untouched.
  */
-export async function openEndpointsGuard(deps: OpenApiDeps): Promise<RequestHandler> {
-  const limits = new OpenRateLimits(deps.snapshot);
+export async function openEndpointsGuard(deps: OpenApiDeps, rateLimits?: RateLimitSource): Promise<RequestHandler> {
+  const limits = new OpenRateLimits(deps.snapshot, rateLimits);
   limits.resize(await deps.snapshot.get());
   const cors = corsFor(async () => (await deps.snapshot.get()).corsWhiteList, {
     logger: deps.logger,
@@ -70,6 +70,11 @@ function openTarget(fullPath: string): OpenTarget | undefined {
 
 function admit(deps: OpenApiDeps, limits: OpenRateLimits, target: OpenTarget, req: Request, next: NextFunction): void {
   const wait = limits.hit(target.family, req.ip ?? 'unknown');
+  if (wait instanceof Promise) wait.then((seconds) => afterLimit(deps, seconds, target, req, next), next);
+  else afterLimit(deps, wait, target, req, next);
+}
+
+function afterLimit(deps: OpenApiDeps, wait: number, target: OpenTarget, req: Request, next: NextFunction): void {
   if (wait > 0) return next(rateLimited(wait));
   const settings = deps.snapshot.current();
   if (settings instanceof Promise) settings.then((s) => next(secretProblem(target, req, s)), next);

@@ -81,3 +81,16 @@ describe('SQLite background checkpoints', () => {
     expect(fs.existsSync(path.join(dir, 'close.db-wal'))).toBe(false);
   });
 });
+
+test('a store whose data directory was removed still closes (the checkpoint thread that could not start is not waited for)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-checkpoint-gone-'));
+  const store = new SqliteStore(path.join(dir, 'authpay.db'), { checkpoint: { fromBytes: 0, restartFrames: 1000 } });
+  const { registry, authLog } = loadKinds();
+  await store.ensureKind(authLog);
+  const client = new ExtensionClient(registry, store);
+  fs.rmSync(dir, { recursive: true, force: true });
+  // The write still commits (the open files outlive their names); the thread it starts cannot open the file.
+  await client.create(record(1));
+  await new Promise((resolve) => setTimeout(resolve, 500)); // lets the thread fail before close() asks it
+  await store.close();
+}, 15_000);
