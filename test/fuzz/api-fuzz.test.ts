@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { FUZZ_DEEP, FUZZ_RUNS, FUZZ_SEED } from './config.js';
 import { mutationArbitrary, sweepMutations } from './generators/families.js';
-import { KNOWN_FAILURES, matches } from './known-failures.js';
+import { compareWithKnown, KNOWN_FAILURES } from './known-failures.js';
 import { Findings, formatFindings } from './oracle/findings.js';
-import { probe, readiness } from './runner.js';
-import { closeConnections } from './support/send.js';
+import { REGRESSIONS } from './regressions.js';
+import { probe, readiness, replay } from './runner.js';
+import { closeConnections, sentCount } from './support/send.js';
 import { startFuzzServer, type FuzzServer } from './support/fuzz-server.js';
 import { genericTargets } from './walker/generic-walker.js';
 import { openApiTargets } from './walker/openapi-walker.js';
@@ -54,6 +55,14 @@ test('the walker covers every OpenAPI operation and every verb of every generic 
   expect(fuzz.resources.length).toBeGreaterThan(20);
   for (const r of fuzz.resources) expect(targets.filter((t) => t.id.startsWith(`generic:${r.plural}:`))).toHaveLength(6);
 });
+
+test(
+  "regressions: the issue's reproductions, by name (first, on a fresh server: the sweep may change settings they rely on)",
+  async () => {
+    for (const regression of REGRESSIONS) await replay(fuzz, findings, regression);
+  },
+  TIMEOUT_MS,
+);
 
 test(
   'sweep: every canonical hostile value at every location, as the caller the target is meant for',
@@ -100,10 +109,8 @@ test('the server is still ready after the fuzzing', async () => {
 
 test('every failure found is a known, listed one, and every listed one still occurs', () => {
   const all = findings.all();
-  process.stdout.write(`fuzz findings (${all.length}):\n${formatFindings(all)}\n`);
+  process.stdout.write(`fuzz: ${sentCount()} requests, ${all.length} findings:\n${formatFindings(all)}\n`);
   if (process.env.FUZZ_REPORT) fs.writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(all, null, 1));
-  const unlisted = all.filter((f) => !KNOWN_FAILURES.some((k) => matches(k, f)));
-  const sweep = all.filter((f) => f.phase === 'sweep');
-  const stale = KNOWN_FAILURES.filter((k) => !sweep.some((f) => matches(k, f)));
+  const { unlisted, stale } = compareWithKnown(all, KNOWN_FAILURES);
   expect({ unlisted: formatFindings(unlisted), stale: stale.map((k) => `${k.issue} ${k.cause}`) }).toEqual({ unlisted: '', stale: [] });
 });

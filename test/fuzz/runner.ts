@@ -5,6 +5,7 @@ import type { FuzzServer } from './support/fuzz-server.js';
 import type { Write } from './support/write-log.js';
 import { buildRequest, type WireRequest } from './walker/build-request.js';
 import { locationOf, type Caller, type Mutation, type Target } from './walker/target.js';
+import type { Regression } from './regressions.js';
 
 let serial = 0;
 
@@ -67,6 +68,14 @@ export async function probe(
       phase,
     });
   }
+}
+
+/** A named reproduction: its set-up steps as the administrator, unjudged; its last step judged as its caller. */
+export async function replay(fuzz: FuzzServer, findings: Findings, regression: Regression): Promise<void> {
+  const steps = regression.steps;
+  for (const step of steps.slice(0, -1)) await exchange(fuzz, step, 'admin', []);
+  await probe(fuzz, findings, 'regression', steps[steps.length - 1], regression.caller, []);
+  for (const step of regression.cleanup ?? []) await exchange(fuzz, step, 'admin', []);
 }
 
 /** /readyz of the server, after everything. */

@@ -14,7 +14,8 @@ export interface Finding {
   family: string;
   /** The first example: the value's summary, the status and the start of the answer. */
   example: string;
-  phase: 'sweep' | 'random';
+  /** sweep and regression are deterministic; random depends on the seed. */
+  phase: 'sweep' | 'random' | 'regression';
   count: number;
 }
 

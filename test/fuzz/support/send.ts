@@ -13,12 +13,19 @@ export interface WireAnswer {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+let requestsSent = 0;
+
+/** How many requests the suite has sent, for the summary line. */
+export function sentCount(): number {
+  return requestsSent;
+}
 
 /**
  * Sends the request byte for byte (node:http takes the path as given, so invalid percent-encodings reach the
  * server unchanged) and reads at most MAX_RESPONSE_BYTES + 1 of the answer.
  */
 export function send(baseUrl: string, request: WireRequest, headers: Record<string, string>): Promise<WireAnswer> {
+  requestsSent++;
   const url = new URL(baseUrl);
   const allHeaders: Record<string, string> = { ...headers };
   if (request.contentType !== undefined) allHeaders['content-type'] = request.contentType;
