@@ -1,6 +1,7 @@
-/** The fuzz suite's own parts, without a server: the value generators and the bookkeeping of known failures. */
+/** The fuzz suite's own parts, without a server: generators, request building, the assertions, the known-failure bookkeeping. */
 import * as yaml from 'js-yaml';
 import { compareWithKnown, type KnownFailure } from './known-failures.js';
+import { judge } from './oracle/checks.js';
 import type { Finding } from './oracle/findings.js';
 import { yamlFlowBomb } from './generators/bodies.js';
 import { RawJson, serializeJson } from './generators/sample.js';
@@ -76,4 +77,22 @@ test('a YAML value switches the whole body to application/yaml; a path parameter
   ]);
   expect(wire.path).toBe('/x/%E0%A4%A?page=1');
   expect(wire.contentType).toBe('application/yaml');
+});
+
+test('the per-request assertions: 5xx, no answer, oversize, a write on a refusal, a giant object', () => {
+  const ok = { status: 400, bytes: 10, oversize: false, head: '{}' };
+  const write = { revision: 2, type: 'ADDED' as const, kind: 'SitePlugin', name: 'x', bytes: 100, lastUseOnly: false };
+  expect(judge(ok, [])).toEqual([]);
+  expect(judge(ok, [write]).map((v) => v.problem)).toEqual(['write-on-refusal']);
+  expect(
+    judge(ok, [
+      { ...write, kind: 'Lease' },
+      { ...write, kind: 'PersonalAccessToken', lastUseOnly: true },
+    ]),
+  ).toEqual([]);
+  expect(judge({ ...ok, status: 201 }, [write])).toEqual([]);
+  expect(judge({ ...ok, status: 201 }, [{ ...write, bytes: 2 * 1024 * 1024 }]).map((v) => v.problem)).toEqual(['oversize-object-stored']);
+  expect(judge({ ...ok, status: 503 }, []).map((v) => v.problem)).toEqual(['server-error']);
+  expect(judge({ ...ok, status: 200, oversize: true }, []).map((v) => v.problem)).toEqual(['oversize-response']);
+  expect(judge({ ...ok, status: 0, error: 'timeout' }, []).map((v) => v.problem)).toEqual(['no-answer']);
 });
