@@ -111,6 +111,10 @@ test('every failure found is a known, listed one, and every listed one still occ
   const all = findings.all();
   process.stdout.write(`fuzz: ${sentCount()} requests, ${all.length} findings:\n${formatFindings(all)}\n`);
   if (process.env.FUZZ_REPORT) fs.writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(all, null, 1));
-  const { unlisted, stale } = compareWithKnown(all, KNOWN_FAILURES);
+  const { unlisted, stale: staleHere } = compareWithKnown(all, KNOWN_FAILURES);
+  // The deep profile sends other values in another order, so it may not recreate every listed state: the list
+  // is kept against the CI profile, and a deep run only reports what it did not see.
+  if (FUZZ_DEEP && staleHere.length) process.stdout.write(`fuzz: not seen in this deep run: ${staleHere.map((k) => k.cause).join('; ')}\n`);
+  const stale = FUZZ_DEEP ? [] : staleHere;
   expect({ unlisted: formatFindings(unlisted), stale: stale.map((k) => `${k.issue} ${k.cause}`) }).toEqual({ unlisted: '', stale: [] });
 });

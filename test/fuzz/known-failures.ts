@@ -17,6 +17,8 @@ export interface KnownFailure {
   families: RegExp;
   locations?: RegExp;
   callers?: Caller[];
+  /** Found only by `npm run fuzz` (its values are not in the CI sweep): not required to occur in CI. */
+  deepOnly?: true;
 }
 
 export const KNOWN_FAILURES: KnownFailure[] = [
@@ -50,7 +52,7 @@ export const KNOWN_FAILURES: KnownFailure[] = [
     issue: '21.4',
     cause: 'JSON nested 10,000 levels (createPayment additionalData, generic create, merge patch, JSON patch): stack overflow, 500',
     problem: 'server-error',
-    targets: /^(createPayment|generic:[a-z]+:(create|merge-patch|json-patch))$/,
+    targets: /^(createPayment|updatePaymentSettings|generic:[a-z]+:(create|merge-patch|json-patch))$/,
     families: /^deep-nesting$/,
   },
   {
@@ -69,16 +71,18 @@ export const KNOWN_FAILURES: KnownFailure[] = [
   },
   {
     issue: '21.2',
-    cause: 'a merge patch {"spec": null} on a SitePluginAuthLog is accepted, and listAuthLogs then answers 500 for every request',
+    cause:
+      'objects made spec-less by the sweep (merge patch {"spec": null}, create without spec):'
+      + ' listAuthLogs, listCatalog or listSitePlugins answer 500 to every request',
     problem: 'server-error',
-    targets: /^listAuthLogs$/,
+    targets: /^(listAuthLogs|listCatalog|listSitePlugins)$/,
     families: /^any-input$/,
   },
   {
     issue: '21.4 (not named in the issue)',
     cause: 'a keyword with a NUL character reaches the SQLite search ("unterminated string"): 500 on the keyword lists',
     problem: 'server-error',
-    targets: /^(listSitePlugins|listPermanentUsers|exportAuthLogs|listCatalog)$/,
+    targets: /^(list|export)[A-Za-z]+$/,
     families: /^control-characters$/,
     locations: /^query:keyword$/,
   },
@@ -86,9 +90,9 @@ export const KNOWN_FAILURES: KnownFailure[] = [
     issue: '21.4 (not named in the issue)',
     cause: 'generic create with an object such as {"toString":"x","valueOf":1} as apiVersion or metadata.name: 500 (used as a string)',
     problem: 'server-error',
-    targets: /^generic:[a-z]+:create$/,
+    targets: /^generic:[a-z]+:(create|json-patch)$/,
     families: /^prototype-keys$/,
-    locations: /^body-field:(apiVersion|kind|metadata\.name)$/,
+    locations: /^body-field:(apiVersion|kind|metadata\.name|0\.op)$/,
   },
   {
     issue: '21.4',
@@ -106,10 +110,19 @@ export const KNOWN_FAILURES: KnownFailure[] = [
   },
   {
     issue: '21.2',
-    cause: 'regression: a SitePlugin without spec makes the user-center catalog answer 500',
+    cause: 'regressions: a SitePlugin without spec breaks the user-center catalog, a SitePluginAuthLog patched to spec null listAuthLogs',
     problem: 'server-error',
-    targets: /^regression: a SitePlugin without spec/,
+    targets: /^regression: a (SitePlugin without spec|SitePluginAuthLog patched to spec null)/,
     families: /^any-input$/,
+  },
+  {
+    issue: 'not in the issue',
+    cause: 'a refusal echoes the invalid value: a 51,200-character label (100 KB) gets a 422 Status of more than 2 MiB',
+    problem: 'oversize-response',
+    targets: /^generic:[a-z]+:(create|merge-patch)$/,
+    families: /^huge-string$/,
+    locations: /^body-field:metadata\.labels$/,
+    deepOnly: true,
   },
   {
     issue: '21.4 (not named in the issue)',
@@ -120,12 +133,15 @@ export const KNOWN_FAILURES: KnownFailure[] = [
   },
 ];
 
-/** What a run found against the list: findings no entry explains, and entries the deterministic phases did not hit. */
+/**
+ * What a run found against the list: findings no entry explains, and entries the deterministic phases did not
+ * hit (the list is kept for the CI profile: `npm run fuzz` reports its stale entries without failing).
+ */
 export function compareWithKnown(findings: Finding[], known: KnownFailure[]): { unlisted: Finding[]; stale: KnownFailure[] } {
   const deterministic = findings.filter((f) => f.phase !== 'random');
   return {
     unlisted: findings.filter((f) => !known.some((k) => matches(k, f))),
-    stale: known.filter((k) => !deterministic.some((f) => matches(k, f))),
+    stale: known.filter((k) => !k.deepOnly && !deterministic.some((f) => matches(k, f))),
   };
 }
 

@@ -22,6 +22,8 @@ const CONSOLE_PAYMENT = '/apis/console.api.payment.authpay.dev/v1alpha1';
 const UC_PAYMENT = '/apis/uc.api.payment.authpay.dev/v1alpha1';
 const UC_PLUGIN_AUTH = '/apis/uc.api.pluginauth.authpay.dev/v1alpha1';
 const SITE_PLUGINS = '/apis/pluginauth.authpay.dev/v1alpha1/siteplugins';
+const AUTH_LOGS = '/apis/pluginauth.authpay.dev/v1alpha1/sitepluginauthlogs';
+const CONSOLE_PLUGIN_AUTH = '/apis/console.api.pluginauth.authpay.dev/v1alpha1';
 const HUGE = '99999999999999999999';
 
 function request(name: string, method: string, path: string, body?: { contentType: string; value: unknown }): Target {
@@ -83,6 +85,23 @@ export const REGRESSIONS: Regression[] = [
       spec: { ...(VALID_SAMPLES.PaymentInfo.spec as Record<string, unknown>), additionalData: yamlFlowBomb(5, 9) },
     },
   }),
+  {
+    name: 'a SitePluginAuthLog patched to spec null, then listAuthLogs',
+    caller: 'admin',
+    steps: [
+      request('spec null (set-up)', 'PATCH', `${AUTH_LOGS}/${SEED_NAME}`, {
+        contentType: 'application/merge-patch+json',
+        value: { spec: null },
+      }),
+      request('a SitePluginAuthLog patched to spec null, then listAuthLogs', 'GET', `${CONSOLE_PLUGIN_AUTH}/authlogs`),
+    ],
+    cleanup: [
+      request('restore the spec', 'PATCH', `${AUTH_LOGS}/${SEED_NAME}`, {
+        contentType: 'application/merge-patch+json',
+        value: { spec: VALID_SAMPLES.SitePluginAuthLog.spec },
+      }),
+    ],
+  },
   {
     name: 'a SitePlugin without spec, then the user-center catalog',
     caller: 'user',

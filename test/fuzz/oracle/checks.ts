@@ -9,6 +9,20 @@ import type { Problem } from './findings.js';
  */
 export const BACKGROUND_KINDS = new Set(['Lease', 'JobRun']);
 
+/**
+ * The outbox worker delivering a message queued earlier: the message's status changes, and an in-app message
+ * becomes a Notification of the same name. A request that queues a message writes an ADDED OutboxMessage,
+ * which still counts.
+ */
+function isOutboxDelivery(w: Write, all: Write[]): boolean {
+  if (w.kind === 'OutboxMessage') return w.type === 'MODIFIED';
+  return (
+    w.kind === 'Notification'
+    && w.type === 'ADDED'
+    && all.some((o) => o.kind === 'OutboxMessage' && o.type === 'MODIFIED' && o.name === w.name)
+  );
+}
+
 export interface Verdict {
   problem: Problem;
   detail: string;
@@ -20,7 +34,7 @@ export function judge(answer: WireAnswer, writes: Write[]): Verdict[] {
   if (answer.error) verdicts.push({ problem: 'no-answer', detail: answer.error });
   if (answer.status >= 500) verdicts.push({ problem: 'server-error', detail: `${answer.status} ${answer.head.slice(0, 160)}` });
   if (answer.oversize) verdicts.push({ problem: 'oversize-response', detail: `${answer.status}, more than ${answer.bytes} bytes` });
-  const own = writes.filter((w) => !BACKGROUND_KINDS.has(w.kind) && !w.lastUseOnly);
+  const own = writes.filter((w) => !BACKGROUND_KINDS.has(w.kind) && !w.lastUseOnly && !isOutboxDelivery(w, writes));
   if (answer.status >= 400 && answer.status < 500 && own.length) {
     const what = own.map((w) => `${w.type} ${w.kind}/${w.name}`).join(', ');
     verdicts.push({ problem: 'write-on-refusal', detail: `${answer.status} ${answer.head.slice(0, 100)} but wrote ${what}` });
