@@ -149,8 +149,7 @@ export function matches(known: KnownFailure, f: Finding): boolean {
   return (
     (typeof known.problem === 'string' ? known.problem === f.problem : known.problem.test(f.problem))
     && known.targets.test(f.target)
-    && known.families.test(f.family)
-    && (known.locations?.test(f.location) ?? true)
+    && f.parts.some((p) => known.families.test(p.family) && (known.locations?.test(p.location) ?? true))
     && (known.callers?.includes(f.caller) ?? true)
   );
 }

@@ -64,6 +64,9 @@ export async function probe(
       caller,
       location: anyInput ? '(any)' : mutations.map(locationOf).join('+'),
       family: anyInput ? 'any-input' : [...new Set(mutations.map((m) => m.sample.family))].join('+'),
+      parts: anyInput
+        ? [{ location: '(any)', family: 'any-input' }]
+        : mutations.map((m) => ({ location: locationOf(m), family: m.sample.family })),
       example: `${input} → ${v.detail}`,
       phase,
     });

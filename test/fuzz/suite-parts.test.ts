@@ -17,6 +17,7 @@ function finding(patch: Partial<Finding>): Finding {
     caller: 'admin',
     location: 'query:page',
     family: 'numeric-string',
+    parts: [{ location: 'query:page', family: 'numeric-string' }],
     example: '',
     phase: 'sweep',
     count: 1,
@@ -37,6 +38,15 @@ test('a finding no entry explains is unlisted; an entry nothing deterministic hi
   const other = finding({ target: 'listPayments' });
   expect(compareWithKnown([finding({}), other], [pageEntry]).unlisted).toEqual([other]);
   expect(compareWithKnown([], [pageEntry]).stale).toEqual([pageEntry]);
+  // A random request combining the known cause with other values is the known cause.
+  const combined = finding({
+    phase: 'random',
+    parts: [
+      { location: 'query:size', family: 'wrong-type' },
+      { location: 'query:page', family: 'numeric-string' },
+    ],
+  });
+  expect(compareWithKnown([finding({}), combined], [pageEntry]).unlisted).toEqual([]);
   // A random-phase hit depends on the seed: it does not keep an entry alive.
   expect(compareWithKnown([finding({ phase: 'random' })], [pageEntry]).stale).toEqual([pageEntry]);
 });

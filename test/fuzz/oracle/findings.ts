@@ -12,6 +12,8 @@ export interface Finding {
   location: string;
   /** The value family, or "any-input" when the unmutated request fails the same way (stored state or a plain bug). */
   family: string;
+  /** Each mutation's location and family (a random request may combine several); a known failure matches any one. */
+  parts: { location: string; family: string }[];
   /** The first example: the value's summary, the status and the start of the answer. */
   example: string;
   /** sweep and regression are deterministic; random depends on the seed. */
