@@ -3,7 +3,7 @@ import type { KindInfo, KindRegistry } from '../schema/kind-registry.js';
 import type { NewResource, ObjectMeta, Resource, WatchEvent } from '../resource/types.js';
 import { kindName, type AnyKindDef, type KindRef, type NewObject, type ObjectOf } from '../resource/kind-def.js';
 import { AppError, ConflictError, InvalidError, NotFoundError } from '../errors/app-error.js';
-import { checkMetadata, generateNameSuffix } from '../resource/metadata-rules.js';
+import { checkMetadata, generateNameSuffix, shownValue } from '../resource/metadata-rules.js';
 import { applyMergePatch } from '../resource/merge-patch.js';
 import { nowTimestamp } from '../resource/time.js';
 import type { Store, WatchHandle } from '../store/store.js';
@@ -366,7 +366,7 @@ export class ExtensionClient {
     const problems = checkMetadata(obj.metadata);
     if (problems.length)
       throw new InvalidError(
-        `${info.kind} "${obj.metadata.name}" is invalid: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`,
+        `${info.kind} "${shownValue(obj.metadata.name)}" is invalid: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`,
         problems,
       );
     this.registry.validate(info, obj);

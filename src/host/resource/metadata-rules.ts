@@ -27,22 +27,24 @@ export function checkMetadata(meta: ObjectMeta): ErrorDetail[] {
     problems.push({
       field: 'metadata.name',
       message:
-        `"${meta.name}" must be a lowercase RFC 1123 subdomain of at most 253 characters`
+        `"${shownValue(meta.name)}" must be a lowercase RFC 1123 subdomain of at most 253 characters`
         + ' (a-z, 0-9, "-" and ".", starting and ending with an alphanumeric)',
     });
   }
   for (const [k, v] of Object.entries(meta.labels ?? {})) {
-    if (!isQualifiedName(k)) problems.push({ field: `metadata.labels.${k}`, message: 'label key must be a qualified name' });
+    if (!isQualifiedName(k)) problems.push({ field: `metadata.labels.${shownValue(k)}`, message: 'label key must be a qualified name' });
     if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v))
       problems.push({
-        field: `metadata.labels.${k}`,
+        field: `metadata.labels.${shownValue(k)}`,
         message: 'label value must be at most 63 characters of [A-Za-z0-9_.-], alphanumeric at both ends',
       });
   }
   let annotationBytes = 0;
   for (const [k, v] of Object.entries(meta.annotations ?? {})) {
-    if (!isQualifiedName(k)) problems.push({ field: `metadata.annotations.${k}`, message: 'annotation key must be a qualified name' });
-    if (typeof v !== 'string') problems.push({ field: `metadata.annotations.${k}`, message: 'annotation value must be a string' });
+    if (!isQualifiedName(k))
+      problems.push({ field: `metadata.annotations.${shownValue(k)}`, message: 'annotation key must be a qualified name' });
+    if (typeof v !== 'string')
+      problems.push({ field: `metadata.annotations.${shownValue(k)}`, message: 'annotation value must be a string' });
     else annotationBytes += Buffer.byteLength(k) + Buffer.byteLength(v);
   }
   if (annotationBytes > 256 * 1024) problems.push({ field: 'metadata.annotations', message: 'annotations may hold at most 256 KiB' });
@@ -61,4 +63,13 @@ export function generateNameSuffix(length = 5): string {
   let out = '';
   for (const b of bytes) out += GENERATE_ALPHABET[b % GENERATE_ALPHABET.length];
   return out;
+}
+
+/**
+ * A caller's value for a message: text as it is, anything else as JSON, cut at 100 characters. Never
+ * String(value): an object whose toString is not a function (`{"toString": "x"}`) makes that throw.
+ */
+export function shownValue(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
 }

@@ -34,7 +34,11 @@ export const POSTGRES_DIALECT: Dialect = {
 export class SqlParams {
   readonly values: unknown[] = [];
   constructor(private readonly dialect: Dialect) {}
+  /** Adds a query value. Text with NUL is refused: PostgreSQL text cannot hold it, and FTS5's query parser ends a string at it. */
   add(value: unknown): string {
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw new AppError('BAD_REQUEST', '查询条件含有空字符 (NUL)', { messageEn: 'a query value contains a NUL character' });
+    }
     this.values.push(value);
     return this.dialect.placeholder(this.values.length);
   }
@@ -102,12 +106,12 @@ export function renderCondition(cond: Condition, layout: TableLayout, params: Sq
   }
 }
 
-/** The search-index column of a contains condition that the index can answer (search field, 3+ characters). */
 /** The label row of t with this key and value (parameters added key first: SQLite's placeholders are positional). */
 function labelMatch(layout: TableLayout, params: SqlParams, key: string, value: string): string {
   return `SELECT 1 FROM ${layout.labels} l WHERE l.name = t.name AND l.key = ${params.add(key)} AND l.value = ${params.add(value)}`;
 }
 
+/** The search-index column of a contains condition that the index can answer (search field, 3+ characters). */
 function searchColumn(layout: TableLayout, cond: Condition): string | undefined {
   if (cond.op !== 'contains' || !layout.search || typeof cond.value !== 'string' || !indexablePattern(cond.value)) return undefined;
   return layout.search.columns.get(cond.field === 'name' ? 'metadata.name' : cond.field);

@@ -46,7 +46,9 @@ export async function resolveCallbackChannel(
       { paymentType: type, outcome: 'RETRY', reason: isAppError(err) ? err.code : 'INTERNAL' },
       'payment callback for a service that is not configured',
     );
-    return { answer: jsonAnswer(503, 'payment service not configured') };
+    // 404, not 503: the answer is about this server's set-up, not a failure of ours; providers resend on any
+    // answer but their own success text, so a notification sent while a service is being configured is not lost.
+    return { answer: jsonAnswer(404, 'payment service not configured') };
   }
 }
 

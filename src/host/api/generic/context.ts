@@ -1,3 +1,4 @@
+import { shownValue } from '../../resource/metadata-rules.js';
 import type { Request, Response } from 'express';
 import { AppError } from '../../errors/app-error.js';
 import { loadYamlInput } from '../../schema/yaml-input.js';
@@ -85,6 +86,6 @@ export function queryString(req: Request, name: string): string | undefined {
 export function isDryRun(req: Request, body?: Record<string, unknown>): boolean {
   const values = [queryString(req, 'dryRun'), ...((body?.dryRun as string[] | undefined) ?? [])].filter((v) => v !== undefined && v !== '');
   for (const v of values)
-    if (v !== 'All') throw new AppError('BAD_REQUEST', `unsupported dry run value "${String(v)}": only "All" is supported`);
+    if (v !== 'All') throw new AppError('BAD_REQUEST', `unsupported dry run value "${shownValue(v)}": only "All" is supported`);
   return values.length > 0;
 }

@@ -1,3 +1,4 @@
+import { shownValue } from '../../resource/metadata-rules.js';
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import { AppError } from '../../errors/app-error.js';
 
@@ -16,7 +17,7 @@ function checkShape(patch: unknown): JsonPatchOperation[] {
   for (const o of patch as Array<Partial<Record<'op' | 'path' | 'from' | 'value', unknown>>>) {
     const refuse = (message: string) => new AppError('BAD_REQUEST', message);
     if (!o || typeof o !== 'object' || typeof o.path !== 'string') throw refuse('every JSON patch operation needs "op" and "path"');
-    if (!OPS.includes(o.op as string)) throw refuse(`unknown JSON patch operation "${String(o.op)}"`);
+    if (!OPS.includes(o.op as string)) throw refuse(`unknown JSON patch operation "${shownValue(o.op)}"`);
     const needsFrom = o.op === 'move' || o.op === 'copy';
     if (needsFrom && typeof o.from !== 'string') throw refuse(`JSON patch operation "${o.op}" needs "from"`);
     const needsValue = o.op === 'add' || o.op === 'replace' || o.op === 'test';

@@ -1,3 +1,4 @@
+import { shownValue } from '../../resource/metadata-rules.js';
 import type { Request, Response } from 'express';
 import { AppError, ConflictError } from '../../errors/app-error.js';
 import type { KindInfo } from '../../schema/kind-registry.js';
@@ -39,7 +40,7 @@ export async function replaceResource(
   if (obj.metadata.name !== name) {
     throw new AppError(
       'BAD_REQUEST',
-      `the name of the object (${String(obj.metadata.name ?? '')}) does not match the name on the URL (${name})`,
+      `the name of the object (${shownValue(obj.metadata.name ?? '')}) does not match the name on the URL (${name})`,
     );
   }
   const updated = await withDryRun(deps.client.store, dryRun, async () => {

@@ -1,6 +1,7 @@
 import { AppError, InvalidError } from '../../errors/app-error.js';
 import type { KindInfo } from '../../schema/kind-registry.js';
 import type { ObjectMeta, Resource } from '../../resource/types.js';
+import { shownValue } from '../../resource/metadata-rules.js';
 import type { Store } from '../../store/store.js';
 
 const DRY_RUN_ROLLBACK = Symbol('dry-run rollback');
@@ -28,11 +29,11 @@ export function normalizeBody(kind: KindInfo, body: Record<string, unknown>): Re
   if (body.apiVersion !== undefined && body.apiVersion !== kind.apiVersion) {
     throw new AppError(
       'BAD_REQUEST',
-      `the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${kind.apiVersion})`,
+      `the API version in the data (${shownValue(body.apiVersion)}) does not match the expected API version (${kind.apiVersion})`,
     );
   }
   if (body.kind !== undefined && body.kind !== kind.kind) {
-    throw new AppError('BAD_REQUEST', `the kind in the data (${String(body.kind)}) does not match the expected kind (${kind.kind})`);
+    throw new AppError('BAD_REQUEST', `the kind in the data (${shownValue(body.kind)}) does not match the expected kind (${kind.kind})`);
   }
   const metadata = body.metadata ?? {};
   if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
