@@ -231,10 +231,12 @@ export class ExtensionClient {
     if (bodyOf(next) !== bodyOf(current)) next.metadata.generation = (current.metadata.generation ?? 1) + 1;
     // nothing changed: write nothing
     else if (sameJson(next.metadata, current.metadata) && sameJson(next.status, current.status)) return current;
-    this.validate(info, next);
+    // An object whose last finalizer goes is removed, not written: what it holds no longer needs to be valid
+    // (an object stored before a schema rule, e.g. without spec, must still be deletable).
     if (next.metadata.deletionTimestamp && !(next.metadata.finalizers ?? []).length) {
       return this.store.remove(info, next.metadata.name, current.metadata.resourceVersion);
     }
+    this.validate(info, next);
     return this.store.update(info, next, current.metadata.resourceVersion as string);
   }
 

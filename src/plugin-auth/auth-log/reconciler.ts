@@ -19,8 +19,10 @@ export function pluginRecordsController(client: ExtensionClient, logger: Logger)
       const plugin = await client.fetch(SitePlugin, name);
       if (!plugin) return;
       await reconcileFinalizer(client, plugin, DELETE_RECORDS_FINALIZER, async (p) => {
-        const removed = await deleteRecordsOf(client, p.spec.key);
-        logger.info({ plugin: p.spec.key, removed }, 'catalog plugin deleted with its authorization records');
+        // A plugin stored without a key (written before CRDs required spec) has no records to find: it goes.
+        const key = p.spec?.key;
+        const removed = key ? await deleteRecordsOf(client, key) : 0;
+        logger.info({ plugin: key ?? name, removed }, 'catalog plugin deleted with its authorization records');
       });
     },
   };

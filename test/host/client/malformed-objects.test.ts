@@ -113,3 +113,26 @@ test.each([
   expect(status.details.causes).toContainEqual(expect.objectContaining({ field: 'spec', reason: 'FieldValueRequired' }));
   expect(await server.runtime.store.get(server.runtime.registry.get(kind), 'no-spec')).toBeUndefined();
 });
+
+test('a spec-less plugin that carries the records finalizer can still be deleted (the finalizer lets it go)', async () => {
+  const info = server.runtime.registry.get('SitePlugin');
+  await server.runtime.store.insert(info, {
+    apiVersion: info.apiVersion,
+    kind: 'SitePlugin',
+    metadata: {
+      name: 'broken-final',
+      uid: 'uid-broken-final',
+      creationTimestamp: '2026-01-01T00:00:00Z',
+      generation: 1,
+      finalizers: ['pluginauth.authpay.dev/delete-auth-logs'],
+    },
+  } as Resource);
+  const path = `${server.url}${PLUGIN_AUTH}/siteplugins/broken-final`;
+  expect((await call(path, { method: 'DELETE', headers: admin })).status).toBe(200);
+  let status = 0;
+  for (let i = 0; i < 100 && status !== 404; i++) {
+    status = (await call(path, { headers: admin })).status;
+    if (status !== 404) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(status).toBe(404);
+});
