@@ -21,17 +21,7 @@ export interface KnownFailure {
   deepOnly?: true;
 }
 
-export const KNOWN_FAILURES: KnownFailure[] = [
-  {
-    issue: 'not in the issue',
-    cause: 'a refusal echoes the invalid value: a 51,200-character label (100 KB) gets a 422 Status of more than 2 MiB',
-    problem: 'oversize-response',
-    targets: /^generic:[a-z]+:(create|merge-patch)$/,
-    families: /^huge-string$/,
-    locations: /^body-field:metadata\.labels$/,
-    deepOnly: true,
-  },
-];
+export const KNOWN_FAILURES: KnownFailure[] = [];
 
 /**
  * What a run found against the list: findings no entry explains, and entries the deterministic phases did not

@@ -31,7 +31,10 @@ export function checkMetadata(meta: ObjectMeta): ErrorDetail[] {
         + ' (a-z, 0-9, "-" and ".", starting and ending with an alphanumeric)',
     });
   }
-  for (const [k, v] of Object.entries(meta.labels ?? {})) {
+  // A string or an array in place of the map would be checked entry by entry: one problem per character.
+  const labels = mapOrProblem(meta.labels, 'metadata.labels', problems);
+  const annotations = mapOrProblem(meta.annotations, 'metadata.annotations', problems);
+  for (const [k, v] of Object.entries(labels)) {
     if (!isQualifiedName(k)) problems.push({ field: `metadata.labels.${shownValue(k)}`, message: 'label key must be a qualified name' });
     if (typeof v !== 'string' || v.length > 63 || !LABEL_VALUE.test(v))
       problems.push({
@@ -40,7 +43,7 @@ export function checkMetadata(meta: ObjectMeta): ErrorDetail[] {
       });
   }
   let annotationBytes = 0;
-  for (const [k, v] of Object.entries(meta.annotations ?? {})) {
+  for (const [k, v] of Object.entries(annotations)) {
     if (!isQualifiedName(k))
       problems.push({ field: `metadata.annotations.${shownValue(k)}`, message: 'annotation key must be a qualified name' });
     if (typeof v !== 'string')
@@ -48,11 +51,22 @@ export function checkMetadata(meta: ObjectMeta): ErrorDetail[] {
     else annotationBytes += Buffer.byteLength(k) + Buffer.byteLength(v);
   }
   if (annotationBytes > 256 * 1024) problems.push({ field: 'metadata.annotations', message: 'annotations may hold at most 256 KiB' });
-  for (const f of meta.finalizers ?? []) {
+  const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : [];
+  if (meta.finalizers !== undefined && !Array.isArray(meta.finalizers))
+    problems.push({ field: 'metadata.finalizers', message: 'finalizers must be a list of names' });
+  for (const f of finalizers) {
     if (typeof f !== 'string' || !isQualifiedName(f))
-      problems.push({ field: 'metadata.finalizers', message: `finalizer "${String(f)}" must be a qualified name` });
+      problems.push({ field: 'metadata.finalizers', message: `finalizer "${shownValue(f)}" must be a qualified name` });
   }
   return problems;
+}
+
+/** The map, or {} with a problem when the field holds something else. */
+function mapOrProblem(value: unknown, field: string, problems: ErrorDetail[]): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  problems.push({ field, message: 'must be a map of names to strings' });
+  return {};
 }
 
 const GENERATE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
