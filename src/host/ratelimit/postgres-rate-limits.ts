@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Logger } from '../logging/logger.js';
 import { poolConfig, resolveConnection } from '../store/postgres-connection.js';
 import { RateLimiter, type RateLimit, type RateLimitDecision, type RateLimitOptions } from './rate-limiter.js';
-import { secondsUntilAllowed, weightedCount, windowStartOf, type WindowCounter } from './sliding-window.js';
+import { rolledForward, secondsUntilAllowed, weightedCount, windowStartOf, type WindowCounter } from './sliding-window.js';
 
 /** 'RATE': first key of the advisory lock that serializes creating the table. */
 const RATE_LOCK_NAMESPACE = 0x52415445;
@@ -159,7 +159,8 @@ class PostgresRateLimiter implements RateLimit {
     try {
       const row = await this.db.readRow(this.scope, key);
       if (!row) return { allowed: true, remaining: this.options.limit, retryAfterSeconds: 0 };
-      const counter = rolled(counterOf(row), now, this.options.windowMs);
+      // As the upsert rolls a counter in SQL.
+      const counter = rolledForward(counterOf(row), now, this.options.windowMs);
       return this.decide(counter, now, weightedCount(counter, now, this.options.windowMs) < this.options.limit);
     } catch (err) {
       this.db.reportFailure(this.scope, err);
@@ -182,12 +183,4 @@ class PostgresRateLimiter implements RateLimit {
 
 function counterOf(row: CounterRow): WindowCounter {
   return { windowStart: Number(row.window_start), current: row.current, previous: row.previous };
-}
-
-/** A stored counter as it stands in the window holding now (the upsert does the same in SQL). */
-function rolled(c: WindowCounter, now: number, windowMs: number): WindowCounter {
-  const start = windowStartOf(now, windowMs);
-  if (start <= c.windowStart) return c;
-  if (start - c.windowStart < 2 * windowMs) return { windowStart: start, current: 0, previous: c.current };
-  return { windowStart: start, current: 0, previous: 0 };
 }

@@ -1,4 +1,4 @@
-import { secondsUntilAllowed, weightedCount, windowStartOf, type WindowCounter } from './sliding-window.js';
+import { rolledForward, secondsUntilAllowed, weightedCount, windowStartOf, type WindowCounter } from './sliding-window.js';
 
 /**
  * A small in-memory rate limiter for public endpoints (log-in, sign-up, public APIs).
@@ -100,18 +100,12 @@ export class RateLimiter implements RateLimit {
   private roll(key: string, now: number): Counter | undefined {
     const c = this.counters.get(key);
     if (!c) return undefined;
-    const { windowMs } = this.options;
-    const elapsedWindows = Math.floor((now - c.windowStart) / windowMs);
-    if (elapsedWindows >= 2) {
+    const next = rolledForward(c, now, this.options.windowMs);
+    if (next.current === 0 && next.previous === 0) {
       this.counters.delete(key);
       return undefined;
     }
-    if (elapsedWindows === 1) {
-      c.previous = c.current;
-      c.current = 0;
-      c.windowStart += windowMs;
-    }
-    return c;
+    return Object.assign(c, next);
   }
 
   private touch(key: string): Counter {

@@ -30,6 +30,14 @@ export function secondsUntilAllowed(c: WindowCounter, now: number, { limit, wind
   return Math.max(1, Math.floor((c.windowStart + sinceStart - now) / 1000) + 1);
 }
 
+/** A counter as it stands in the window holding `now`: one window on, current becomes previous; two, both go. */
+export function rolledForward(c: WindowCounter, now: number, windowMs: number): WindowCounter {
+  const start = windowStartOf(now, windowMs);
+  if (start <= c.windowStart) return c;
+  if (start - c.windowStart < 2 * windowMs) return { windowStart: start, current: 0, previous: c.current };
+  return { windowStart: start, current: 0, previous: 0 };
+}
+
 /** The start of the window holding `now`. */
 export function windowStartOf(now: number, windowMs: number): number {
   return now - (now % windowMs);
