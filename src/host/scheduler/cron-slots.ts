@@ -10,15 +10,6 @@ export function parseCron(expression: string, timeZone: string): CronTime {
   }
 }
 
-export function isValidCron(expression: string, timeZone = 'UTC'): boolean {
-  try {
-    parseCron(expression, timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The first slot strictly after `afterMs`. */
 export function nextSlotAfter(cron: CronTime, afterMs: number): number {
   return cron.getNextDateFrom(new Date(afterMs), cron.timeZone ?? 'UTC').toMillis();

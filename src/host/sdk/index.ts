@@ -49,7 +49,6 @@ export type { FlatFieldMap } from '../settings/flat-settings.js';
 
 // Jobs and controllers
 export type { JobContext, JobDefinition } from '../scheduler/types.js';
-export { isValidCron } from '../scheduler/cron-slots.js';
 export type { ControllerDefinition } from '../controller/types.js';
 export { Informer } from '../controller/informer.js';
 export { reconcileFinalizer } from '../controller/finalizers.js';
