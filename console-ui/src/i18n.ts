@@ -216,4 +216,7 @@ export const MESSAGES: Record<string, string> = {
   'jobs.finished': '结束',
   'jobs.counts': '计数',
   'jobs.unschedulable': '无法调度（请在设置中修正周期或时区）',
+  'jobs.problem.INVALID_CRON': '周期表达式无效：{cron}',
+  'jobs.problem.UNKNOWN_TIME_ZONE': '未知时区：{timeZone}',
+  'jobs.problem.UNREADABLE': '无法读取周期或时区设置',
 };
