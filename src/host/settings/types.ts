@@ -18,12 +18,18 @@ export interface FormField {
   multiple?: boolean;
   /** FormKit number input: "integer" keeps whole numbers only. */
   number?: string | boolean;
+  /** `label` and `help` in other languages than zh-CN (the base text): `{en: {label, help}}`. */
+  i18n?: SettingTexts;
   [extra: string]: unknown;
 }
+
+/** Texts of a field or group in other languages, keyed by language tag (`en`). */
+export type SettingTexts = Record<string, { label?: string; help?: string }>;
 
 export interface SettingForm {
   group: string;
   label?: string;
+  i18n?: SettingTexts;
   formSchema: FormField[];
 }
 
