@@ -2,6 +2,7 @@
  * The payment channel layer: one interface, a registry keyed by paymentType, one folder per adapter.
  * Depends only on host errors and the money module; the orders service drives it.
  */
+import { aggregator2Definition } from './aggregator-2/index.js';
 import { ChannelRegistry } from './registry.js';
 import { sandboxDefinition } from './sandbox/index.js';
 import { walletADefinition } from './wallet-a/index.js';
@@ -24,9 +25,9 @@ export { parseChannelAmount } from './channel-amount.js';
 export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
-export { walletADefinition, sandboxDefinition };
+export { walletADefinition, sandboxDefinition, aggregator2Definition };
 
-/** A registry with every adapter built so far (WALLET_B, aggregators, INTL_WALLET, CARD, CUSTOM follow). */
+/** A registry with every adapter built so far (INTL_WALLET and CARD follow). */
 export function createChannelRegistry(): ChannelRegistry {
-  return new ChannelRegistry().register(walletADefinition).register(sandboxDefinition);
+  return new ChannelRegistry().register(walletADefinition).register(sandboxDefinition).register(aggregator2Definition);
 }

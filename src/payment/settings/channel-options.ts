@@ -2,15 +2,52 @@ import type { PaymentType } from '../channels/index.js';
 import type { PaymentSettingValues } from './payment-settings.js';
 
 /**
- * The settings → adapter options mapping of each payment service: its enabled switch and the raw options its
- * definition validates. Services without an adapter yet are listed so their switch is known.
+ * The settings → adapter options mapping of each payment service: its enabled switch, the raw options its
+ * definition validates, and which flat setting key holds each option (so a problem the definition reports
+ * about an option is shown at the setting the administrator edits). Services without an adapter yet are
+ * listed so their switch is known.
  */
 export interface ChannelSettings {
   enabled: boolean;
   options: Record<string, unknown>;
+  /** Option field → flat setting key; the service's enabled switch is `enabledKey`. */
+  fields: Readonly<Record<string, string>>;
+  /** The flat key of the enabled switch (absent for services without settings of their own yet). */
+  enabledKey?: string;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+const WALLET_A_FIELDS = {
+  appId: 'walletAAppId',
+  privateKey: 'walletAPrivateKey',
+  alipayPublicKey: 'walletAPublicKey',
+  signType: 'walletASignType',
+  gateway: 'walletAGateway',
+  productCodes: 'walletAProductCode',
+  sellerId: 'walletASellerId',
+} as const;
+
+const WALLET_B_FIELDS = {
+  appId: 'walletBAppId',
+  mchId: 'walletBMchId',
+  apiV3Key: 'walletBApiV3Key',
+  serialNo: 'walletBSerialNo',
+  privateKey: 'walletBPrivateKey',
+} as const;
+
+/** xunhupay (AGGREGATOR_2): the aggregator "interface address" is payment/do.html, the merchant number its APPID. */
+const AGGREGATOR_2_FIELDS = {
+  gatewayUrl: 'aggregator2Url',
+  queryUrl: 'aggregator2QueryUrl',
+  appId: 'aggregator2MerchantId',
+  appSecret: 'aggregator2Key',
+} as const;
+
+/** Options read straight from their setting keys. */
+function optionsOf(fields: Readonly<Record<string, string>>, v: PaymentSettingValues): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([option, key]) => [option, v[key]]));
+}
 
 export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): ChannelSettings {
   switch (type) {
@@ -19,55 +56,57 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
       const productCodes = productCode ? { FACE_TO_FACE_PAYMENT: productCode } : undefined;
       return {
         enabled: v.walletAEnabled === true,
+        enabledKey: 'walletAEnabled',
+        fields: WALLET_A_FIELDS,
         options: {
-          appId: v.walletAAppId,
-          privateKey: v.walletAPrivateKey,
-          alipayPublicKey: v.walletAPublicKey,
+          ...optionsOf(WALLET_A_FIELDS, v),
           signType: v.walletASignType || 'RSA2',
           gateway: v.walletAGateway || 'production',
-          sellerId: v.walletASellerId,
           productCodes,
         },
       };
     }
     case 'SANDBOX':
-      return { enabled: v.sandboxEnabled, options: { enabled: v.sandboxEnabled, secret: v.sandboxSecret } };
-    case 'WALLET_B':
       return {
-        enabled: v.walletBEnabled === true,
-        options: {
-          appId: v.walletBAppId,
-          mchId: v.walletBMchId,
-          apiV3Key: v.walletBApiV3Key,
-          serialNo: v.walletBSerialNo,
-          privateKey: v.walletBPrivateKey,
-        },
+        enabled: v.sandboxEnabled,
+        enabledKey: 'sandboxEnabled',
+        fields: { enabled: 'sandboxEnabled', secret: 'sandboxSecret' },
+        options: { enabled: v.sandboxEnabled, secret: v.sandboxSecret },
+      };
+    case 'WALLET_B':
+      return { enabled: v.walletBEnabled === true, enabledKey: 'walletBEnabled', fields: WALLET_B_FIELDS, options: optionsOf(WALLET_B_FIELDS, v) };
+    case 'AGGREGATOR_2':
+      return {
+        enabled: v.aggregator2Enabled === true,
+        enabledKey: 'aggregator2Enabled',
+        fields: AGGREGATOR_2_FIELDS,
+        options: optionsOf(AGGREGATOR_2_FIELDS, v),
       };
     case 'AGGREGATOR_1':
-    case 'AGGREGATOR_2':
     case 'AGGREGATOR_3': {
       const n = type.slice(-1);
-      return {
-        enabled: v[`aggregator${n}Enabled`] === true,
-        options: { url: v[`aggregator${n}Url`], merchantId: v[`aggregator${n}MerchantId`], key: v[`aggregator${n}Key`] },
-      };
+      const fields = { url: `aggregator${n}Url`, merchantId: `aggregator${n}MerchantId`, key: `aggregator${n}Key` };
+      return { enabled: v[`aggregator${n}Enabled`] === true, enabledKey: `aggregator${n}Enabled`, fields, options: optionsOf(fields, v) };
     }
     case 'INTL_WALLET':
-      return {
-        enabled: v.intlWalletEnabled === true,
-        options: {
-          clientId: v.intlWalletClientId,
-          clientSecret: v.intlWalletClientSecret,
-          webhookId: v.intlWalletWebhookId,
-          currency: v.intlWalletCurrency,
-        },
-      };
     case 'CARD':
-      return {
-        enabled: v.cardEnabled === true,
-        options: { secretKey: v.cardSecretKey, webhookSecret: v.cardWebhookSecret, currency: v.cardCurrency },
-      };
+      // Not built yet: their settings groups come back with their adapters in the next issue.
+      return { enabled: false, fields: {}, options: {} };
     case 'CUSTOM':
-      return { enabled: v.customEnabled === true, options: {} };
+      return { enabled: v.customEnabled === true, enabledKey: 'customEnabled', fields: {}, options: {} };
   }
+}
+
+/**
+ * The flat setting key of an option a definition reported (`productCodes.FACE_TO_FACE_PAYMENT` is the
+ * option `productCodes`); an option without a setting of its own is named after the service.
+ */
+export function settingKeyOf(settings: ChannelSettings, type: PaymentType, optionField: string | undefined): string {
+  const option = (optionField ?? '').split('.')[0];
+  return settings.fields[option] ?? settings.enabledKey ?? type;
+}
+
+/** Every flat key that belongs to a service (its switch and its credentials). */
+export function serviceKeys(settings: ChannelSettings): string[] {
+  return [...(settings.enabledKey ? [settings.enabledKey] : []), ...Object.values(settings.fields)];
 }

@@ -1,5 +1,8 @@
 import { FlatSettings, type FlatFieldMap, type PluginSettings } from '../../host/sdk/index.js';
 
+/** What a masked secret reads as; sent back, it keeps the stored value. */
+const SECRET_MASK = '******';
+
 /** Setting (form) and ConfigMap (values) of the service, shipped in extensions/payment-settings.yaml. */
 export const SETTING_NAME = 'payment-settings';
 
@@ -32,14 +35,9 @@ export const FIELDS: FlatFieldMap = {
     'aggregators',
     [1, 2, 3].flatMap((n) => [`aggregator${n}Enabled`, `aggregator${n}Url`, `aggregator${n}MerchantId`, `aggregator${n}Key`]),
   ),
-  ...groupFields('intlWallet', [
-    'intlWalletEnabled',
-    'intlWalletClientId',
-    'intlWalletClientSecret',
-    'intlWalletWebhookId',
-    'intlWalletCurrency',
-  ]),
-  ...groupFields('card', ['cardEnabled', 'cardSecretKey', 'cardWebhookSecret', 'cardCurrency']),
+  // xunhupay answers queries on another host than payment/do.html.
+  aggregator2QueryUrl: 'aggregators.aggregator2QueryUrl',
+  // The international wallet and card checkout groups come back with their adapters (next issue).
   customEnabled: 'custom.customEnabled',
   sandboxSecret: 'sandbox.sandboxSecret',
 };
@@ -83,6 +81,11 @@ const FALLBACK = {
 /** The one typed accessor of the payment settings (values come from the host's watch-fed cache). */
 export interface PaymentSettings {
   read(): Promise<PaymentSettingValues>;
+  /**
+   * What read() would answer after writing `partial`, without writing: "******" keeps a secret, null puts
+   * a field back to its form default. Keys the form does not know are left for the write to refuse.
+   */
+  preview(partial: Record<string, unknown>): Promise<PaymentSettingValues>;
   readonly flat: FlatSettings<PaymentSettingValues>;
   /** Writes a partial flat object (validated by the host against the form). */
   write(partial: Record<string, unknown>): Promise<void>;
@@ -91,12 +94,27 @@ export interface PaymentSettings {
 
 export function paymentSettings(settings: PluginSettings, production: boolean): PaymentSettings {
   const flat = new FlatSettings<PaymentSettingValues>(settings, SETTING_NAME, FIELDS);
+  const effective = (values: PaymentSettingValues): PaymentSettingValues => {
+    const out: Record<string, unknown> = { ...FALLBACK };
+    for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null) out[key] = value;
+    // Sandbox defaults to on in development and off in production.
+    return { ...(out as PaymentSettingValues), sandboxEnabled: typeof out.sandboxEnabled === 'boolean' ? out.sandboxEnabled : !production };
+  };
   return {
     flat,
-    async read() {
-      const values = await flat.readWithFallback(FALLBACK as Partial<PaymentSettingValues>);
-      // Sandbox defaults to on in development and off in production.
-      return { ...values, sandboxEnabled: typeof values.sandboxEnabled === 'boolean' ? values.sandboxEnabled : !production };
+    read: async () => effective(await flat.read()),
+    async preview(partial) {
+      const compiled = await settings.compiled(SETTING_NAME);
+      const next: Record<string, unknown> = await flat.read();
+      for (const [key, value] of Object.entries(partial)) {
+        const ref = FIELDS[key];
+        if (ref === undefined) continue;
+        const [group, field] = ref.split('.');
+        const form = compiled.groups.get(group);
+        if (value === null) next[key] = structuredClone(form?.defaults[field]);
+        else if (!(form?.secrets.has(field) && value === SECRET_MASK)) next[key] = value;
+      }
+      return effective(next as PaymentSettingValues);
     },
     async write(partial) {
       await flat.write(partial);

@@ -2,6 +2,7 @@ import { AppError } from '../../host/sdk/index.js';
 import type { ChannelProvider } from './channel-provider.js';
 import { publicKeyOf } from './interface-keys.js';
 import type { PaymentSettings } from './payment-settings.js';
+import { assertEnabledServicesReady, servicesReadiness } from './service-readiness.js';
 
 /** What the settings operations need (a part of the service's PaymentDeps). */
 export interface SettingsViewDeps {
@@ -11,8 +12,9 @@ export interface SettingsViewDeps {
 
 /**
  * The flat settings object of getPaymentSettings: secrets masked ("******" when set, "" when not),
- * sandboxEnabled as effective (an unset switch follows the production flag), plus which channels are
- * usable right now.
+ * sandboxEnabled as effective (an unset switch follows the production flag), which channels are usable
+ * right now, and for every registered service whether it is enabled and ready (its problems as setting
+ * keys and reason codes), so a console shows only services that exist and which of them work.
  */
 export async function readSettingsView(deps: SettingsViewDeps): Promise<Record<string, unknown>> {
   const { values, configured } = await deps.settings.flat.readMasked();
@@ -22,13 +24,15 @@ export async function readSettingsView(deps: SettingsViewDeps): Promise<Record<s
     sandboxEnabled: effective.sandboxEnabled,
     secretsConfigured: configured,
     availableChannels: await deps.channels.available(),
+    services: servicesReadiness(deps.channels.registry, effective),
   };
 }
 
 /**
  * updatePaymentSettings: a partial flat object keyed by setting names. A pasted interface private key
- * without a public key gets its public key derived; unknown keys and invalid values are refused by the
- * host's form validation and nothing is written.
+ * without a public key gets its public key derived; a service the change leaves enabled with incomplete or
+ * malformed credentials is refused (VALIDATION_FAILED naming the setting keys); unknown keys and invalid
+ * values are refused by the host's form validation. A refused change writes nothing.
  */
 export async function writeSettings(deps: SettingsViewDeps, partial: Record<string, unknown>): Promise<Record<string, unknown>> {
   const patch = { ...partial };
@@ -44,6 +48,7 @@ export async function writeSettings(deps: SettingsViewDeps, partial: Record<stri
       });
     }
   }
+  assertEnabledServicesReady(deps.channels.registry, patch, await deps.settings.preview(patch));
   await deps.settings.write(patch);
   return readSettingsView(deps);
 }

@@ -10,6 +10,7 @@ import {
   type PaymentView,
 } from '../support/payment-server.js';
 import { PaymentInfo } from '../../../src/payment/orders/types.js';
+import { ALIPAY, APP } from '../channels/wallet-a/test-keys.js';
 
 let server: PaymentServer;
 
@@ -58,7 +59,13 @@ describe('initiation refuses bad input with a clear error and writes nothing', (
   });
 
   test('an enabled service whose channel is not in supportedChannels: 当前支付渠道未启用 (English on request)', async () => {
-    await configure(server, { walletAEnabled: true, walletAAppId: '2021000000000000' });
+    // An enabled service needs complete credentials (refused at save time otherwise).
+    await configure(server, {
+      walletAEnabled: true,
+      walletAAppId: '2021000000000000',
+      walletAPrivateKey: APP.privatePkcs8Pem,
+      walletAPublicKey: ALIPAY.publicSpkiPem,
+    });
     await configure(server, { supportedChannels: ['SANDBOX:SIMULATED'] });
     const zh = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, { ...valid, orderId: 'wl-1', paymentType: 'SANDBOX' });
     expect(zh.status).toBe(200);
