@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { ValidationError } from '../errors/app-error.js';
 import { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
-import { groupDefaults, groupJsonSchema, isSecretField } from './form-schema.js';
+import { fieldChoices, groupDefaults, groupJsonSchema, isSecretField, type FieldChoices } from './form-schema.js';
 import { CONFIG_MAP_ANNOTATION, type GroupValues, type Setting, type SettingForm } from './types.js';
 
 /** One group of a setting, ready to use: defaults, secret field names and its compiled validator. */
@@ -10,6 +10,8 @@ export interface CompiledGroup {
   defaults: GroupValues;
   secrets: Set<string>;
   fields: Set<string>;
+  /** Choice inputs by name: what they offer now (a stored choice the form no longer offers is not read). */
+  choices: Map<string, FieldChoices>;
   /** Number inputs by name: a whole decimal string sent for one is read as the number it spells. */
   numbers: Map<string, 'integer' | 'number'>;
   validate: ValidateFunction;
@@ -42,6 +44,7 @@ export class SettingCompiler {
         defaults: groupDefaults(form),
         secrets: new Set(form.formSchema.filter(isSecretField).map((f) => f.name)),
         fields: new Set(form.formSchema.map((f) => f.name)),
+        choices: new Map(form.formSchema.flatMap((f) => (fieldChoices(f) ? [[f.name, fieldChoices(f)!] as const] : []))),
         numbers: numberFields(schema),
         validate: this.ajv.compile(schema),
       });

@@ -1,4 +1,5 @@
 import type { CompiledGroup } from './compiled-setting.js';
+import type { FieldChoices } from './form-schema.js';
 import type { ConfigMap, GroupValues, SettingValues } from './types.js';
 
 /** A ConfigMap as the settings cache keeps it: its groups already parsed. */
@@ -26,13 +27,27 @@ export function parseConfigMap(cm: ConfigMap, onInvalid?: (group: string) => voi
   return { name: cm.metadata.name, resourceVersion: cm.metadata.resourceVersion ?? '', raw, groups };
 }
 
-/** Effective values of a group: defaults overlaid with the stored values of the fields the form declares. */
+/**
+ * Effective values of a group: defaults overlaid with the stored values of the fields the form declares.
+ * What a new version of the form no longer offers is not read, like a field it dropped: a stored choice
+ * that is no longer an option leaves a checkbox or multiple select, and a single select or radio falls back
+ * to its default. So a value saved under an older form never makes the next save of its group invalid.
+ */
 export function effectiveGroup(compiled: CompiledGroup, stored: GroupValues | undefined): GroupValues {
   const out: GroupValues = structuredClone(compiled.defaults);
   for (const [field, value] of Object.entries(stored ?? {})) {
-    if (compiled.fields.has(field)) out[field] = structuredClone(value);
+    if (!compiled.fields.has(field)) continue;
+    const offered = offeredPart(compiled.choices.get(field), value);
+    if (offered !== undefined) out[field] = structuredClone(offered);
   }
   return out;
+}
+
+/** The stored value without choices the field no longer offers; undefined when nothing of it is offered. */
+function offeredPart(choices: FieldChoices | undefined, value: unknown): unknown {
+  if (!choices) return value;
+  if (choices.multiple) return Array.isArray(value) ? value.filter((v) => choices.values.includes(v)) : value;
+  return choices.values.includes(value) ? value : undefined;
 }
 
 /** Groups whose stored JSON differs between two versions of a ConfigMap. */

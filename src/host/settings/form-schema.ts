@@ -69,6 +69,20 @@ function fieldBaseSchema(field: FormField): JsonSchema {
   return {};
 }
 
+/** The values a choice input offers (checkbox or select/radio with options), and whether it holds several. */
+export interface FieldChoices {
+  multiple: boolean;
+  values: unknown[];
+}
+
+export function fieldChoices(field: FormField): FieldChoices | undefined {
+  const values = optionValues(field.options);
+  if (!values) return undefined;
+  if (field.$formkit === 'checkbox') return { multiple: true, values };
+  if (field.$formkit === 'select' || field.$formkit === 'radio') return { multiple: field.multiple === true, values };
+  return undefined;
+}
+
 function enumOf(values: unknown[]): JsonSchema {
   return { enum: values };
 }
