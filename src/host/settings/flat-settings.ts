@@ -115,7 +115,9 @@ export class FlatSettings<T extends Record<string, unknown> = Record<string, unk
 
   private renameFields(err: AppError): ValidationError {
     const byRef = new Map([...this.refs].map(([key, r]) => [`${r.group}.${r.field}`, key]));
-    const details = err.details.map((d) => ({ ...d, field: (d.field && byRef.get(d.field)) ?? d.field }));
+    // An error inside a value (`general.supportedChannels.0`) names the flat key of the field it is in.
+    const flatKey = (field: string) => byRef.get(field) ?? byRef.get(field.split('.').slice(0, 2).join('.')) ?? field;
+    const details = err.details.map((d) => ({ ...d, field: d.field && flatKey(d.field) }));
     const summary = details.map((d) => `${d.field} ${d.message}`).join('; ');
     return new ValidationError(`设置校验失败: ${summary}`, details, `invalid settings: ${summary}`);
   }

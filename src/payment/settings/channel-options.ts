@@ -74,7 +74,12 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
         options: { enabled: v.sandboxEnabled, secret: v.sandboxSecret },
       };
     case 'WALLET_B':
-      return { enabled: v.walletBEnabled === true, enabledKey: 'walletBEnabled', fields: WALLET_B_FIELDS, options: optionsOf(WALLET_B_FIELDS, v) };
+      return {
+        enabled: v.walletBEnabled === true,
+        enabledKey: 'walletBEnabled',
+        fields: WALLET_B_FIELDS,
+        options: optionsOf(WALLET_B_FIELDS, v),
+      };
     case 'AGGREGATOR_2':
       return {
         enabled: v.aggregator2Enabled === true,

@@ -60,11 +60,7 @@ const INVALID_TEXT = { zh: '无效', en: 'is invalid' };
  * keys (reason codes only: no value, and so no key material, is echoed). A disabled service may hold
  * partial credentials, and a service the change does not touch is not judged by it.
  */
-export function assertEnabledServicesReady(
-  registry: ChannelRegistry,
-  partial: Record<string, unknown>,
-  next: PaymentSettingValues,
-): void {
+export function assertEnabledServicesReady(registry: ChannelRegistry, partial: Record<string, unknown>, next: PaymentSettingValues): void {
   const problems: SettingProblem[] = [];
   for (const paymentType of registry.types()) {
     const settings = channelSettingsOf(paymentType, next);

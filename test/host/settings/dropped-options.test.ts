@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test } from '@jest/globals';
 import { SettingsService } from '../../../src/host/settings/settings-service.js';
-import type { Setting } from '../../../src/host/settings/types.js';
+import type { Setting, SettingForm } from '../../../src/host/settings/types.js';
 import { capturingLogger, sqliteClient } from './harness.js';
 
 interface Channels {
@@ -46,7 +46,7 @@ async function setUp() {
     await env.close();
   });
   /** Publishes a new version of the form, as a plugin upgrade does. */
-  const publish = async (forms: Setting['spec']['forms']) => {
+  const publish = async (forms: SettingForm[]) => {
     const current = (await env.client.fetch<Setting>('Setting', 'demo'))!;
     settings.remember(await env.client.update<Setting>({ ...current, spec: { forms } }));
   };

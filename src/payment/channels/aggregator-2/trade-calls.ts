@@ -65,7 +65,12 @@ export async function queryTrade(
 ): Promise<QueryResult> {
   // The query answer nests the order in `data`, which no published rule says its hash covers: it is
   // trusted as the answer of the configured HTTPS host we called, not by its hash.
-  const answer = await client.call('payment/query.html', options.queryUrl, { out_trade_order: order.paymentId }, { verifyHash: false, signal });
+  const answer = await client.call(
+    'payment/query.html',
+    options.queryUrl,
+    { out_trade_order: order.paymentId },
+    { verifyHash: false, signal },
+  );
   const data = answer.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badResponse('payment/query.html: answer has no data object');
   const trade = data as XunhupayAnswer;

@@ -1,0 +1,214 @@
+/**
+ * Payment settings and the payment services that exist:
+ * (a) a service left enabled with incomplete or malformed credentials is refused when saved, naming the
+ *     setting keys and never echoing key material; a disabled service may hold partial credentials;
+ * (b) getPaymentSettings says, for every registered service, whether it is enabled and ready, with the
+ *     problems as setting keys and reason codes;
+ * (c) the form offers only what works: no international wallet or card checkout until their adapters
+ *     exist, and values stored under the older form neither show nor break the next save.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { ConfigMap, SettingForm } from '../../../src/host/settings/types.js';
+import { PAYMENT_CHANNELS } from '../../../src/payment/channels/index.js';
+import { ALIPAY, APP } from '../channels/wallet-a/test-keys.js';
+import { BOOTSTRAP_TOKEN, CONSOLE, api, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
+
+const HOST_CONSOLE = '/apis/console.api.host.authpay.dev/v1alpha1';
+const ENGLISH = { authorization: `Bearer ${BOOTSTRAP_TOKEN}`, 'accept-language': 'en' };
+const APP_ID = '201906181261';
+const APP_SECRET = 'e3b0c44298fc1c149afbf4c8996fb924';
+
+interface ServiceView {
+  paymentType: string;
+  enabled: boolean;
+  ready: boolean;
+  problems: Array<{ field: string; reason: string }>;
+}
+interface Refusal {
+  code: string;
+  message: string;
+  details: Array<{ field: string; message: string }>;
+}
+
+let server: PaymentServer;
+beforeAll(async () => {
+  server = await startPaymentServer();
+}, 60_000);
+afterAll(() => server?.stop());
+
+async function view(): Promise<Record<string, unknown> & { services: ServiceView[] }> {
+  const res = await api<Record<string, unknown> & { services: ServiceView[] }>(server, 'GET', `${CONSOLE}/settings`);
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+const service = async (type: string) => (await view()).services.find((s) => s.paymentType === type)!;
+const save = (patch: Record<string, unknown>, headers?: Record<string, string>) =>
+  api<unknown>(server, 'PUT', `${CONSOLE}/settings`, patch, headers);
+
+/** A refusal that wrote nothing, with its details. */
+async function refused(patch: Record<string, unknown>): Promise<{ body: Refusal; text: string }> {
+  const revision = await server.runtime.store.currentRevision();
+  const res = await save(patch);
+  expect([res.status, (res.body as unknown as Refusal).code]).toEqual([400, 'VALIDATION_FAILED']);
+  expect(await server.runtime.store.currentRevision()).toBe(revision);
+  return { body: res.body as unknown as Refusal, text: res.text };
+}
+
+/** Writes stored values directly, as values saved before a check (or under an older form) would be. */
+async function storeGroups(groups: Record<string, Record<string, unknown>>): Promise<void> {
+  const client = server.runtime.client;
+  const current = (await client.fetch<ConfigMap>('ConfigMap', 'payment-configmap'))!;
+  const data = { ...current.data };
+  for (const [group, values] of Object.entries(groups)) data[group] = JSON.stringify({ ...JSON.parse(data[group] ?? '{}'), ...values });
+  server.runtime.workloads.settings.remember(await client.update<ConfigMap>({ ...current, data }));
+}
+
+describe('(b) readiness of every registered service', () => {
+  test('lists exactly the services in the registry, each with its switch and its problems as setting keys and reason codes', async () => {
+    const { services } = await view();
+    expect(services.map((s) => s.paymentType)).toEqual(server.payment.deps.channels.registry.types());
+    expect(services.map((s) => s.paymentType)).not.toContain('INTL_WALLET');
+    expect(services.find((s) => s.paymentType === 'AGGREGATOR_2')).toEqual({
+      paymentType: 'AGGREGATOR_2',
+      enabled: false,
+      ready: false,
+      problems: [
+        { field: 'aggregator2MerchantId', reason: 'REQUIRED' },
+        { field: 'aggregator2Key', reason: 'REQUIRED' },
+      ],
+    });
+    expect(services.find((s) => s.paymentType === 'WALLET_A')?.problems).toEqual([
+      { field: 'walletAAppId', reason: 'REQUIRED' },
+      { field: 'walletAPrivateKey', reason: 'REQUIRED' },
+      { field: 'walletAPublicKey', reason: 'REQUIRED' },
+    ]);
+    // The sandbox secret is generated at first start, so the simulator is ready at once.
+    expect(services.find((s) => s.paymentType === 'SANDBOX')).toMatchObject({ ready: true, problems: [] });
+  });
+
+  test('an enabled service whose stored credentials are broken is shown enabled and not ready; it does not block other saves', async () => {
+    await storeGroups({ aggregators: { aggregator2Enabled: true, aggregator2MerchantId: 'bad id!' } });
+    expect(await service('AGGREGATOR_2')).toEqual({
+      paymentType: 'AGGREGATOR_2',
+      enabled: true,
+      ready: false,
+      problems: [
+        { field: 'aggregator2MerchantId', reason: 'FORMAT' },
+        { field: 'aggregator2Key', reason: 'REQUIRED' },
+      ],
+    });
+    expect((await save({ timeoutMinutes: 45 })).status).toBe(200);
+    expect((await save({ aggregator2Enabled: false, aggregator2MerchantId: null })).status).toBe(200);
+    expect(await service('AGGREGATOR_2')).toMatchObject({ enabled: false, problems: [expect.anything(), expect.anything()] });
+  });
+});
+
+describe('(a) an enabled service must have complete, valid credentials when saved', () => {
+  test('switching a service on without credentials is refused naming each missing key, in both languages', async () => {
+    const { body } = await refused({ aggregator2Enabled: true });
+    expect(body.details).toEqual([
+      { field: 'aggregator2MerchantId', message: 'is required while the service is enabled' },
+      { field: 'aggregator2Key', message: 'is required while the service is enabled' },
+    ]);
+    expect(body.message).toBe('设置校验失败: aggregator2MerchantId 启用该服务时必填; aggregator2Key 启用该服务时必填');
+    const en = await save({ aggregator2Enabled: true }, ENGLISH);
+    expect((en.body as unknown as Refusal).message).toBe(
+      'invalid settings: aggregator2MerchantId is required while the service is enabled;'
+        + ' aggregator2Key is required while the service is enabled',
+    );
+    expect(await service('AGGREGATOR_2')).toMatchObject({ enabled: false });
+  });
+
+  test('malformed credentials are named by key and reason; the values (key material) are never echoed', async () => {
+    const secret = 'this secret has spaces in it';
+    const xunhupay = await refused({ aggregator2Enabled: true, aggregator2MerchantId: APP_ID, aggregator2Key: secret });
+    expect(xunhupay.body.details).toEqual([{ field: 'aggregator2Key', message: 'is malformed' }]);
+    expect(xunhupay.text).not.toContain(secret);
+
+    const brokenKey = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDBroken\n-----END PRIVATE KEY-----';
+    const alipay = await refused({
+      walletAEnabled: true,
+      walletAAppId: '2021000122671080',
+      walletAPrivateKey: brokenKey,
+      walletAPublicKey: 'bm90IGEga2V5',
+    });
+    expect(alipay.body.details).toEqual([
+      { field: 'walletAPrivateKey', message: 'is not a usable key' },
+      { field: 'walletAPublicKey', message: 'is not a usable key' },
+    ]);
+    expect(alipay.text).not.toContain('MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDBroken');
+    expect(alipay.text).not.toContain('bm90IGEga2V5');
+  });
+
+  test('a disabled service may hold partial credentials; completing them lets it be switched on; "******" keeps the secret', async () => {
+    expect((await save({ aggregator2MerchantId: APP_ID })).status).toBe(200);
+    expect(await service('AGGREGATOR_2')).toEqual({
+      paymentType: 'AGGREGATOR_2',
+      enabled: false,
+      ready: false,
+      problems: [{ field: 'aggregator2Key', reason: 'REQUIRED' }],
+    });
+    await refused({ aggregator2Enabled: true });
+    expect((await save({ aggregator2Enabled: true, aggregator2Key: APP_SECRET })).status).toBe(200);
+    expect(await service('AGGREGATOR_2')).toEqual({ paymentType: 'AGGREGATOR_2', enabled: true, ready: true, problems: [] });
+    expect((await view()).aggregator2Key).toBe('******');
+    expect((await save({ aggregator2Key: '******', aggregator2Url: 'https://api.xunhupay.com/payment/do.html' })).status).toBe(200);
+
+    // Removing a credential of an enabled service, or breaking it, is refused; switching the service off is not.
+    await refused({ aggregator2Key: null });
+    await refused({ aggregator2QueryUrl: 'ftp://pay.xunhupay.com/query' });
+    expect((await save({ aggregator2Enabled: false, aggregator2Key: null })).status).toBe(200);
+  });
+
+  test('a service with good credentials is saved and ready (WALLET_A with its RSA keys)', async () => {
+    const ok = await save({
+      walletAEnabled: true,
+      walletAAppId: '2021000122671080',
+      walletAPrivateKey: APP.privatePkcs8Pem,
+      walletAPublicKey: ALIPAY.publicSpkiPem,
+    });
+    expect(ok.status).toBe(200);
+    expect(await service('WALLET_A')).toEqual({ paymentType: 'WALLET_A', enabled: true, ready: true, problems: [] });
+    await refused({ walletAPublicKey: '' });
+    expect((await save({ walletAEnabled: false })).status).toBe(200);
+  });
+});
+
+describe('(c) the form offers only what works', () => {
+  test('no international wallet or card checkout: neither their groups nor their channels are offered', async () => {
+    const res = await api<{ forms: SettingForm[] }>(server, 'GET', `${HOST_CONSOLE}/settings/payment-settings`);
+    const forms = res.body.data.forms;
+    expect(forms.map((f) => f.group)).not.toEqual(expect.arrayContaining(['intlWallet']));
+    expect(forms.map((f) => f.group)).not.toContain('card');
+    const field = forms.find((f) => f.group === 'general')!.formSchema.find((f) => f.name === 'supportedChannels')!;
+    for (const list of [field.options, field.value] as string[][]) {
+      expect(list).not.toContain('INTL_WALLET:CHECKOUT');
+      expect(list).not.toContain('CARD:CHECKOUT');
+      for (const key of list) expect(PAYMENT_CHANNELS[key.split(':')[0] as keyof typeof PAYMENT_CHANNELS]).toContain(key.split(':')[1]);
+    }
+    const settings = await view();
+    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet') || k.startsWith('card'))).toEqual([]);
+  });
+
+  test('values stored under the older form are not shown and do not break the next save', async () => {
+    await storeGroups({
+      general: { supportedChannels: ['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT'] },
+      intlWallet: { intlWalletEnabled: true, intlWalletClientSecret: 'old-secret' },
+      card: { cardEnabled: true, cardSecretKey: 'sk_old' },
+    });
+    const before = await view();
+    expect(before.supportedChannels).toEqual(['SANDBOX:SIMULATED']);
+    expect(JSON.stringify(before)).not.toContain('old-secret');
+
+    expect((await save({ timeoutMinutes: 40 })).status).toBe(200);
+    const stored = (await server.runtime.client.fetch<ConfigMap>('ConfigMap', 'payment-configmap'))!;
+    expect(JSON.parse(stored.data!.general).supportedChannels).toEqual(['SANDBOX:SIMULATED']);
+
+    const unknownKey = await save({ intlWalletEnabled: true });
+    expect(unknownKey.status).toBe(400);
+    expect((unknownKey.body as unknown as Refusal).details.map((d) => d.field)).toEqual([expect.stringContaining('intlWalletEnabled')]);
+    const dropped = await save({ supportedChannels: ['CARD:CHECKOUT'] });
+    expect(dropped.status).toBe(400);
+    expect((dropped.body as unknown as Refusal).details.map((d) => d.field)).toContain('supportedChannels');
+  });
+});
