@@ -182,7 +182,7 @@ describe('AGGREGATOR_2 end to end against a local xunhupay gateway', () => {
     expect(await initiate('xh-badhash')).toMatchObject({ status: 502, body: { success: false, code: 'CHANNEL_BAD_RESPONSE' } });
   });
 
-  test('close is local after a query (no close call at xunhupay); a paid trade stays open; the time-out job closes expired ones', async () => {
+  test('close is local after a query (no close call at xunhupay); closing a paid trade is refused; expired orders time out', async () => {
     const closing = (await initiate('xh-close')).body.data;
     const closed = await api(server, 'POST', `${CONSOLE}/payments/${closing.paymentId}/close`);
     expect(closed.body.data).toMatchObject({ status: 'FAILED', failureReason: 'CLOSED' });
