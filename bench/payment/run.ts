@@ -1,8 +1,9 @@
 /**
  * bench:payment — initiation and callback throughput of the payment service, over HTTP against an
  * in-process server on a fresh SQLite directory (BENCH_DATABASE_URL=postgres://… for PostgreSQL).
- * Callbacks include their signature verification: SANDBOX (HMAC-SHA256) and WALLET_A (RSA2 against a
- * local Alipay gateway that also answers the confirming query). Writes its section of docs/benchmarks.md.
+ * Callbacks include their signature verification: SANDBOX (HMAC-SHA256), WALLET_A (RSA2 against a local
+ * Alipay gateway that also answers the confirming query) and AGGREGATOR_2 (xunhupay's MD5 hash, confirmed by
+ * a query at a local xunhupay gateway). Writes its section of docs/benchmarks.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { toChannelOrder } from '../../src/payment/orders/order-view.js';
 import { PaymentInfo } from '../../src/payment/orders/types.js';
 import { FakeAlipayGateway } from '../../test/payment/channels/wallet-a/fake-alipay-gateway.js';
 import { ALIPAY, APP, APP_ID } from '../../test/payment/channels/wallet-a/test-keys.js';
+import { FakeXunhupayGateway } from '../../test/payment/channels/aggregator-2/fake-xunhupay-gateway.js';
 import { describeMachine, machineInfo } from '../lib/machine.js';
 import { ms, table, thousands } from '../lib/markdown.js';
 import { writeSection } from '../lib/report-writer.js';
@@ -24,6 +26,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const TOKEN = 'bench-payment-token-0123456789abcdef';
 const CONSOLE = '/apis/console.api.payment.authpay.dev/v1alpha1';
 const CALLBACK = '/apis/api.payment.authpay.dev/v1alpha1/asyncCallback';
+const XUNHUPAY = { appId: '201906181261', appSecret: 'e3b0c44298fc1c149afbf4c8996fb924' };
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-payment-'));
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
   };
   const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, env);
   const gateway = await new FakeAlipayGateway({ appId: APP_ID, appPublicKey: APP.publicKey, gatewayPrivateKey: ALIPAY.privateKey }).start();
+  const xunhupay = await new FakeXunhupayGateway(XUNHUPAY).start();
   const admin = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
   const call = (method: string, p: string, body?: unknown) =>
     fetch(`${url}${p}`, { method, headers: admin, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -45,6 +49,11 @@ async function main(): Promise<void> {
     walletAPrivateKey: APP.privatePkcs8Pem,
     walletAPublicKey: ALIPAY.publicSpkiPem,
     walletAGateway: gateway.url,
+    aggregator2Enabled: true,
+    aggregator2Url: xunhupay.url,
+    aggregator2QueryUrl: xunhupay.queryUrl,
+    aggregator2MerchantId: XUNHUPAY.appId,
+    aggregator2Key: XUNHUPAY.appSecret,
   });
   const deps = paymentService.current!.deps;
   const results: Array<[string, ThroughputResult]> = [];
@@ -127,7 +136,32 @@ async function main(): Promise<void> {
         (r) => r.text === 'success',
       ),
     ]);
+
+    const xhIds: string[] = [];
+    results.push([
+      'initiate AGGREGATOR_2 (payment/do.html at the gateway)',
+      await runConcurrent(
+        N,
+        CONCURRENCY,
+        (i) => initiate('xh', 'AGGREGATOR_2', 'WALLET_A')(i).then((r) => (xhIds.push(r.body.data.paymentId), r)),
+        (r) => r.status === 200,
+      ),
+    ]);
+    const xhForms = xhIds.map((id) => {
+      Object.assign(xunhupay.trades.get(id)!, { status: 'OD', transaction_id: `4200${id.slice(-12)}` });
+      return new URLSearchParams(xunhupay.notifyParams(id)).toString();
+    });
+    results.push([
+      'callback AGGREGATOR_2 success (MD5 hash verify, query at the gateway, transition)',
+      await runConcurrent(
+        xhForms.length,
+        CONCURRENCY,
+        (i) => post(`${CALLBACK}/AGGREGATOR_2`, formHeaders, xhForms[i]),
+        (r) => r.text === 'success',
+      ),
+    ]);
   } finally {
+    await xunhupay.stop();
     await gateway.stop();
     await runtime.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
