@@ -56,7 +56,8 @@ export function settingsOperations(deps: SettingsViewDeps): OperationDef[] {
       method: 'get',
       path: '/settings',
       tags,
-      summary: 'Payment settings as one flat object (secrets masked) with the channels usable now',
+      summary:
+        'Payment settings as one flat object (secrets masked) with the channels usable now and, per registered service, enabled and ready',
       handler: () => readSettingsView(deps),
     }),
     defineOperation<unknown, Record<string, unknown>>({
@@ -67,7 +68,7 @@ export function settingsOperations(deps: SettingsViewDeps): OperationDef[] {
       tags,
       summary:
         'Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes,'
-        + ' allowPrivateNotifyTargets, credentials, …); "******" keeps a secret',
+        + ' allowPrivateNotifyTargets, credentials, …); "******" keeps a secret; a service left enabled needs valid credentials',
       body: { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.keys(FIELDS).map((k) => [k, {}])) },
       handler: ({ body }) => writeSettings(deps, body),
     }),
