@@ -2,6 +2,8 @@
  * The payment channel layer: one interface, a registry keyed by paymentType, one folder per adapter.
  * Depends only on host errors and the money module; the orders service drives it.
  */
+import { aggregator1Definition } from './aggregator-1/index.js';
+import { aggregator3Definition } from './aggregator-3/index.js';
 import { ChannelRegistry } from './registry.js';
 import { sandboxDefinition } from './sandbox/index.js';
 import { walletADefinition } from './wallet-a/index.js';
@@ -25,8 +27,13 @@ export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
 export { walletADefinition, sandboxDefinition };
+export { aggregator1Definition, aggregator3Definition };
 
 /** A registry with every adapter built so far (WALLET_B, aggregators, INTL_WALLET, CARD, CUSTOM follow). */
 export function createChannelRegistry(): ChannelRegistry {
-  return new ChannelRegistry().register(walletADefinition).register(sandboxDefinition);
+  return new ChannelRegistry()
+    .register(walletADefinition)
+    .register(sandboxDefinition)
+    .register(aggregator1Definition)
+    .register(aggregator3Definition);
 }

@@ -44,8 +44,16 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
         },
       };
     case 'AGGREGATOR_1':
-    case 'AGGREGATOR_2':
-    case 'AGGREGATOR_3': {
+      return {
+        enabled: v.aggregator1Enabled === true,
+        options: { ...epayCommonOptions(v, 1), key: v.aggregator1Key, signEncoding: v.aggregator1SignEncoding || undefined },
+      };
+    case 'AGGREGATOR_3':
+      return {
+        enabled: v.aggregator3Enabled === true,
+        options: { ...epayCommonOptions(v, 3), merchantPrivateKey: v.aggregator3Key, platformPublicKey: v.aggregator3PlatformPublicKey },
+      };
+    case 'AGGREGATOR_2': {
       const n = type.slice(-1);
       return {
         enabled: v[`aggregator${n}Enabled`] === true,
@@ -70,4 +78,16 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
     case 'CUSTOM':
       return { enabled: v.customEnabled === true, options: {} };
   }
+}
+
+/** The settings of an epay service (AGGREGATOR_1 V1, AGGREGATOR_3 V2) that both versions share; empty means the default. */
+function epayCommonOptions(v: PaymentSettingValues, n: 1 | 3): Record<string, unknown> {
+  const field = (name: string) => v[`aggregator${n}${name}`];
+  return {
+    gateway: field('Url'),
+    pid: field('MerchantId'),
+    initiation: field('Initiation') || undefined,
+    notifyMethod: field('NotifyMethod') || undefined,
+    typeCodes: { WALLET_A: str(field('AlipayType')).trim(), WALLET_B: str(field('WxpayType')).trim() },
+  };
 }

@@ -32,6 +32,20 @@ export const FIELDS: FlatFieldMap = {
     'aggregators',
     [1, 2, 3].flatMap((n) => [`aggregator${n}Enabled`, `aggregator${n}Url`, `aggregator${n}MerchantId`, `aggregator${n}Key`]),
   ),
+  ...groupFields('aggregators', [
+    'aggregator1Initiation',
+    'aggregator1SignEncoding',
+    'aggregator1NotifyMethod',
+    'aggregator1AlipayType',
+    'aggregator1WxpayType',
+  ]),
+  ...groupFields('aggregators', [
+    'aggregator3PlatformPublicKey',
+    'aggregator3Initiation',
+    'aggregator3NotifyMethod',
+    'aggregator3AlipayType',
+    'aggregator3WxpayType',
+  ]),
   ...groupFields('intlWallet', [
     'intlWalletEnabled',
     'intlWalletClientId',
