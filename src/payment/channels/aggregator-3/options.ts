@@ -21,9 +21,15 @@ export function validateAggregator3Options(input: unknown): EpayV2Options {
   const problems: ErrorDetail[] = [];
   const common = validateEpayCommon(raw, problems);
   const merchantPrivateKey = loadKey(raw, 'merchantPrivateKey', loadRsaPrivateKey, problems);
-  const platformPublicKey = loadKey(raw, 'platformPublicKey', loadRsaPublicKey, problems);
+  const platformPublicKey = loadKey(raw, 'platformPublicKey', loadPublicOnly, problems);
   if (problems.length > 0) throw misconfigured('AGGREGATOR_3', problems);
   return { ...common, merchantPrivateKey: merchantPrivateKey!, platformPublicKey: platformPublicKey! };
+}
+
+/** The platform key field is not secret: a private key pasted into it (which would yield its public half) is refused. */
+function loadPublicOnly(text: string): KeyObject {
+  if (/PRIVATE KEY/.test(text)) throw new Error('this is a private key; paste the platform public key');
+  return loadRsaPublicKey(text);
 }
 
 function loadKey(
