@@ -157,7 +157,7 @@ export function describeEpayEndToEnd(setup: EpayEndToEndSetup): void {
       expect((await stored(expiring.paymentId)).spec).toMatchObject({ status: 'FAILED', failureReason: 'TIMEOUT' });
     });
 
-    test('wrong amount, tampered signature and unknown order are answered "fail", change nothing and are logged with the reason', async () => {
+    test('wrong amount, tampered signature, unknown order: answered "fail", nothing changes, logged with the reason', async () => {
       const order = (await initiate(`${type}-bad`)).body.data;
       gateway.trades.get(order.paymentId)!.status = 1;
       const wrongAmount = await gateway.notify(order.paymentId, gateway.notifyParams(order.paymentId, { money: '12.31' }));
