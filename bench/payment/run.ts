@@ -2,7 +2,8 @@
  * bench:payment — initiation and callback throughput of the payment service, over HTTP against an
  * in-process server on a fresh SQLite directory (BENCH_DATABASE_URL=postgres://… for PostgreSQL).
  * Callbacks include their signature verification: SANDBOX (HMAC-SHA256) and WALLET_A (RSA2 against a
- * local Alipay gateway that also answers the confirming query). Writes its section of docs/benchmarks.md.
+ * local Alipay gateway that also answers the confirming query), AGGREGATOR_1 (MD5) and AGGREGATOR_3 (RSA) against
+ * local epay sites (epay-rows.ts). Writes its section of docs/benchmarks.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import { describeMachine, machineInfo } from '../lib/machine.js';
 import { ms, table, thousands } from '../lib/markdown.js';
 import { writeSection } from '../lib/report-writer.js';
 import { runConcurrent, type ThroughputResult } from './concurrent.js';
+import { startEpayBench } from './epay-rows.js';
 
 const N = Number(process.env.BENCH_N ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     walletAPublicKey: ALIPAY.publicSpkiPem,
     walletAGateway: gateway.url,
   });
+  const epay = await startEpayBench(url, call);
   const deps = paymentService.current!.deps;
   const results: Array<[string, ThroughputResult]> = [];
   try {
@@ -127,7 +130,9 @@ async function main(): Promise<void> {
         (r) => r.text === 'success',
       ),
     ]);
+    results.push(...(await epay.callbackRows(N, CONCURRENCY)));
   } finally {
+    await epay.stop();
     await gateway.stop();
     await runtime.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -138,7 +143,8 @@ async function main(): Promise<void> {
     '',
     `Machine: ${describeMachine(machineInfo())}. Command: \`BENCH_N=${N} BENCH_CONCURRENCY=${CONCURRENCY} npm run bench:payment\`. Over `
       + `HTTP against an in-process server (fresh ${backend} store, every request authenticated or signature-checked as in `
-      + `production); ${CONCURRENCY} requests in flight; each callback row posts ${N} distinct signed callbacks.`,
+      + `production); ${CONCURRENCY} requests in flight; each callback row sends ${N} distinct signed callbacks `
+      + '(the epay rows by GET, the others by POST).',
     '',
     table(
       ['operation', 'requests', 'failures', 'per second', 'median ms', 'p90 ms', 'p99 ms', 'max ms'],
