@@ -56,7 +56,8 @@ export class EpayClient {
     const what = `${this.dialect.label} ${call.path}`;
     if (response.status !== 200) throw badResponse(`${what} answered HTTP ${response.status}`);
     const body = parseObject(response.text, what);
-    const ok = Number(body.code) === this.dialect.successCode && String(body.code ?? '').trim() !== '';
+    const code = text(body.code)?.trim();
+    const ok = code !== undefined && code !== '' && Number(code) === this.dialect.successCode;
     if (ok && this.dialect.signedAnswers) this.#assertSigned(body, what);
     return { ok, body };
   }

@@ -68,7 +68,7 @@ export function describeEpayEndToEnd(setup: EpayEndToEndSetup): void {
   const initiate = (orderId: string, paymentChannel = 'WALLET_A', extra: Record<string, unknown> = {}) =>
     api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
       orderId,
-      subject: '插件授权',
+      subject: '插件授权 Pro & <1 年> = 100% +tax',
       paymentAmount: '12.30',
       paymentType: type,
       paymentChannel,
