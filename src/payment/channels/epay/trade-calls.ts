@@ -52,7 +52,7 @@ export async function initiateTrade(
   const call = {
     method: 'POST' as const,
     path: dialect.createPath,
-    params: { ...params, ...dialect.createExtras, clientip: ctx.clientIp, device: deviceOf(ctx.userAgent) },
+    params: { ...params, ...dialect.createExtras, clientip: plainIp(ctx.clientIp), device: deviceOf(ctx.userAgent) },
     signed: true,
   };
   const answer = await client.call(call, ctx.signal);
@@ -109,6 +109,11 @@ export async function closeTrade(client: EpayClient, order: ChannelOrder, signal
   if (answer.ok) return { closedAtChannel: true, raw: answer.body };
   if (isUnknownTrade(answer)) return { closedAtChannel: false, raw: answer.body };
   throw client.rejected(call.path, answer);
+}
+
+/** An IPv4 address seen through an IPv6 socket (`::ffff:203.0.113.7`) is sent as the IPv4 address epay expects. */
+function plainIp(ip: string): string {
+  return ip.replace(/^::ffff:(?=\d{1,3}(?:\.\d{1,3}){3}$)/i, '');
 }
 
 /** money is a yuan string; a malformed one makes the answer unusable. */

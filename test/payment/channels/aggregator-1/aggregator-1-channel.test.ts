@@ -83,6 +83,13 @@ describe('AGGREGATOR_1 initiation against a local epay V1 site', () => {
     gateway.answerKind = 'qrcode';
   });
 
+  test('an IPv4 payer seen through an IPv6 socket is sent as plain IPv4; a real IPv6 address as it is', async () => {
+    await channel.initiate(order(), ctx({ clientIp: '::ffff:198.51.100.9' }));
+    expect(gateway.calls.at(-1)!.params.clientip).toBe('198.51.100.9');
+    await channel.initiate(order(), ctx({ clientIp: '2001:db8::7' }));
+    expect(gateway.calls.at(-1)!.params.clientip).toBe('2001:db8::7');
+  });
+
   test('an answer with no QR code or link, or with two of them, is CHANNEL_BAD_RESPONSE', async () => {
     for (const fault of ['noPayment', 'twoPayments'] as const) {
       gateway.faults = [fault];
