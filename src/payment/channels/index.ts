@@ -29,7 +29,7 @@ export { headerValue, callbackParams, rawBodyText } from './callback-request.js'
 export { walletADefinition, sandboxDefinition };
 export { aggregator1Definition, aggregator3Definition };
 
-/** A registry with every adapter built so far (WALLET_B, aggregators, INTL_WALLET, CARD, CUSTOM follow). */
+/** A registry with every adapter built so far (WALLET_B, AGGREGATOR_2, INTL_WALLET, CARD, CUSTOM follow). */
 export function createChannelRegistry(): ChannelRegistry {
   return new ChannelRegistry()
     .register(walletADefinition)
