@@ -2,8 +2,9 @@
  * bench:payment — initiation and callback throughput of the payment service, over HTTP against an
  * in-process server on a fresh SQLite directory (BENCH_DATABASE_URL=postgres://… for PostgreSQL).
  * Callbacks include their signature verification: SANDBOX (HMAC-SHA256), WALLET_A (RSA2 against a local
- * Alipay gateway that also answers the confirming query) and AGGREGATOR_2 (xunhupay's MD5 hash, confirmed by
- * a query at a local xunhupay gateway). Writes its section of docs/benchmarks.md.
+ * Alipay gateway that also answers the confirming query), AGGREGATOR_2 (xunhupay's MD5 hash, confirmed by
+ * a query at a local xunhupay gateway), AGGREGATOR_1 (MD5) and AGGREGATOR_3 (RSA) against local epay sites
+ * (epay-rows.ts). Writes its section of docs/benchmarks.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { describeMachine, machineInfo } from '../lib/machine.js';
 import { ms, table, thousands } from '../lib/markdown.js';
 import { writeSection } from '../lib/report-writer.js';
 import { runConcurrent, type ThroughputResult } from './concurrent.js';
+import { startEpayBench } from './epay-rows.js';
 
 const N = Number(process.env.BENCH_N ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
     aggregator2MerchantId: XUNHUPAY.appId,
     aggregator2Key: XUNHUPAY.appSecret,
   });
+  const epay = await startEpayBench(url, call);
   const deps = paymentService.current!.deps;
   const results: Array<[string, ThroughputResult]> = [];
   try {
@@ -160,7 +163,9 @@ async function main(): Promise<void> {
         (r) => r.text === 'success',
       ),
     ]);
+    results.push(...(await epay.callbackRows(N, CONCURRENCY)));
   } finally {
+    await epay.stop();
     await xunhupay.stop();
     await gateway.stop();
     await runtime.stop();
@@ -172,7 +177,8 @@ async function main(): Promise<void> {
     '',
     `Machine: ${describeMachine(machineInfo())}. Command: \`BENCH_N=${N} BENCH_CONCURRENCY=${CONCURRENCY} npm run bench:payment\`. Over `
       + `HTTP against an in-process server (fresh ${backend} store, every request authenticated or signature-checked as in `
-      + `production); ${CONCURRENCY} requests in flight; each callback row posts ${N} distinct signed callbacks.`,
+      + `production); ${CONCURRENCY} requests in flight; each callback row sends ${N} distinct signed callbacks `
+      + '(the epay rows by GET, the others by POST).',
     '',
     table(
       ['operation', 'requests', 'failures', 'per second', 'median ms', 'p90 ms', 'p99 ms', 'max ms'],

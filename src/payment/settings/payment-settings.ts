@@ -37,6 +37,20 @@ export const FIELDS: FlatFieldMap = {
   ),
   // xunhupay answers queries on another host than payment/do.html.
   aggregator2QueryUrl: 'aggregators.aggregator2QueryUrl',
+  ...groupFields('aggregators', [
+    'aggregator1Initiation',
+    'aggregator1SignEncoding',
+    'aggregator1NotifyMethod',
+    'aggregator1AlipayType',
+    'aggregator1WxpayType',
+  ]),
+  ...groupFields('aggregators', [
+    'aggregator3PlatformPublicKey',
+    'aggregator3Initiation',
+    'aggregator3NotifyMethod',
+    'aggregator3AlipayType',
+    'aggregator3WxpayType',
+  ]),
   // The international wallet and card checkout groups come back with their adapters (next issue).
   customEnabled: 'custom.customEnabled',
   sandboxSecret: 'sandbox.sandboxSecret',

@@ -13,7 +13,7 @@ describe('ChannelRegistry', () => {
     expect(registry.resolveType('alipay')).toBe('WALLET_A');
     expect(registry.resolveType(' Alipay ')).toBe('WALLET_A');
     expect(registry.resolveType('sandbox')).toBe('SANDBOX');
-    expect(registry.types()).toEqual(['WALLET_A', 'SANDBOX', 'AGGREGATOR_2']);
+    expect(registry.types()).toEqual(['WALLET_A', 'SANDBOX', 'AGGREGATOR_1', 'AGGREGATOR_2', 'AGGREGATOR_3']);
   });
 
   test('aliases of services not registered yet and unknown names are UNKNOWN_PAYMENT_TYPE (400)', () => {
@@ -55,8 +55,12 @@ describe('ChannelRegistry', () => {
       'WALLET_A:MOBILE_WEBSITE',
       'WALLET_A:ORDER_CODE',
       'SANDBOX:SIMULATED',
+      'AGGREGATOR_1:WALLET_A',
+      'AGGREGATOR_1:WALLET_B',
       'AGGREGATOR_2:WALLET_A',
       'AGGREGATOR_2:WALLET_B',
+      'AGGREGATOR_3:WALLET_A',
+      'AGGREGATOR_3:WALLET_B',
     ]);
   });
 
