@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ConfigMap, SettingForm } from '../../../src/host/settings/types.js';
 import { PAYMENT_CHANNELS } from '../../../src/payment/channels/index.js';
+import { FIELDS } from '../../../src/payment/settings/payment-settings.js';
 import { ALIPAY, APP } from '../channels/wallet-a/test-keys.js';
 import { BOOTSTRAP_TOKEN, CONSOLE, api, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
 
@@ -117,6 +118,15 @@ describe('(a) an enabled service must have complete, valid credentials when save
         + ' aggregator2Key is required while the service is enabled',
     );
     expect(await service('AGGREGATOR_2')).toMatchObject({ enabled: false });
+  });
+
+  test.each(['AGGREGATOR_1', 'AGGREGATOR_3'])('%s switched on without credentials is refused naming its own setting keys', async (type) => {
+    const n = type.slice(-1);
+    const { body } = await refused({ [`aggregator${n}Enabled`]: true });
+    const fields = body.details.map((d) => d.field);
+    expect(fields).toEqual(expect.arrayContaining([`aggregator${n}Url`, `aggregator${n}MerchantId`, `aggregator${n}Key`]));
+    expect(fields.every((f) => f in FIELDS)).toBe(true);
+    expect(await service(type)).toMatchObject({ enabled: false });
   });
 
   test('malformed credentials are named by key and reason; the values (key material) are never echoed', async () => {
