@@ -5,6 +5,7 @@
 import { ChannelRegistry } from './registry.js';
 import { sandboxDefinition } from './sandbox/index.js';
 import { walletADefinition } from './wallet-a/index.js';
+import { walletBDefinition } from './wallet-b/index.js';
 
 export * from './catalog.js';
 export * from './types.js';
@@ -24,9 +25,9 @@ export { parseChannelAmount } from './channel-amount.js';
 export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
-export { walletADefinition, sandboxDefinition };
+export { walletADefinition, walletBDefinition, sandboxDefinition };
 
-/** A registry with every adapter built so far (WALLET_B, aggregators, INTL_WALLET, CARD, CUSTOM follow). */
+/** A registry with every adapter built so far (aggregators, INTL_WALLET, CARD, CUSTOM follow). */
 export function createChannelRegistry(): ChannelRegistry {
-  return new ChannelRegistry().register(walletADefinition).register(sandboxDefinition);
+  return new ChannelRegistry().register(walletADefinition).register(walletBDefinition).register(sandboxDefinition);
 }

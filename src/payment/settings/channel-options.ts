@@ -41,6 +41,11 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
           apiV3Key: v.walletBApiV3Key,
           serialNo: v.walletBSerialNo,
           privateKey: v.walletBPrivateKey,
+          platformPublicKeyId: v.walletBPublicKeyId,
+          platformPublicKey: v.walletBPublicKey,
+          platformCertificates: v.walletBPlatformCertificates,
+          gateway: str(v.walletBGateway).trim() || undefined,
+          h5Type: str(v.walletBH5Type).trim() || undefined,
         },
       };
     case 'AGGREGATOR_1':
