@@ -2,6 +2,7 @@
  * The payment channel layer: one interface, a registry keyed by paymentType, one folder per adapter.
  * Depends only on host errors and the money module; the orders service drives it.
  */
+import { customDefinition } from './custom/index.js';
 import { ChannelRegistry } from './registry.js';
 import { sandboxDefinition } from './sandbox/index.js';
 import { walletADefinition } from './wallet-a/index.js';
@@ -25,9 +26,14 @@ export { parseChannelAmount } from './channel-amount.js';
 export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
-export { walletADefinition, walletBDefinition, sandboxDefinition };
+export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition };
+export { CustomChannel, type CustomCallbackRoute } from './custom/index.js';
 
-/** A registry with every adapter built so far (aggregators, INTL_WALLET, CARD, CUSTOM follow). */
+/** A registry with every adapter built so far (aggregators, INTL_WALLET and CARD follow). */
 export function createChannelRegistry(): ChannelRegistry {
-  return new ChannelRegistry().register(walletADefinition).register(walletBDefinition).register(sandboxDefinition);
+  return new ChannelRegistry()
+    .register(walletADefinition)
+    .register(walletBDefinition)
+    .register(customDefinition)
+    .register(sandboxDefinition);
 }

@@ -73,6 +73,29 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
         options: { secretKey: v.cardSecretKey, webhookSecret: v.cardWebhookSecret, currency: v.cardCurrency },
       };
     case 'CUSTOM':
-      return { enabled: v.customEnabled === true, options: {} };
+      return {
+        enabled: v.customEnabled === true,
+        options: {
+          walletA: {
+            gateway: v.customWalletAGateway,
+            appId: v.customWalletAAppId,
+            privateKey: v.customWalletAPrivateKey,
+            alipayPublicKey: v.customWalletAPublicKey,
+            mode: str(v.customWalletAMode).trim() || undefined,
+          },
+          walletB: {
+            gateway: v.customWalletBGateway,
+            appId: v.customWalletBAppId,
+            mchId: v.customWalletBMchId,
+            apiV3Key: v.customWalletBApiV3Key,
+            serialNo: v.customWalletBSerialNo,
+            privateKey: v.customWalletBPrivateKey,
+            platformPublicKeyId: v.customWalletBPublicKeyId,
+            platformPublicKey: v.customWalletBPublicKey,
+            platformCertificates: v.customWalletBPlatformCertificates,
+            mode: str(v.customWalletBMode).trim() || undefined,
+          },
+        },
+      };
   }
 }

@@ -14,7 +14,7 @@ describe('ChannelRegistry', () => {
     expect(registry.resolveType(' Alipay ')).toBe('WALLET_A');
     expect(registry.resolveType('sandbox')).toBe('SANDBOX');
     expect(registry.resolveType('wechat')).toBe('WALLET_B');
-    expect(registry.types()).toEqual(['WALLET_A', 'WALLET_B', 'SANDBOX']);
+    expect(registry.types()).toEqual(['WALLET_A', 'WALLET_B', 'CUSTOM', 'SANDBOX']);
   });
 
   test('aliases of services not registered yet and unknown names are UNKNOWN_PAYMENT_TYPE (400)', () => {
@@ -58,6 +58,8 @@ describe('ChannelRegistry', () => {
       'WALLET_B:NATIVE',
       'WALLET_B:H5',
       'WALLET_B:JSAPI',
+      'CUSTOM:WALLET_A_COMPATIBLE',
+      'CUSTOM:WALLET_B_COMPATIBLE',
       'SANDBOX:SIMULATED',
     ]);
   });
