@@ -180,6 +180,14 @@ describe('WALLET_B bad input and a failing gateway', () => {
     expect(listed.body.data.items).toHaveLength(0);
   });
 
+  test("testPayment passes the administrator's IP for H5; JSAPI, which needs a payer openid, is refused", async () => {
+    const h5 = await api<PaymentView>(server, 'POST', `${CONSOLE}/test-payment`, { paymentType: 'WALLET_B', paymentChannel: 'H5' });
+    expect(h5.body.data).toMatchObject({ status: 'PAYING', amountMinor: 1 });
+    expect(gateway.trades.get(h5.body.data.paymentId)!.scene_info).toMatchObject({ payer_client_ip: '127.0.0.1' });
+    const jsapi = await api(server, 'POST', `${CONSOLE}/test-payment`, { paymentType: 'WALLET_B', paymentChannel: 'JSAPI' });
+    expect(jsapi).toMatchObject({ status: 400, body: { code: 'PAYER_DETAILS_REQUIRED' } });
+  });
+
   test('wrong amount, bad signature, wrong serial, stale timestamp, unknown order: refused (FAIL), nothing changes, logged', async () => {
     const order = (await initiate('wx-bad', 'NATIVE')).body.data;
     gateway.settle(order.paymentId);
