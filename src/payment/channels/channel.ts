@@ -38,6 +38,13 @@ export interface PaymentChannel {
    */
   initiate(order: ChannelOrder, ctx: InitiateContext): Promise<InitiateResult>;
 
+  /**
+   * Optional check, made before an order is created, that the initiation carries the payer facts the
+   * channel cannot do without (WeChat Pay H5: the payer's IP; JSAPI: the openid). Throws
+   * PAYER_DETAILS_REQUIRED (400), so a missing fact changes nothing.
+   */
+  assertPayerFacts?(paymentChannel: string, payer: Pick<InitiateContext, 'clientIp' | 'payerOpenId'>): void;
+
   /** Asks the channel for the order's current state (the source of truth after a callback hint). */
   query(order: ChannelOrder, signal?: AbortSignal): Promise<QueryResult>;
 

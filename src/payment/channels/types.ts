@@ -31,8 +31,11 @@ export interface InitiateContext {
   returnUrl?: string;
   /** Public base URL of this service (no trailing slash), for links to our own pages. */
   baseUrl?: string;
+  /** The payer's IP address (WeChat Pay H5 sends it as `scene_info.payer_client_ip`). */
   clientIp?: string;
   userAgent?: string;
+  /** The payer's openid under the merchant's appId (WeChat Pay JSAPI), from the initiation's `additionalData.openid`. */
+  payerOpenId?: string;
   signal?: AbortSignal;
 }
 
@@ -49,6 +52,11 @@ export interface InitiateResult {
   qrCode?: string;
   payUrl?: string;
   form?: PaymentForm;
+  /**
+   * Signed parameters the payer's wallet app is invoked with from our payment page (WeChat Pay JSAPI:
+   * appId, timeStamp, nonceStr, package, signType, paySign for `getBrandWCPayRequest`).
+   */
+  invokeParams?: Record<string, string>;
   channelTradeNo?: string;
   /** The provider's answer (or the signed parameters we built), for the order's additional data. */
   raw: unknown;

@@ -87,12 +87,9 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
           returnUrl: body.returnUrl,
           additionalData: { test: true },
         };
-        // The administrator is the payer of a test payment: aggregators need the payer's IP for server initiation.
+        const caller = { platform: SYSTEM_PLATFORM, username: principal.username };
         const payer = { clientIp: req.ip, userAgent: req.get('user-agent') };
-        return toView(
-          await createPayment(deps, input, { platform: SYSTEM_PLATFORM, username: principal.username }, payer),
-          await pageBase(deps),
-        );
+        return toView(await createPayment(deps, input, caller, payer), await pageBase(deps));
       },
     }),
     defineOperation<{ from?: string; to?: string }>({

@@ -76,6 +76,7 @@ export function ucOperations(deps: OrderDeps): OperationDef[] {
             paymentChannel: s.paymentChannel,
             notifyUrl: s.notifyUrl,
             returnUrl: s.returnUrl,
+            additionalData: s.additionalData?.caller as Record<string, unknown> | undefined,
           },
           { platform: SYSTEM_PLATFORM, username: principal.username },
           // The signed-in user continuing their own order is the payer.

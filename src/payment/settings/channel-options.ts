@@ -34,7 +34,41 @@ const WALLET_B_FIELDS = {
   apiV3Key: 'walletBApiV3Key',
   serialNo: 'walletBSerialNo',
   privateKey: 'walletBPrivateKey',
+  platformPublicKeyId: 'walletBPublicKeyId',
+  platformPublicKey: 'walletBPublicKey',
+  platformCertificates: 'walletBPlatformCertificates',
+  gateway: 'walletBGateway',
+  h5Type: 'walletBH5Type',
 } as const;
+
+/** CUSTOM's wallet-compatible gateways: each sub-provider's options, reported by the adapter as `walletA.…` / `walletB.…`. */
+const CUSTOM_WALLET_A_FIELDS = {
+  gateway: 'customWalletAGateway',
+  appId: 'customWalletAAppId',
+  privateKey: 'customWalletAPrivateKey',
+  alipayPublicKey: 'customWalletAPublicKey',
+} as const;
+
+const CUSTOM_WALLET_B_FIELDS = {
+  gateway: 'customWalletBGateway',
+  appId: 'customWalletBAppId',
+  mchId: 'customWalletBMchId',
+  apiV3Key: 'customWalletBApiV3Key',
+  serialNo: 'customWalletBSerialNo',
+  privateKey: 'customWalletBPrivateKey',
+  platformPublicKeyId: 'customWalletBPublicKeyId',
+  platformPublicKey: 'customWalletBPublicKey',
+  platformCertificates: 'customWalletBPlatformCertificates',
+} as const;
+
+const CUSTOM_FIELDS: Readonly<Record<string, string>> = {
+  ...prefixed('walletA', { ...CUSTOM_WALLET_A_FIELDS, mode: 'customWalletAMode' }),
+  ...prefixed('walletB', { ...CUSTOM_WALLET_B_FIELDS, mode: 'customWalletBMode' }),
+};
+
+function prefixed(prefix: string, fields: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([option, key]) => [`${prefix}.${option}`, key]));
+}
 
 /** xunhupay (AGGREGATOR_2): the aggregator "interface address" is payment/do.html, the merchant number its APPID. */
 const AGGREGATOR_2_FIELDS = {
@@ -78,7 +112,11 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
         enabled: v.walletBEnabled === true,
         enabledKey: 'walletBEnabled',
         fields: WALLET_B_FIELDS,
-        options: optionsOf(WALLET_B_FIELDS, v),
+        options: {
+          ...optionsOf(WALLET_B_FIELDS, v),
+          gateway: str(v.walletBGateway).trim() || undefined,
+          h5Type: str(v.walletBH5Type).trim() || undefined,
+        },
       };
     case 'AGGREGATOR_2':
       return {
@@ -106,13 +144,22 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
       // Not built yet: their settings groups come back with their adapters in the next issue.
       return { enabled: false, fields: {}, options: {} };
     case 'CUSTOM':
-      return { enabled: v.customEnabled === true, enabledKey: 'customEnabled', fields: {}, options: {} };
+      return {
+        enabled: v.customEnabled === true,
+        enabledKey: 'customEnabled',
+        fields: CUSTOM_FIELDS,
+        options: {
+          walletA: { ...optionsOf(CUSTOM_WALLET_A_FIELDS, v), mode: str(v.customWalletAMode).trim() || undefined },
+          walletB: { ...optionsOf(CUSTOM_WALLET_B_FIELDS, v), mode: str(v.customWalletBMode).trim() || undefined },
+        },
+      };
   }
 }
 
 /**
  * The flat setting key of an option a definition reported (`productCodes.FACE_TO_FACE_PAYMENT` is the
- * option `productCodes`, unless the nested option has a key of its own, as epay's `typeCodes.WALLET_A`); an option without a setting of its own is named after the service.
+ * option `productCodes`, unless the nested option has a key of its own, as epay's `typeCodes.WALLET_A` or
+ * CUSTOM's `walletB.apiV3Key`); an option without a setting of its own is named after the service.
  */
 export function settingKeyOf(settings: ChannelSettings, type: PaymentType, optionField: string | undefined): string {
   const field = optionField ?? '';

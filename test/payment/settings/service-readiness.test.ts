@@ -129,6 +129,18 @@ describe('(a) an enabled service must have complete, valid credentials when save
     expect(await service(type)).toMatchObject({ enabled: false });
   });
 
+  test('WALLET_B and a CUSTOM WeChat-Pay-compatible gateway switched on with partial credentials name their own setting keys', async () => {
+    const wallet = await refused({ walletBEnabled: true, walletBAppId: 'wx8888888888888888' });
+    expect(wallet.body.details.map((d) => d.field)).toEqual(
+      expect.arrayContaining(['walletBMchId', 'walletBApiV3Key', 'walletBPrivateKey']),
+    );
+    const custom = await refused({ customEnabled: true, customWalletBGateway: 'https://pay.example.com/', customWalletBApiV3Key: 'short' });
+    const fields = custom.body.details.map((d) => d.field);
+    expect(fields).toContain('customWalletBApiV3Key');
+    expect([...wallet.body.details, ...custom.body.details].every((d) => d.field in FIELDS)).toBe(true);
+    expect(custom.text).not.toContain('short');
+  });
+
   test('malformed credentials are named by key and reason; the values (key material) are never echoed', async () => {
     const secret = 'this secret has spaces in it';
     const xunhupay = await refused({ aggregator2Enabled: true, aggregator2MerchantId: APP_ID, aggregator2Key: secret });

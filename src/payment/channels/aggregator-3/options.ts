@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { ErrorDetail } from '../../../host/sdk/index.js';
 import { misconfigured, rawObject, requiredText, validateEpayCommon, type EpayCommonOptions } from '../epay/index.js';
-import { loadRsaPrivateKey, loadRsaPublicKey } from '../wallet-a/keys.js';
+import { loadRsaPrivateKey, loadRsaPublicKey } from '../crypto/rsa-keys.js';
 
 /** Validated AGGREGATOR_3 (epay V2) options with the keys loaded once. */
 export interface EpayV2Options extends EpayCommonOptions {

@@ -1,4 +1,5 @@
-import { createSign, createVerify, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { rsaSha256Sign, rsaSha256Verify } from '../crypto/rsa-sha256.js';
 import type { EpaySigner } from '../epay/index.js';
 
 /**
@@ -8,13 +9,7 @@ import type { EpaySigner } from '../epay/index.js';
 export function rsaSigner(merchantPrivateKey: KeyObject, platformPublicKey: KeyObject): EpaySigner {
   return {
     signType: 'RSA',
-    sign: (content) => createSign('RSA-SHA256').update(content, 'utf8').sign(merchantPrivateKey, 'base64'),
-    verify(content, signature) {
-      try {
-        return createVerify('RSA-SHA256').update(content, 'utf8').verify(platformPublicKey, signature, 'base64');
-      } catch {
-        return false;
-      }
-    },
+    sign: (content) => rsaSha256Sign(content, merchantPrivateKey),
+    verify: (content, signature) => rsaSha256Verify(content, signature, platformPublicKey),
   };
 }
