@@ -184,7 +184,21 @@ export function describeAlternatives(e: ErrorObject, branches: ErrorObject[], na
     }
     if (branches.every((b) => ['type', 'enum', 'const'].includes(b.keyword))) return allowedValuesOrTypes(branches, name);
   }
+  const fields = involvedFields(e, branches);
+  if (fields.length > 1) {
+    const l = listOf(fields);
+    return say(`${name.zh} 中 ${l.zh} 的取值组合不被允许`, `${name.en}: this combination of ${l.en} is not allowed`);
+  }
   return say(`${name.zh} 不符合任何一种允许的格式`, `${name.en} does not match any accepted form`);
+}
+
+/** The properties (directly below the alternatives' value) that the failing branches talk about. */
+function involvedFields(e: ErrorObject, branches: ErrorObject[]): string[] {
+  const names = branches.map((b) => {
+    const below = b.instancePath.slice(e.instancePath.length).split('/').filter(Boolean)[0];
+    return below ?? (b.params as Params).missingProperty;
+  });
+  return [...new Set(names.filter((n): n is string => typeof n === 'string' && n !== ''))];
 }
 
 function allowedValuesOrTypes(branches: ErrorObject[], name: FieldTexts): FieldTexts {

@@ -49,7 +49,13 @@ const PRIORITY: Record<string, number> = {
   enum: 2,
   const: 2,
 };
-const ROOT_NAME: FieldTexts = { zh: '输入内容', en: 'the input' };
+/** How the whole value is called when an error is about it rather than a field (by the caller's prefix). */
+const ROOT_NAMES: Record<string, FieldTexts> = {
+  '': { zh: '输入内容', en: 'the input' },
+  body: { zh: '请求内容', en: 'the request body' },
+  query: { zh: '查询参数', en: 'the query' },
+  path: { zh: '路径参数', en: 'the path' },
+};
 
 interface Found {
   field: string;
@@ -83,7 +89,8 @@ export function ajvErrorDetails(errors: ErrorObject[] | null | undefined, prefix
     const property =
       e.keyword === 'required' ? params.missingProperty : e.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
     const below = [...pointerSegments(e.instancePath), property].filter((p): p is string => p !== undefined && p !== '').join('.');
-    const name = below === '' ? ROOT_NAME : (options.nameOf?.(below) ?? { zh: below, en: below });
+    const root = ROOT_NAMES[prefix] ?? { zh: prefix, en: prefix };
+    const name = below === '' ? root : (options.nameOf?.(below) ?? { zh: below, en: below });
     const branches = branchesOf.get(e);
     const texts = branches ? describeAlternatives(e, branches, name) : describeAjvError(e, name);
     const field = [prefix, below].filter(Boolean).join('.');

@@ -128,3 +128,19 @@ test('the summary lists the first five problems and counts the rest', () => {
   expect(detailSummary(many, 'en')).toBe('f0 is required; f1 is required; f2 is required; f3 is required; f4 is required; and 2 more');
   expect(detailSummary(many, 'zh-CN')).toBe('请填写 f0；请填写 f1；请填写 f2；请填写 f3；请填写 f4；另有 2 项');
 });
+
+test('a cross-field rule (anyOf over sibling properties) is one sentence naming the fields it combines', () => {
+  const rule = ajv.compile({
+    type: 'object',
+    anyOf: [{ properties: { type: { not: { enum: ['A'] } } } }, { properties: { channel: { enum: ['A1', 'A2'] } } }],
+  });
+  expect(rule({ type: 'A', channel: 'B1' })).toBe(false);
+  expect(ajvErrorDetails(rule.errors, 'spec')).toEqual([
+    {
+      field: 'spec',
+      message: 'spec 中 type、channel 的取值组合不被允许',
+      messageEn: 'spec: this combination of type, channel is not allowed',
+      reason: 'anyOf',
+    },
+  ]);
+});
