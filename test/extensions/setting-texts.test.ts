@@ -43,15 +43,15 @@ function optionProblems(where: string, field: FormField): string[] {
 
 test.each(FILES)('%s: every group and field has zh-CN texts and English ones in i18n.en', (file) => {
   const setting = settingOf(file);
-  const problems = setting.spec.forms
-    .filter((form) => !NOT_YET.has(form.group) || !file.includes('payment'))
+  const problems = setting
+    .spec!.forms.filter((form) => !NOT_YET.has(form.group) || !file.includes('payment'))
     .flatMap((form) => [
       ...problemsOf(form.group, form),
       ...form.formSchema.flatMap((f) => [...problemsOf(`${form.group}.${f.name}`, f), ...optionProblems(`${form.group}.${f.name}`, f)]),
     ]);
   expect(problems).toEqual([]);
   // The texts change nothing of what the forms accept: each still compiles to a validator.
-  expect(new SettingCompiler().compile(setting).groups.size).toBe(setting.spec.forms.length);
+  expect(new SettingCompiler().compile(setting).groups.size).toBe(setting.spec!.forms.length);
 });
 
 test('options given as {value, label, i18n} keep their values for validation', () => {

@@ -6,6 +6,7 @@ import type { Principal } from '../request/principal.js';
 import type { UserOperationDeps } from './user-operation-deps.js';
 import { NEW_USER_BODY, HOST_UC_GROUP, PASSWORD_SCHEMA, PROFILE_CHANGE_BODY, PUBLIC_USER_SCHEMA } from './schemas.js';
 import { publicUser, type PublicUser } from './types.js';
+import { ROLE_VIEW_SCHEMA, roleView, type RoleView } from './role-view.js';
 
 export interface CurrentUser {
   user: PublicUser;
@@ -14,6 +15,8 @@ export interface CurrentUser {
   /** Every role reached through dependencies and aggregation. */
   effectiveRoles: string[];
   uiPermissions: string[];
+  /** The roles of `roles` as people read them (display name and description in both languages). */
+  roleDetails: RoleView[];
 }
 
 async function currentUser(s: UserOperationDeps, principal: Principal): Promise<CurrentUser> {
@@ -22,7 +25,12 @@ async function currentUser(s: UserOperationDeps, principal: Principal): Promise<
     ? publicUser(user)
     : { name: principal.username, displayName: principal.username, email: '', disabled: false };
   const perms = s.authorizer.permissionsOf(principal);
-  return { user: shown, roles: s.authorizer.rootsOf(principal), effectiveRoles: perms.roles, uiPermissions: perms.uiPermissions };
+  const roles = s.authorizer.rootsOf(principal);
+  const roleDetails = roles.flatMap((name) => {
+    const role = s.authorizer.index.role(name);
+    return role ? [roleView(role)] : [];
+  });
+  return { user: shown, roles, effectiveRoles: perms.roles, uiPermissions: perms.uiPermissions, roleDetails };
 }
 
 /** Self-service operations under uc.api.host.authpay.dev: they only ever act on the caller. */
@@ -66,6 +74,7 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
           roles: { type: 'array', items: { type: 'string' } },
           effectiveRoles: { type: 'array', items: { type: 'string' } },
           uiPermissions: { type: 'array', items: { type: 'string' } },
+          roleDetails: { type: 'array', items: ROLE_VIEW_SCHEMA },
         },
       },
       handler: ({ principal }) => currentUser(s, principal),
