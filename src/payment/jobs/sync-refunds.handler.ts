@@ -1,4 +1,4 @@
-import { type JobContext, and, eq, toTimestamp } from '../../host/sdk/index.js';
+import { type JobContext, and, eq } from '../../host/sdk/index.js';
 import type { RefundDeps } from '../refunds/refund-deps.js';
 import { syncRefund } from '../refunds/sync-refund.js';
 import { PaymentRefund } from '../refunds/types.js';
@@ -14,7 +14,7 @@ const LOOKBACK_MS = 30 * 86_400_000;
  * whose notification was lost or whose call got no answer still ends.
  */
 export async function syncPendingRefunds(deps: RefundDeps, ctx: Pick<JobContext, 'signal' | 'reportCounts'>): Promise<void> {
-  const since = toTimestamp(deps.clock.now() - LOOKBACK_MS);
+  const since = new Date(deps.clock.now() - LOOKBACK_MS).toISOString();
   const where = and(eq('spec.status', 'PENDING'), { op: 'ge', field: 'spec.requestedAt', value: since })!;
   const page = await deps.client.list(PaymentRefund, {
     where,

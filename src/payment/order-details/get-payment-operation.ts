@@ -36,7 +36,7 @@ export function orderDetailsOperations(deps: PaymentDeps): OperationDef[] {
         const order = await orderOr404(deps, params.paymentId);
         const paymentId = order.spec.paymentId;
         const [refunds, deliveries, callbacks] = await Promise.all([
-          deps.client.list(PaymentRefund, recent(paymentId, 'metadata.creationTimestamp')),
+          deps.client.list(PaymentRefund, recent(paymentId, 'spec.requestedAt')),
           deps.client.list(PaymentNotifyDelivery, recent(paymentId, 'metadata.creationTimestamp')),
           deps.client.list(PaymentCallbackLog, recent(paymentId, 'spec.receivedAt')),
         ]);

@@ -3,11 +3,11 @@ import type { PaymentDeps } from '../deps/payment-deps.js';
 import { toRefundView, type RefundView } from './refund-view.js';
 import { PaymentRefund } from './types.js';
 
-/** An order's refunds, newest first, by the indexed (paymentId, creationTimestamp) pair. */
+/** An order's refunds, newest first, by the indexed (paymentId, requestedAt) pair. */
 export async function refundsOfOrder(deps: PaymentDeps, paymentId: string, page = 1, size = 20): Promise<ListResult<RefundView>> {
   const found = await deps.client.list(PaymentRefund, {
     where: eq('spec.paymentId', paymentId),
-    sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }],
+    sort: [{ field: 'spec.requestedAt', direction: 'desc' }],
     page,
     size,
   });

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, toTimestamp } from '../../host/sdk/index.js';
+import { ConflictError, NotFoundError } from '../../host/sdk/index.js';
 import { InvalidAmountError, parseAmount } from '../money/index.js';
 import { acceptsRefunds, refundableMinor, withRefundReserved } from '../orders/refund-amounts.js';
 import { PaymentInfo } from '../orders/types.js';
@@ -105,8 +105,8 @@ function refundSpec(
     actor: caller.actor,
     source: caller.source,
     status: 'PENDING',
-    // Second precision, like every indexed time: string order is time order (the sync job's range).
-    requestedAt: toTimestamp(deps.clock.now()),
+    // Milliseconds, always written by toISOString: string order is time order, even within a second.
+    requestedAt: nowIso(deps),
   };
 }
 
