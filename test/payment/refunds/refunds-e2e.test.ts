@@ -4,9 +4,10 @@
  * that waits (WeChat Pay's PROCESSING, a lost answer) finished by the refund sync job and by the WeChat Pay
  * refund notification; a refusal or a closed refund releasing its amount.
  */
-import { systemClock } from '../../../src/host/sdk/index.js';
+import { AppError, systemClock } from '../../../src/host/sdk/index.js';
 import { syncPendingRefunds } from '../../../src/payment/jobs/sync-refunds.handler.js';
 import { PaymentNotifyDelivery } from '../../../src/payment/notify/types.js';
+import type { RefundDeps } from '../../../src/payment/refunds/refund-deps.js';
 import { NOT_FOUND_GRACE_MS } from '../../../src/payment/refunds/sync-refund.js';
 import { api, CONSOLE, eventually, PUBLIC, type PaymentServer } from '../support/payment-server.js';
 import {
@@ -362,5 +363,34 @@ describe('20 concurrent refunds whose sum exceeds the paid amount (SQLite)', () 
     expect(after.spec).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundedAmount: 1200, refundPendingAmount: 0 });
     const atGateway = [...world.alipay.refunds.values()].filter((r) => r.out_trade_no === paid.paymentId);
     expect(atGateway).toHaveLength(12);
+  });
+});
+
+describe('the ledger port (until the ledger family exists, a stand-in records what it is told)', () => {
+  test('reserve and settle run with the refund and its order; a refusal at reserve changes nothing and asks no provider', async () => {
+    const deps = server.payment.deps as RefundDeps;
+    const told: string[] = [];
+    deps.refundLedger = {
+      reserve: async (r, o) => void told.push(`reserve ${r.spec.amount} ${o.spec.refundPendingAmount}`),
+      settle: async (r, o) => void told.push(`settle ${r.spec.status} ${o.spec.refundedAmount}`),
+    };
+    try {
+      const paid = await paidOrder(world, 'WALLET_A', 'ali-refund-ledger');
+      await refund(server, paid.paymentId, { amount: '2.00', reason: 'ledger' });
+      expect(told).toEqual(['reserve 200 200', 'settle SUCCESS 200']);
+      deps.refundLedger.reserve = async () => {
+        throw new AppError('MERCHANT_BALANCE_TOO_LOW', '商户余额不足', { status: 409, messageEn: 'the merchant balance is too low' });
+      };
+      const calls = world.alipay.calls.length;
+      const refused = await refund(server, paid.paymentId, { amount: '1.00', reason: 'ledger' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('MERCHANT_BALANCE_TOO_LOW');
+      expect(world.alipay.calls.length).toBe(calls);
+      const { order: after, refunds } = await stored(server, paid.paymentId);
+      expect(refunds).toHaveLength(1);
+      expect(after.spec).toMatchObject({ refundedAmount: 200, refundPendingAmount: 0 });
+    } finally {
+      delete deps.refundLedger;
+    }
   });
 });

@@ -3,8 +3,9 @@
  * merchant's Authorization signatures with the merchant public key, keeps trades, signs every answer with
  * its own platform key (certificate serial or PUB_KEY_ID in Wechatpay-Serial), and POSTs encrypted, signed
  * notifications to a trade's notify_url. Refunds: `POST /v3/refund/domestic/refunds` (out_refund_no is the
- * idempotency key), `GET …/refunds/{out_refund_no}`, and REFUND.* notifications to the refund's notify_url. Its crypto is written here, independently of src/, and is itself
- * checked against wechatpay-axios-plugin (wechatpay-oracle.test.ts).
+ * idempotency key), `GET …/refunds/{out_refund_no}`, and REFUND.* notifications to the refund's notify_url.
+ * Its crypto is written here, independently of src/, and is itself checked against wechatpay-axios-plugin
+ * (wechatpay-oracle.test.ts, refunds.test.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
