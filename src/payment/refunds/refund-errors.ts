@@ -66,6 +66,14 @@ export const refundErrors = {
     });
   },
 
+  misconfigured(paymentType: string, err: AppError): AppError {
+    return new AppError('CHANNEL_MISCONFIGURED', '支付渠道配置不完整，不能退款', {
+      status: 400,
+      messageEn: `payment service ${paymentType} is not configured: ${err.message}`,
+      details: err.details.map((d) => ({ field: d.field, message: d.reason ?? 'invalid' })),
+    });
+  },
+
   alreadyFinal(status: string): AppError {
     return new AppError('REFUND_ALREADY_FINAL', `退款已结束（${status}）`, {
       status: 409,

@@ -1,5 +1,5 @@
 import { callbackPath } from '../api/api-groups.js';
-import type { PaymentChannel } from '../channels/index.js';
+import { isChannelError, type PaymentChannel } from '../channels/index.js';
 import { toChannelOrder } from '../orders/order-view.js';
 import { PaymentInfo } from '../orders/types.js';
 import { publicBaseUrl } from '../settings/payment-settings.js';
@@ -28,7 +28,9 @@ export async function requestRefund(
   input: RefundRequestInput,
   caller: RefundCaller,
 ): Promise<PaymentRefund> {
-  const channel = await deps.channels.instance(order.spec.paymentType);
+  const channel = await deps.channels.instance(order.spec.paymentType).catch((err: unknown) => {
+    throw isChannelError(err, 'CHANNEL_MISCONFIGURED') ? refundErrors.misconfigured(order.spec.paymentType, err) : err;
+  });
   if (!channel.refund) throw refundErrors.notSupported(order.spec.paymentType);
   const terms: RefundTerms = { ...input, refundId: input.refundId ?? newRefundId(new Date(deps.clock.now())) };
   const { refund, created } = await reserveRefund(deps, order.metadata.name, terms, caller);
