@@ -172,7 +172,8 @@ test('Accept-Language quality values choose the language; the switch (Tab, Enter
   const order = await sandboxOrder('language-switch', 'Pro licence');
   const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Language': 'zh-CN;q=0.3, en;q=0.8' } });
   const page = await context.newPage();
-  await page.goto(order.pageUrl);
+  const response = await page.goto(order.pageUrl);
+  expect(response?.headers().vary).toMatch(/Accept-Language/i);
   await shows(page, 'en', 'PAYING');
   expect(await page.getAttribute('html', 'lang')).toBe('en');
   const toChinese = page.locator('#language-switch');
