@@ -17,7 +17,7 @@ export interface PageMessages {
   amountLabel: string;
   paymentIdLabel: string;
   orderIdLabel: string;
-  /** One word per status, as the console says them. */
+  /** One word per status, the same wherever the page shows it. */
   status: Record<PaymentStatus, string>;
   qrAlt: string;
   qrCaption: string;
