@@ -57,7 +57,8 @@ test('a console test payment is paid on its payment page and listed as successfu
   await payer.page.goto(href);
   await payer.page.getByText('0.05').first().waitFor();
   await payer.page.locator('#sandbox-pay').click();
-  await payer.page.locator('#status-text').filter({ hasText: '支付成功' }).waitFor({ timeout: 20_000 });
+  // The payer's browser is English (Playwright's default Accept-Language), so the page is too: the status is read from data-status.
+  await payer.page.locator('#payment[data-status="SUCCESS"]').waitFor({ timeout: 20_000 });
 
   await admin.page.locator('.subtabs a', { hasText: '订单' }).click();
   const row = admin.page.locator(`[data-testid=orders-table] tr[data-payment-id="${paymentId}"]`);
