@@ -3,6 +3,8 @@
  * (port 0, temporary SQLite data directory, known admin password) and Debian Chromium via playwright-core.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTempServer } from '../support/temp-server.js';
@@ -45,14 +47,81 @@ export async function startUiServer(): Promise<UiServer> {
   };
 }
 
+/** The two sizes every page must work at: a desktop window and a 390×844 phone. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export interface PageOptions {
+  timezoneId?: string;
+  /** Browser language (`zh-CN` or `en`): the apps' default language follows it. */
+  locale?: 'zh-CN' | 'en';
+  viewport?: ViewportName;
+}
+
 /** A fresh browser context (its own cookies) whose page errors are collected, and every confirm() accepted. */
-export async function newPage(server: UiServer, options: { timezoneId?: string } = {}): Promise<{ page: Page; errors: string[] }> {
-  const context = await server.browser.newContext({ acceptDownloads: true, baseURL: server.url, ...options });
+export async function newPage(server: UiServer, options: PageOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const { viewport = 'desktop', locale, timezoneId } = options;
+  const context = await server.browser.newContext({
+    acceptDownloads: true,
+    baseURL: server.url,
+    viewport: VIEWPORTS[viewport],
+    isMobile: viewport === 'phone',
+    hasTouch: viewport === 'phone',
+    ...(locale ? { locale } : {}),
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('dialog', (dialog) => void dialog.accept());
   return { page, errors };
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2 A/AA rules) over the page as it is now and returns the serious and critical
+ * violations, each as "rule: help (selectors)" so a failing test names what to fix.
+ */
+export async function axeProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    type Axe = { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> };
+    const axe = (globalThis as unknown as { axe: Axe }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+}
+
+/** Fails the test with the list of serious or critical axe violations of the page as it is now. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  expect(await axeProblems(page)).toEqual([]);
+}
+
+const SCREENSHOT_DIR = path.join(ROOT, 'docs', 'ui', 'screenshots');
+
+/**
+ * With UPDATE_SCREENSHOTS=1 the browser tests write the pictures docs/ui.md shows
+ * (docs/ui/screenshots/<name>.png); otherwise this does nothing, so an ordinary run leaves the tree clean.
+ */
+export async function docScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.UPDATE_SCREENSHOTS !== '1') return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }
 
 /** Opens an app path while logged out, follows the redirect to /login, logs in and comes back. */
