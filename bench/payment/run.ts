@@ -2,8 +2,11 @@
  * bench:payment — initiation and callback throughput of the payment service, over HTTP against an
  * in-process server on a fresh SQLite directory (BENCH_DATABASE_URL=postgres://… for PostgreSQL).
  * Callbacks include their signature verification: SANDBOX (HMAC-SHA256), WALLET_A (RSA2 against a local
- * Alipay gateway that also answers the confirming query) and AGGREGATOR_2 (xunhupay's MD5 hash, confirmed by
- * a query at a local xunhupay gateway). Writes its section of docs/benchmarks.md.
+ * Alipay gateway that also answers the confirming query), AGGREGATOR_2 (xunhupay's MD5 hash, confirmed by
+ * a query at a local xunhupay gateway), AGGREGATOR_1 (MD5) and AGGREGATOR_3 (RSA) against local epay sites
+ * (epay-rows.ts), WALLET_B (WeChat Pay APIv3: RSA signature, AES-256-GCM decryption, a signed confirming query
+ * at a local WeChat Pay gateway) and CUSTOM's WeChat-Pay-compatible provider (the same, after routing by
+ * headers). Writes its section of docs/benchmarks.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,10 +19,13 @@ import { PaymentInfo } from '../../src/payment/orders/types.js';
 import { FakeAlipayGateway } from '../../test/payment/channels/wallet-a/fake-alipay-gateway.js';
 import { ALIPAY, APP, APP_ID } from '../../test/payment/channels/wallet-a/test-keys.js';
 import { FakeXunhupayGateway } from '../../test/payment/channels/aggregator-2/fake-xunhupay-gateway.js';
+import { FakeWechatPayGateway } from '../../test/payment/channels/wallet-b/fake-wechat-gateway.js';
+import * as WX from '../../test/payment/channels/wallet-b/test-keys.js';
 import { describeMachine, machineInfo } from '../lib/machine.js';
 import { ms, table, thousands } from '../lib/markdown.js';
 import { writeSection } from '../lib/report-writer.js';
 import { runConcurrent, type ThroughputResult } from './concurrent.js';
+import { startEpayBench } from './epay-rows.js';
 
 const N = Number(process.env.BENCH_N ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -38,6 +44,27 @@ async function main(): Promise<void> {
   const { runtime, url } = await startServer({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent' }, env);
   const gateway = await new FakeAlipayGateway({ appId: APP_ID, appPublicKey: APP.publicKey, gatewayPrivateKey: ALIPAY.privateKey }).start();
   const xunhupay = await new FakeXunhupayGateway(XUNHUPAY).start();
+  const wechatGateway = (basePath?: string) =>
+    new FakeWechatPayGateway({
+      appId: WX.APP_ID,
+      mchId: WX.MCH_ID,
+      apiV3Key: WX.API_V3_KEY,
+      merchantSerial: WX.MERCHANT_SERIAL,
+      merchantPublicKey: WX.MERCHANT.publicKey,
+      signer: WX.PLATFORM_PUBKEY,
+      basePath,
+    }).start();
+  const wechat = await wechatGateway();
+  const compatible = await wechatGateway('/compatible');
+  const wechatCredentials = (prefix: string) => ({
+    [`${prefix}AppId`]: WX.APP_ID,
+    [`${prefix}MchId`]: WX.MCH_ID,
+    [`${prefix}ApiV3Key`]: WX.API_V3_KEY,
+    [`${prefix}SerialNo`]: WX.MERCHANT_SERIAL,
+    [`${prefix}PrivateKey`]: WX.MERCHANT.privatePkcs8Pem,
+    [`${prefix}PublicKeyId`]: WX.PLATFORM_PUBKEY.serial,
+    [`${prefix}PublicKey`]: WX.PLATFORM_PUBKEY.pair.publicSpkiPem,
+  });
   const admin = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
   const call = (method: string, p: string, body?: unknown) =>
     fetch(`${url}${p}`, { method, headers: admin, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -54,7 +81,14 @@ async function main(): Promise<void> {
     aggregator2QueryUrl: xunhupay.queryUrl,
     aggregator2MerchantId: XUNHUPAY.appId,
     aggregator2Key: XUNHUPAY.appSecret,
+    walletBEnabled: true,
+    ...wechatCredentials('walletB'),
+    walletBGateway: wechat.url,
+    customEnabled: true,
+    ...wechatCredentials('customWalletB'),
+    customWalletBGateway: compatible.url,
   });
+  const epay = await startEpayBench(url, call);
   const deps = paymentService.current!.deps;
   const results: Array<[string, ThroughputResult]> = [];
   try {
@@ -160,8 +194,68 @@ async function main(): Promise<void> {
         (r) => r.text === 'success',
       ),
     ]);
+    results.push(...(await epay.callbackRows(N, CONCURRENCY)));
+
+    const wechatIds: string[] = [];
+    results.push([
+      'initiate WALLET_B native (signed prepay at the gateway, verified answer)',
+      await runConcurrent(
+        N,
+        CONCURRENCY,
+        (i) => initiate('wx', 'WALLET_B', 'NATIVE')(i).then((r) => (wechatIds.push(r.body.data.paymentId), r)),
+        (r) => r.status === 200,
+      ),
+    ]);
+    const notifications = (fake: FakeWechatPayGateway, ids: string[]) =>
+      ids.map((id) => {
+        fake.settle(id);
+        return fake.notification(id);
+      });
+    const wechatNotifications = notifications(wechat, wechatIds);
+    results.push([
+      'callback WALLET_B success (RSA verify, AES-GCM decrypt, signed query at the gateway, transition)',
+      await runConcurrent(
+        wechatNotifications.length,
+        CONCURRENCY,
+        (i) => post(`${CALLBACK}/WALLET_B`, wechatNotifications[i].headers, wechatNotifications[i].body),
+        (r) => r.status === 204,
+      ),
+    ]);
+    // WeChat Pay signs every resend afresh (the ±300 s window would refuse a copy signed before the last row).
+    const resends = wechatNotifications.map(({ body }) => ({ body, headers: wechat.signedHeaders(body) }));
+    results.push([
+      'callback WALLET_B replay (RSA verify, AES-GCM decrypt, no change, log)',
+      await runConcurrent(
+        resends.length,
+        CONCURRENCY,
+        (i) => post(`${CALLBACK}/WALLET_B`, resends[i].headers, resends[i].body),
+        (r) => r.status === 204,
+      ),
+    ]);
+
+    const customIds: string[] = [];
+    const customStarted = await runConcurrent(
+      N,
+      CONCURRENCY,
+      (i) => initiate('cst', 'CUSTOM', 'WALLET_B_COMPATIBLE')(i).then((r) => (customIds.push(r.body.data.paymentId), r)),
+      (r) => r.status === 200,
+    );
+    if (customStarted.failures > 0) throw new Error(`${customStarted.failures} CUSTOM initiations failed`);
+    const customNotifications = notifications(compatible, customIds);
+    results.push([
+      'callback CUSTOM WALLET_B_COMPATIBLE success (routed by headers, then as WALLET_B)',
+      await runConcurrent(
+        customNotifications.length,
+        CONCURRENCY,
+        (i) => post(`${CALLBACK}/CUSTOM`, customNotifications[i].headers, customNotifications[i].body),
+        (r) => r.status === 204,
+      ),
+    ]);
   } finally {
+    await epay.stop();
     await xunhupay.stop();
+    await wechat.stop();
+    await compatible.stop();
     await gateway.stop();
     await runtime.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -172,7 +266,8 @@ async function main(): Promise<void> {
     '',
     `Machine: ${describeMachine(machineInfo())}. Command: \`BENCH_N=${N} BENCH_CONCURRENCY=${CONCURRENCY} npm run bench:payment\`. Over `
       + `HTTP against an in-process server (fresh ${backend} store, every request authenticated or signature-checked as in `
-      + `production); ${CONCURRENCY} requests in flight; each callback row posts ${N} distinct signed callbacks.`,
+      + `production); ${CONCURRENCY} requests in flight; each callback row sends ${N} distinct signed callbacks `
+      + '(the epay rows by GET, the others by POST).',
     '',
     table(
       ['operation', 'requests', 'failures', 'per second', 'median ms', 'p90 ms', 'p99 ms', 'max ms'],

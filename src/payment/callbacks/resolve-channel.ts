@@ -1,5 +1,6 @@
 import { isAppError } from '../../host/sdk/index.js';
 import {
+  CustomChannel,
   routeCustomCallback,
   type CallbackAnswer,
   type CallbackRequest,
@@ -30,8 +31,8 @@ export async function resolveCallbackChannel(
   typeParam: string,
   request: CallbackRequest,
 ): Promise<{ channel: PaymentChannel; paymentType: string } | { answer: CallbackAnswer }> {
-  // Until a CUSTOM adapter of its own exists, CUSTOM only routes the card and wallet checkouts' webhooks.
-  if (typeParam.trim().toUpperCase() === 'CUSTOM' && !deps.channels.registry.has('CUSTOM')) return routeCustom(deps, request);
+  // CUSTOM is an endpoint shared by the card and wallet checkouts' webhooks and the custom gateways.
+  if (typeParam.trim().toUpperCase() === 'CUSTOM') return routeCustom(deps, request);
   let type: PaymentType;
   try {
     type = deps.channels.registry.resolveType(typeParam);
@@ -62,6 +63,10 @@ async function routeCustom(
     const channel = await deps.channels.instance(type).catch(() => undefined);
     if (channel) routes.push({ sub, channel });
   }
+  // The custom gateways' sub-providers, whatever the switch (like any service's callbacks: orders made while
+  // it was on still settle); each presents itself as CUSTOM and answers in its own protocol's format.
+  const custom = deps.channels.registry.has('CUSTOM') ? await deps.channels.instance('CUSTOM').catch(() => undefined) : undefined;
+  if (custom instanceof CustomChannel) routes.push(...custom.callbackRoutes());
   try {
     const route = routeCustomCallback(request, routes);
     return { channel: route.channel, paymentType: 'CUSTOM' };

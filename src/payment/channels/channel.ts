@@ -11,6 +11,7 @@ import type {
   InitiateContext,
   InitiateResult,
   QueryResult,
+  RefundRef,
   RefundRequest,
   RefundResult,
 } from './types.js';
@@ -38,6 +39,13 @@ export interface PaymentChannel {
    */
   initiate(order: ChannelOrder, ctx: InitiateContext): Promise<InitiateResult>;
 
+  /**
+   * Optional check, made before an order is created, that the initiation carries the payer facts the
+   * channel cannot do without (WeChat Pay H5: the payer's IP; JSAPI: the openid). Throws
+   * PAYER_DETAILS_REQUIRED (400), so a missing fact changes nothing.
+   */
+  assertPayerFacts?(paymentChannel: string, payer: Pick<InitiateContext, 'clientIp' | 'payerOpenId'>): void;
+
   /** Asks the channel for the order's current state (the source of truth after a callback hint). */
   query(order: ChannelOrder, signal?: AbortSignal): Promise<QueryResult>;
 
@@ -48,8 +56,14 @@ export interface PaymentChannel {
    */
   close(order: ChannelOrder, signal?: AbortSignal): Promise<CloseResult>;
 
-  /** Refunds a paid order. Optional: callers use `refundPayment`, which throws NOT_SUPPORTED without it. */
+  /**
+   * Refunds all or part of a paid order. Optional: callers use `refundPayment`, which throws NOT_SUPPORTED
+   * without it. The same `refundId` twice must not refund twice (it is the provider's idempotency key).
+   */
   refund?(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult>;
+
+  /** The current state of a refund at the provider (the refund sync job asks while it is PENDING). */
+  queryRefund?(order: ChannelOrder, refund: RefundRef, signal?: AbortSignal): Promise<RefundResult>;
 
   /**
    * Verifies an inbound callback against the raw body and normalises it. The event reports the provider's

@@ -35,6 +35,8 @@ export const CHANNEL_ERROR_STATUS = {
   UNKNOWN_PAYMENT_TYPE: 400,
   /** paymentChannel is not offered by the service. */
   UNSUPPORTED_PAYMENT_CHANNEL: 400,
+  /** The channel needs a fact about the payer the initiation did not give (WeChat JSAPI: openid; H5: IP). */
+  PAYER_DETAILS_REQUIRED: 400,
 } as const;
 
 export type ChannelErrorCode = keyof typeof CHANNEL_ERROR_STATUS;
@@ -54,9 +56,14 @@ export class ChannelError extends AppError {
   constructor(
     code: ChannelErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; provider?: ProviderFault; cause?: unknown } = {},
+    options: { details?: ErrorDetail[]; provider?: ProviderFault; cause?: unknown; messageEn?: string } = {},
   ) {
-    super(code, message, { status: CHANNEL_ERROR_STATUS[code], details: options.details, cause: options.cause });
+    super(code, message, {
+      status: CHANNEL_ERROR_STATUS[code],
+      details: options.details,
+      cause: options.cause,
+      messageEn: options.messageEn,
+    });
     this.name = 'ChannelError';
     this.provider = options.provider;
   }

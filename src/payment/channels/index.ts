@@ -2,10 +2,14 @@
  * The payment channel layer: one interface, a registry keyed by paymentType, one folder per adapter.
  * Depends only on host errors and the money module; the orders service drives it.
  */
+import { aggregator1Definition } from './aggregator-1/index.js';
 import { aggregator2Definition } from './aggregator-2/index.js';
+import { aggregator3Definition } from './aggregator-3/index.js';
+import { customDefinition } from './custom/index.js';
 import { ChannelRegistry } from './registry.js';
 import { sandboxDefinition } from './sandbox/index.js';
 import { walletADefinition } from './wallet-a/index.js';
+import { walletBDefinition } from './wallet-b/index.js';
 
 export * from './catalog.js';
 export * from './types.js';
@@ -25,9 +29,18 @@ export { parseChannelAmount } from './channel-amount.js';
 export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
-export { walletADefinition, sandboxDefinition, aggregator2Definition };
+export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition };
+export { aggregator1Definition, aggregator2Definition, aggregator3Definition };
+export { CustomChannel, type CustomCallbackRoute } from './custom/index.js';
 
 /** A registry with every adapter built so far (INTL_WALLET and CARD follow). */
 export function createChannelRegistry(): ChannelRegistry {
-  return new ChannelRegistry().register(walletADefinition).register(sandboxDefinition).register(aggregator2Definition);
+  return new ChannelRegistry()
+    .register(walletADefinition)
+    .register(walletBDefinition)
+    .register(aggregator1Definition)
+    .register(aggregator2Definition)
+    .register(aggregator3Definition)
+    .register(customDefinition)
+    .register(sandboxDefinition);
 }

@@ -31,8 +31,11 @@ export interface InitiateContext {
   returnUrl?: string;
   /** Public base URL of this service (no trailing slash), for links to our own pages. */
   baseUrl?: string;
+  /** The payer's IP address (WeChat Pay H5 sends it as `scene_info.payer_client_ip`). */
   clientIp?: string;
   userAgent?: string;
+  /** The payer's openid under the merchant's appId (WeChat Pay JSAPI), from the initiation's `additionalData.openid`. */
+  payerOpenId?: string;
   signal?: AbortSignal;
 }
 
@@ -49,6 +52,11 @@ export interface InitiateResult {
   qrCode?: string;
   payUrl?: string;
   form?: PaymentForm;
+  /**
+   * Signed parameters the payer's wallet app is invoked with from our payment page (WeChat Pay JSAPI:
+   * appId, timeStamp, nonceStr, package, signType, paySign for `getBrandWCPayRequest`).
+   */
+  invokeParams?: Record<string, string>;
   channelTradeNo?: string;
   /** The provider's answer (or the signed parameters we built), for the order's additional data. */
   raw: unknown;
@@ -74,15 +82,35 @@ export interface CloseResult {
 }
 
 export interface RefundRequest {
+  /** Our refund number: the provider's merchant refund number (out_refund_no) and the call's idempotency key. */
   refundId: string;
   amountMinor: number;
+  /** Upper-case ISO 4217 code (the order's). */
+  currency: string;
+  /** What the payer paid for the order (WeChat Pay's `amount.total`). */
+  paidAmountMinor: number;
   reason?: string;
+  /** Our callback URL for this paymentType, for providers that notify refund results (WeChat Pay). */
+  callbackUrl?: string;
+  signal?: AbortSignal;
 }
 
+/** A refund as the channel reports it: PENDING until the provider settles it, then SUCCESS or FAILED. */
 export interface RefundResult {
   status: 'SUCCESS' | 'PENDING' | 'FAILED';
   channelRefundNo?: string;
+  amountMinor?: number;
+  /** RFC 3339. */
+  refundedAt?: string;
+  /** The provider's own status word, for logs. */
+  vendorStatus?: string;
   raw: unknown;
+}
+
+/** Which refund a refund query asks about. */
+export interface RefundRef {
+  refundId: string;
+  channelRefundNo?: string;
 }
 
 export type HeaderValue = string | string[] | undefined;
@@ -121,6 +149,12 @@ export interface CallbackEvent {
    */
   sentAt?: string;
   vendorStatus?: string;
+  /**
+   * Present when the notification is about a refund of the order (WeChat Pay REFUND.SUCCESS, PayPal
+   * PAYMENT.CAPTURE.REFUNDED, Stripe charge.refunded): the refund service applies it instead of the payment
+   * status. `status` then still describes the payment as the provider sees it, or is UNKNOWN.
+   */
+  refund?: RefundResult & { refundId?: string };
   raw: unknown;
 }
 

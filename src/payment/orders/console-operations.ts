@@ -76,7 +76,9 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
         },
       },
       response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ body, principal }) => {
+      // A double click or a retried request with the same Idempotency-Key creates one test order.
+      idempotent: true,
+      handler: async ({ body, principal, req }) => {
         const input: InitiatePaymentInput = {
           orderId: `test-${deps.clock.now()}-${Math.floor(Math.random() * 1e6)}`,
           subject: body.subject ?? '测试支付',
@@ -87,7 +89,9 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
           returnUrl: body.returnUrl,
           additionalData: { test: true },
         };
-        return toView(await createPayment(deps, input, { platform: SYSTEM_PLATFORM, username: principal.username }), await pageBase(deps));
+        const caller = { platform: SYSTEM_PLATFORM, username: principal.username };
+        const payer = { clientIp: req.ip, userAgent: req.get('user-agent') };
+        return toView(await createPayment(deps, input, caller, payer), await pageBase(deps));
       },
     }),
     defineOperation<{ from?: string; to?: string }>({

@@ -31,6 +31,8 @@ export async function createPayment(
   const money = parseChannelAmount(choice.channel, input.paymentAmount, input.currency ?? 'CNY');
   const settings = await deps.settings.read();
   checkInitiateUrls(input, settings.allowPrivateNotifyTargets);
+  const payer = { clientIp: options.clientIp, payerOpenId: payerOpenIdOf(input.additionalData) };
+  choice.channel.assertPayerFacts?.(choice.paymentChannel, payer);
   const { order } = await findOrCreateOrder(deps, input, choice, money, caller);
   if (order.spec.status !== 'UNPAID' || order.spec.qrCode || order.spec.payUrl) return order;
   const base = publicBaseUrl(settings, deps.siteUrl);
@@ -40,8 +42,9 @@ export async function createPayment(
       callbackUrl: `${base}${callbackPath(choice.paymentType)}`,
       returnUrl: order.spec.returnUrl,
       baseUrl: base,
-      clientIp: options.clientIp,
+      clientIp: payer.clientIp,
       userAgent: options.userAgent,
+      payerOpenId: payer.payerOpenId ?? payerOpenIdOf(order.spec.additionalData?.caller),
     });
   } catch (err) {
     await failAfterChannelError(deps, order, err);
@@ -50,10 +53,20 @@ export async function createPayment(
   return recordStart(deps, order, result);
 }
 
-/** A refusal by the channel ends the order (FAILED, reason = the channel's code); an outage leaves it UNPAID. */
+/** The payer's openid under the merchant's app (WeChat Pay JSAPI), as the initiation's additionalData carries it. */
+function payerOpenIdOf(additionalData: unknown): string | undefined {
+  const openid = (additionalData as { openid?: unknown } | undefined)?.openid;
+  return typeof openid === 'string' && openid ? openid : undefined;
+}
+
+/**
+ * A refusal by the channel ends the order (FAILED, reason = the channel's code). An outage or an answer we
+ * cannot read leaves it UNPAID: the trade may exist at the channel, so calling again retries (the merchant
+ * order number makes that idempotent there) and the time-out job closes it at the channel.
+ */
 async function failAfterChannelError(deps: OrderDeps, order: PaymentInfo, err: unknown): Promise<void> {
   deps.logger.warn({ paymentId: order.spec.paymentId, err: (err as Error).message }, 'payment initiation failed at the channel');
-  if (isChannelError(err, 'CHANNEL_UNAVAILABLE')) return;
+  if (isChannelError(err, 'CHANNEL_UNAVAILABLE') || isChannelError(err, 'CHANNEL_BAD_RESPONSE')) return;
   const reason = isChannelError(err) ? `${err.code}: ${err.message}` : 'INITIATION_FAILED';
   await applyTransition(deps, order, { to: 'FAILED', source: 'INITIATE', reason }).catch(() => undefined);
 }
@@ -64,7 +77,11 @@ async function recordStart(deps: OrderDeps, order: PaymentInfo, result: Initiate
     qrCode: result.qrCode,
     payUrl: result.payUrl ?? (result.form ? formUrl(result.form) : undefined),
     channelTradeNo: result.channelTradeNo,
-    additionalData: { ...(order.spec.additionalData ?? {}), channel: result.raw as Record<string, unknown> },
+    additionalData: {
+      ...(order.spec.additionalData ?? {}),
+      channel: result.raw as Record<string, unknown>,
+      ...(result.invokeParams ? { invokeParams: result.invokeParams } : {}),
+    },
   };
   if (result.status === 'UNPAID') {
     const spec = Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined));

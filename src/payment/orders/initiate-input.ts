@@ -14,6 +14,7 @@ export interface InitiatePaymentInput {
   returnUrl?: string;
   /** ISO 4217, default CNY. */
   currency?: string;
+  /** Free-form caller data; `openid` (validated) is the payer's WeChat openid for JSAPI. */
   additionalData?: Record<string, unknown>;
 }
 
@@ -43,7 +44,11 @@ export const INITIATE_BODY_SCHEMA = {
     notifyUrl: { type: 'string', maxLength: 2048 },
     returnUrl: { type: 'string', maxLength: 2048 },
     currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
-    additionalData: { type: 'object' },
+    additionalData: {
+      type: 'object',
+      description: 'free-form data of the caller, kept with the order; openid: the payer under the merchant appId (WeChat Pay JSAPI)',
+      properties: { openid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
+    },
   },
 };
 
@@ -58,7 +63,7 @@ export function checkInitiateUrls(input: InitiatePaymentInput, allowPrivateNotif
       throw new AppError('VALIDATION_FAILED', `通知地址无效: ${zh}`, {
         status: 400,
         messageEn: `invalid notifyUrl: ${en}`,
-        details: [{ field: 'notifyUrl', message: en }],
+        details: [{ field: 'notifyUrl', message: zh, messageEn: en }],
       });
     }
   }
@@ -73,7 +78,7 @@ export function checkInitiateUrls(input: InitiatePaymentInput, allowPrivateNotif
       throw new AppError('VALIDATION_FAILED', '返回地址无效', {
         status: 400,
         messageEn: 'returnUrl must be an http(s) URL',
-        details: [{ field: 'returnUrl', message: 'must be an http(s) URL' }],
+        details: [{ field: 'returnUrl', message: '须为 http(s) 网址', messageEn: 'must be an http(s) URL' }],
       });
   }
 }

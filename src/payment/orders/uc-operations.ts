@@ -55,7 +55,7 @@ export function ucOperations(deps: OrderDeps): OperationDef[] {
         'Continue paying an unpaid order: answers its payment page, QR code or link (starting it at the channel if that never happened)',
       params: PAYMENT_ID_PARAMS,
       response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params, principal }) => {
+      handler: async ({ params, principal, req }) => {
         const order = await ownOrder(deps, principal, params.paymentId);
         if (order.spec.status !== 'UNPAID' && order.spec.status !== 'PAYING') {
           throw new AppError('ORDER_NOT_PAYABLE', `订单当前状态（${order.spec.status}）不能继续支付`, {
@@ -76,8 +76,11 @@ export function ucOperations(deps: OrderDeps): OperationDef[] {
             paymentChannel: s.paymentChannel,
             notifyUrl: s.notifyUrl,
             returnUrl: s.returnUrl,
+            additionalData: s.additionalData?.caller as Record<string, unknown> | undefined,
           },
           { platform: SYSTEM_PLATFORM, username: principal.username },
+          // The signed-in user continuing their own order is the payer.
+          { clientIp: req.ip, userAgent: req.get('user-agent') },
         );
         return toView(again, await pageBase(deps));
       },

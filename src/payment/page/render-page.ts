@@ -20,11 +20,13 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollM
   const open = order.status === 'UNPAID' || order.status === 'PAYING';
   const sandbox = order.paymentType === 'SANDBOX';
   const qrSvg = open && order.qrCode ? await QRCode.toString(order.qrCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) : '';
-  // For SANDBOX the payUrl is this very page: the buttons are the way to pay.
-  const payUrl = open && order.payUrl && !sandbox ? order.payUrl : '';
+  const invokeParams = open ? walletInvokeParams(order) : undefined;
+  // For SANDBOX and WeChat JSAPI the payUrl is this very page: its buttons are the way to pay.
+  const payUrl = open && order.payUrl && !sandbox && !invokeParams ? order.payUrl : '';
   const blocks = {
     paying: open,
     payLink: Boolean(payUrl),
+    jsapi: Boolean(invokeParams),
     sandbox: open && sandbox,
     success: order.status === 'SUCCESS',
     returnLink: Boolean(order.returnUrl),
@@ -37,6 +39,7 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollM
     status: order.status,
     statusUrl: statusUrlOf(order.paymentId),
     sandboxUrl: sandbox ? sandboxUrlOf(order.paymentId) : undefined,
+    invokeParams,
     pollMs: options.pollMs ?? 3000,
   };
   const vars = {
@@ -48,6 +51,7 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollM
     status: order.status,
     statusText: STATUS_TEXT[order.status] ?? order.status,
     payUrl,
+    payLinkReferrer: sendsOrigin(order) ? 'origin' : 'no-referrer',
     returnUrl: order.returnUrl ?? '',
     expiresAt: order.expiresAt ?? '',
     failureText: order.failureReason === 'TIMEOUT' ? '（订单已超时）' : order.failureReason === 'CLOSED' ? '（订单已关闭）' : '',
@@ -55,6 +59,22 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollM
   // JSON in a script element: "<" is escaped so the text can never close the element.
   const configJson = JSON.stringify(config).replace(/</g, '\\u003c');
   return fillTemplate(readTemplate('page.html'), blocks, vars, { qrSvg, configJson });
+}
+
+/** The signed JSAPI parameters the channel answered (WeChat Pay `getBrandWCPayRequest`), if any. */
+function walletInvokeParams(order: PaymentInfoSpec): Record<string, string> | undefined {
+  const params = order.additionalData?.invokeParams;
+  if (typeof params !== 'object' || params === null) return undefined;
+  const entries = Object.entries(params).filter(([, v]) => typeof v === 'string');
+  return entries.length > 0 ? (Object.fromEntries(entries) as Record<string, string>) : undefined;
+}
+
+/**
+ * WeChat Pay H5 opens its cashier only when the Referer names the merchant's registered H5 domain, so the
+ * link to it sends our origin (the page itself sends no referrer anywhere else).
+ */
+function sendsOrigin(order: PaymentInfoSpec): boolean {
+  return order.paymentChannel === 'H5' || order.paymentChannel === 'WALLET_B_COMPATIBLE';
 }
 
 /** The page for a payment number we do not know. */

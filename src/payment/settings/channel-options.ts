@@ -34,7 +34,41 @@ const WALLET_B_FIELDS = {
   apiV3Key: 'walletBApiV3Key',
   serialNo: 'walletBSerialNo',
   privateKey: 'walletBPrivateKey',
+  platformPublicKeyId: 'walletBPublicKeyId',
+  platformPublicKey: 'walletBPublicKey',
+  platformCertificates: 'walletBPlatformCertificates',
+  gateway: 'walletBGateway',
+  h5Type: 'walletBH5Type',
 } as const;
+
+/** CUSTOM's wallet-compatible gateways: each sub-provider's options, reported by the adapter as `walletA.…` / `walletB.…`. */
+const CUSTOM_WALLET_A_FIELDS = {
+  gateway: 'customWalletAGateway',
+  appId: 'customWalletAAppId',
+  privateKey: 'customWalletAPrivateKey',
+  alipayPublicKey: 'customWalletAPublicKey',
+} as const;
+
+const CUSTOM_WALLET_B_FIELDS = {
+  gateway: 'customWalletBGateway',
+  appId: 'customWalletBAppId',
+  mchId: 'customWalletBMchId',
+  apiV3Key: 'customWalletBApiV3Key',
+  serialNo: 'customWalletBSerialNo',
+  privateKey: 'customWalletBPrivateKey',
+  platformPublicKeyId: 'customWalletBPublicKeyId',
+  platformPublicKey: 'customWalletBPublicKey',
+  platformCertificates: 'customWalletBPlatformCertificates',
+} as const;
+
+const CUSTOM_FIELDS: Readonly<Record<string, string>> = {
+  ...prefixed('walletA', { ...CUSTOM_WALLET_A_FIELDS, mode: 'customWalletAMode' }),
+  ...prefixed('walletB', { ...CUSTOM_WALLET_B_FIELDS, mode: 'customWalletBMode' }),
+};
+
+function prefixed(prefix: string, fields: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([option, key]) => [`${prefix}.${option}`, key]));
+}
 
 /** xunhupay (AGGREGATOR_2): the aggregator "interface address" is payment/do.html, the merchant number its APPID. */
 const AGGREGATOR_2_FIELDS = {
@@ -78,7 +112,11 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
         enabled: v.walletBEnabled === true,
         enabledKey: 'walletBEnabled',
         fields: WALLET_B_FIELDS,
-        options: optionsOf(WALLET_B_FIELDS, v),
+        options: {
+          ...optionsOf(WALLET_B_FIELDS, v),
+          gateway: str(v.walletBGateway).trim() || undefined,
+          h5Type: str(v.walletBH5Type).trim() || undefined,
+        },
       };
     case 'AGGREGATOR_2':
       return {
@@ -88,30 +126,71 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
         options: optionsOf(AGGREGATOR_2_FIELDS, v),
       };
     case 'AGGREGATOR_1':
-    case 'AGGREGATOR_3': {
-      const n = type.slice(-1);
-      const fields = { url: `aggregator${n}Url`, merchantId: `aggregator${n}MerchantId`, key: `aggregator${n}Key` };
-      return { enabled: v[`aggregator${n}Enabled`] === true, enabledKey: `aggregator${n}Enabled`, fields, options: optionsOf(fields, v) };
-    }
+      return {
+        enabled: v.aggregator1Enabled === true,
+        enabledKey: 'aggregator1Enabled',
+        fields: { ...epayCommonFields(1), key: 'aggregator1Key', signEncoding: 'aggregator1SignEncoding' },
+        options: { ...epayCommonOptions(v, 1), key: v.aggregator1Key, signEncoding: v.aggregator1SignEncoding || undefined },
+      };
+    case 'AGGREGATOR_3':
+      return {
+        enabled: v.aggregator3Enabled === true,
+        enabledKey: 'aggregator3Enabled',
+        fields: { ...epayCommonFields(3), merchantPrivateKey: 'aggregator3Key', platformPublicKey: 'aggregator3PlatformPublicKey' },
+        options: { ...epayCommonOptions(v, 3), merchantPrivateKey: v.aggregator3Key, platformPublicKey: v.aggregator3PlatformPublicKey },
+      };
     case 'INTL_WALLET':
     case 'CARD':
       // Not built yet: their settings groups come back with their adapters in the next issue.
       return { enabled: false, fields: {}, options: {} };
     case 'CUSTOM':
-      return { enabled: v.customEnabled === true, enabledKey: 'customEnabled', fields: {}, options: {} };
+      return {
+        enabled: v.customEnabled === true,
+        enabledKey: 'customEnabled',
+        fields: CUSTOM_FIELDS,
+        options: {
+          walletA: { ...optionsOf(CUSTOM_WALLET_A_FIELDS, v), mode: str(v.customWalletAMode).trim() || undefined },
+          walletB: { ...optionsOf(CUSTOM_WALLET_B_FIELDS, v), mode: str(v.customWalletBMode).trim() || undefined },
+        },
+      };
   }
 }
 
 /**
  * The flat setting key of an option a definition reported (`productCodes.FACE_TO_FACE_PAYMENT` is the
- * option `productCodes`); an option without a setting of its own is named after the service.
+ * option `productCodes`, unless the nested option has a key of its own, as epay's `typeCodes.WALLET_A` or
+ * CUSTOM's `walletB.apiV3Key`); an option without a setting of its own is named after the service.
  */
 export function settingKeyOf(settings: ChannelSettings, type: PaymentType, optionField: string | undefined): string {
-  const option = (optionField ?? '').split('.')[0];
-  return settings.fields[option] ?? settings.enabledKey ?? type;
+  const field = optionField ?? '';
+  return settings.fields[field] ?? settings.fields[field.split('.')[0]] ?? settings.enabledKey ?? type;
 }
 
 /** Every flat key that belongs to a service (its switch and its credentials). */
 export function serviceKeys(settings: ChannelSettings): string[] {
   return [...(settings.enabledKey ? [settings.enabledKey] : []), ...Object.values(settings.fields)];
+}
+
+/** The flat keys of the options both epay versions share. */
+function epayCommonFields(n: 1 | 3): Record<string, string> {
+  return {
+    gateway: `aggregator${n}Url`,
+    pid: `aggregator${n}MerchantId`,
+    initiation: `aggregator${n}Initiation`,
+    notifyMethod: `aggregator${n}NotifyMethod`,
+    'typeCodes.WALLET_A': `aggregator${n}AlipayType`,
+    'typeCodes.WALLET_B': `aggregator${n}WxpayType`,
+  };
+}
+
+/** The settings of an epay service (AGGREGATOR_1 V1, AGGREGATOR_3 V2) that both versions share; empty means the default. */
+function epayCommonOptions(v: PaymentSettingValues, n: 1 | 3): Record<string, unknown> {
+  const field = (name: string) => v[`aggregator${n}${name}`];
+  return {
+    gateway: field('Url'),
+    pid: field('MerchantId'),
+    initiation: field('Initiation') || undefined,
+    notifyMethod: field('NotifyMethod') || undefined,
+    typeCodes: { WALLET_A: str(field('AlipayType')).trim(), WALLET_B: str(field('WxpayType')).trim() },
+  };
 }

@@ -55,7 +55,9 @@ describe('parseChannelAmount', () => {
 describe('refundPayment', () => {
   test('throws NOT_SUPPORTED for an adapter without refunds', async () => {
     const channel = { id: 'SANDBOX' } as PaymentChannel;
-    await expect(refundPayment(channel, {} as never, { refundId: 'r', amountMinor: 1 })).rejects.toMatchObject({
+    await expect(
+      refundPayment(channel, {} as never, { refundId: 'r', amountMinor: 1, currency: 'CNY', paidAmountMinor: 1 }),
+    ).rejects.toMatchObject({
       code: 'NOT_SUPPORTED',
       status: 501,
     });
@@ -63,7 +65,9 @@ describe('refundPayment', () => {
 
   test('delegates to the adapter when it has refunds', async () => {
     const channel = { id: 'WALLET_A', refund: async () => ({ status: 'SUCCESS', raw: {} }) } as unknown as PaymentChannel;
-    await expect(refundPayment(channel, {} as never, { refundId: 'r', amountMinor: 1 })).resolves.toMatchObject({ status: 'SUCCESS' });
+    await expect(
+      refundPayment(channel, {} as never, { refundId: 'r', amountMinor: 1, currency: 'CNY', paidAmountMinor: 1 }),
+    ).resolves.toMatchObject({ status: 'SUCCESS' });
   });
 });
 

@@ -13,15 +13,16 @@ describe('ChannelRegistry', () => {
     expect(registry.resolveType('alipay')).toBe('WALLET_A');
     expect(registry.resolveType(' Alipay ')).toBe('WALLET_A');
     expect(registry.resolveType('sandbox')).toBe('SANDBOX');
-    expect(registry.types()).toEqual(['WALLET_A', 'SANDBOX', 'AGGREGATOR_2']);
+    expect(registry.resolveType('wechat')).toBe('WALLET_B');
+    expect(registry.types()).toEqual(['WALLET_A', 'WALLET_B', 'AGGREGATOR_1', 'AGGREGATOR_2', 'AGGREGATOR_3', 'CUSTOM', 'SANDBOX']);
   });
 
   test('aliases of services not registered yet and unknown names are UNKNOWN_PAYMENT_TYPE (400)', () => {
-    for (const name of ['WECHAT', 'PAYPAL', 'STRIPE', 'BITCOIN', '', 42, undefined]) {
+    for (const name of ['PAYPAL', 'STRIPE', 'BITCOIN', '', 42, undefined]) {
       expect(() => registry.resolveType(name)).toThrow(expect.objectContaining({ code: 'UNKNOWN_PAYMENT_TYPE', status: 400 }));
     }
     expect(registry.has('alipay')).toBe(true);
-    expect(registry.has('WECHAT')).toBe(false);
+    expect(registry.has('PAYPAL')).toBe(false);
   });
 
   test('maps every alias once its service is registered', () => {
@@ -54,9 +55,18 @@ describe('ChannelRegistry', () => {
       'WALLET_A:PC_WEBSITE',
       'WALLET_A:MOBILE_WEBSITE',
       'WALLET_A:ORDER_CODE',
-      'SANDBOX:SIMULATED',
+      'WALLET_B:NATIVE',
+      'WALLET_B:H5',
+      'WALLET_B:JSAPI',
+      'AGGREGATOR_1:WALLET_A',
+      'AGGREGATOR_1:WALLET_B',
       'AGGREGATOR_2:WALLET_A',
       'AGGREGATOR_2:WALLET_B',
+      'AGGREGATOR_3:WALLET_A',
+      'AGGREGATOR_3:WALLET_B',
+      'CUSTOM:WALLET_A_COMPATIBLE',
+      'CUSTOM:WALLET_B_COMPATIBLE',
+      'SANDBOX:SIMULATED',
     ]);
   });
 

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ConfigMap, SettingForm } from '../../../src/host/settings/types.js';
 import { PAYMENT_CHANNELS } from '../../../src/payment/channels/index.js';
+import { FIELDS } from '../../../src/payment/settings/payment-settings.js';
 import { ALIPAY, APP } from '../channels/wallet-a/test-keys.js';
 import { BOOTSTRAP_TOKEN, CONSOLE, api, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
 
@@ -107,22 +108,48 @@ describe('(a) an enabled service must have complete, valid credentials when save
   test('switching a service on without credentials is refused naming each missing key, in both languages', async () => {
     const { body } = await refused({ aggregator2Enabled: true });
     expect(body.details).toEqual([
-      { field: 'aggregator2MerchantId', message: 'is required while the service is enabled' },
-      { field: 'aggregator2Key', message: 'is required while the service is enabled' },
+      { field: 'aggregator2MerchantId', message: 'aggregator2MerchantId 启用该服务时必填', reason: 'REQUIRED' },
+      { field: 'aggregator2Key', message: 'aggregator2Key 启用该服务时必填', reason: 'REQUIRED' },
     ]);
-    expect(body.message).toBe('设置校验失败: aggregator2MerchantId 启用该服务时必填; aggregator2Key 启用该服务时必填');
-    const en = await save({ aggregator2Enabled: true }, ENGLISH);
-    expect((en.body as unknown as Refusal).message).toBe(
+    expect(body.message).toBe('设置有误：aggregator2MerchantId 启用该服务时必填；aggregator2Key 启用该服务时必填');
+    const en = (await save({ aggregator2Enabled: true }, ENGLISH)).body as unknown as Refusal;
+    expect(en.message).toBe(
       'invalid settings: aggregator2MerchantId is required while the service is enabled;'
         + ' aggregator2Key is required while the service is enabled',
     );
+    expect(en.details[0]).toEqual({
+      field: 'aggregator2MerchantId',
+      message: 'aggregator2MerchantId is required while the service is enabled',
+      reason: 'REQUIRED',
+    });
     expect(await service('AGGREGATOR_2')).toMatchObject({ enabled: false });
+  });
+
+  test.each(['AGGREGATOR_1', 'AGGREGATOR_3'])('%s switched on without credentials is refused naming its own setting keys', async (type) => {
+    const n = type.slice(-1);
+    const { body } = await refused({ [`aggregator${n}Enabled`]: true });
+    const fields = body.details.map((d) => d.field);
+    expect(fields).toEqual(expect.arrayContaining([`aggregator${n}Url`, `aggregator${n}MerchantId`, `aggregator${n}Key`]));
+    expect(fields.every((f) => f in FIELDS)).toBe(true);
+    expect(await service(type)).toMatchObject({ enabled: false });
+  });
+
+  test('WALLET_B and a CUSTOM WeChat-Pay-compatible gateway switched on with partial credentials name their own setting keys', async () => {
+    const wallet = await refused({ walletBEnabled: true, walletBAppId: 'wx8888888888888888' });
+    expect(wallet.body.details.map((d) => d.field)).toEqual(
+      expect.arrayContaining(['walletBMchId', 'walletBApiV3Key', 'walletBPrivateKey']),
+    );
+    const custom = await refused({ customEnabled: true, customWalletBGateway: 'https://pay.example.com/', customWalletBApiV3Key: 'short' });
+    const fields = custom.body.details.map((d) => d.field);
+    expect(fields).toContain('customWalletBApiV3Key');
+    expect([...wallet.body.details, ...custom.body.details].every((d) => d.field in FIELDS)).toBe(true);
+    expect(custom.text).not.toContain('short');
   });
 
   test('malformed credentials are named by key and reason; the values (key material) are never echoed', async () => {
     const secret = 'this secret has spaces in it';
     const xunhupay = await refused({ aggregator2Enabled: true, aggregator2MerchantId: APP_ID, aggregator2Key: secret });
-    expect(xunhupay.body.details).toEqual([{ field: 'aggregator2Key', message: 'is malformed' }]);
+    expect(xunhupay.body.details).toEqual([{ field: 'aggregator2Key', message: 'aggregator2Key 格式不正确', reason: 'FORMAT' }]);
     expect(xunhupay.text).not.toContain(secret);
 
     const brokenKey = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDBroken\n-----END PRIVATE KEY-----';
@@ -133,8 +160,8 @@ describe('(a) an enabled service must have complete, valid credentials when save
       walletAPublicKey: 'bm90IGEga2V5',
     });
     expect(alipay.body.details).toEqual([
-      { field: 'walletAPrivateKey', message: 'is not a usable key' },
-      { field: 'walletAPublicKey', message: 'is not a usable key' },
+      { field: 'walletAPrivateKey', message: 'walletAPrivateKey 不是可用的密钥', reason: 'KEY' },
+      { field: 'walletAPublicKey', message: 'walletAPublicKey 不是可用的密钥', reason: 'KEY' },
     ]);
     expect(alipay.text).not.toContain('MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDBroken');
     expect(alipay.text).not.toContain('bm90IGEga2V5');
@@ -181,7 +208,8 @@ describe('(c) the form offers only what works', () => {
     expect(forms.map((f) => f.group)).not.toEqual(expect.arrayContaining(['intlWallet']));
     expect(forms.map((f) => f.group)).not.toContain('card');
     const field = forms.find((f) => f.group === 'general')!.formSchema.find((f) => f.name === 'supportedChannels')!;
-    for (const list of [field.options, field.value] as string[][]) {
+    const offered = (field.options as Array<{ value: string }>).map((o) => o.value);
+    for (const list of [offered, field.value as string[]]) {
       expect(list).not.toContain('INTL_WALLET:CHECKOUT');
       expect(list).not.toContain('CARD:CHECKOUT');
       for (const key of list) expect(PAYMENT_CHANNELS[key.split(':')[0] as keyof typeof PAYMENT_CHANNELS]).toContain(key.split(':')[1]);

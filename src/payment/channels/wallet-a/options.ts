@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { ErrorDetail } from '../../../host/sdk/index.js';
 import { ChannelError } from '../errors.js';
-import { loadRsaPrivateKey, loadRsaPublicKey } from './keys.js';
+import { loadRsaPrivateKey, loadRsaPublicKey } from '../crypto/rsa-keys.js';
 
 export const WALLET_A_CHANNELS = ['FACE_TO_FACE_PAYMENT', 'PC_WEBSITE', 'MOBILE_WEBSITE', 'ORDER_CODE'] as const;
 export type WalletAChannelName = (typeof WALLET_A_CHANNELS)[number];

@@ -1,4 +1,5 @@
-import { createSign, createVerify, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { rsaSha256Sign, rsaSha256Verify } from '../crypto/rsa-sha256.js';
 
 /**
  * The Alipay signing string: parameters sorted by key (ASCII), `k=v` joined by `&`, raw (not URL-encoded)
@@ -12,23 +13,12 @@ export function signingContent(params: Readonly<Record<string, string | undefine
     .join('&');
 }
 
-/** SHA256withRSA (PKCS#1 v1.5), base64. */
-export function rsa2Sign(content: string, privateKey: KeyObject): string {
-  return createSign('RSA-SHA256').update(content, 'utf8').sign(privateKey, 'base64');
-}
-
-/** Verifies a base64 SHA256withRSA signature; malformed input is simply "does not verify". */
-export function rsa2Verify(content: string, signature: string, publicKey: KeyObject): boolean {
-  try {
-    return createVerify('RSA-SHA256').update(content, 'utf8').verify(publicKey, signature, 'base64');
-  } catch {
-    return false;
-  }
-}
+/** Alipay calls SHA256withRSA "RSA2". */
+export { rsaSha256Sign as rsa2Sign, rsaSha256Verify as rsa2Verify };
 
 /** Signs request parameters: everything except `sign`, including `sign_type` and `biz_content`. */
 export function signRequest(params: Readonly<Record<string, string>>, privateKey: KeyObject): Record<string, string> {
-  return { ...params, sign: rsa2Sign(signingContent(params, ['sign']), privateKey) };
+  return { ...params, sign: rsaSha256Sign(signingContent(params, ['sign']), privateKey) };
 }
 
 /**
@@ -40,7 +30,7 @@ export function verifyNotifySignature(params: Readonly<Record<string, string>>, 
   const signature = params.sign;
   if (!signature) return false;
   return (
-    rsa2Verify(signingContent(params, ['sign', 'sign_type']), signature, publicKey)
-    || rsa2Verify(signingContent(params, ['sign']), signature, publicKey)
+    rsaSha256Verify(signingContent(params, ['sign', 'sign_type']), signature, publicKey)
+    || rsaSha256Verify(signingContent(params, ['sign']), signature, publicKey)
   );
 }

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { loadRsaPrivateKey, loadRsaPublicKey } from '../../../../src/payment/channels/wallet-a/keys.js';
+import { loadRsaPrivateKey, loadRsaPublicKey } from '../../../../src/payment/channels/crypto/rsa-keys.js';
 import { ALIPAY_GATEWAYS, DEFAULT_PRODUCT_CODES, validateWalletAOptions } from '../../../../src/payment/channels/wallet-a/options.js';
 import { rsa2Sign, rsa2Verify } from '../../../../src/payment/channels/wallet-a/signature.js';
 import { ALIPAY, APP, APP_ID } from './test-keys.js';

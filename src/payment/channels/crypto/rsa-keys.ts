@@ -1,14 +1,17 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 
-/** RSA2 means SHA256withRSA over a key of at least 2048 bits (Alipay refuses shorter application keys). */
+/**
+ * Key loading shared by the RSA-signing adapters (Alipay RSA2, WeChat Pay APIv3): both sign SHA256withRSA
+ * with keys of at least 2048 bits, and merchants paste keys in the same handful of forms.
+ */
 export const MIN_RSA_BITS = 2048;
 
 type DerAttempt = { type: 'pkcs8' | 'pkcs1' | 'spki' };
 
 /**
- * Loads the application private key as merchants paste it: PKCS#1 (`BEGIN RSA PRIVATE KEY`) or PKCS#8
+ * Loads a merchant private key as merchants paste it: PKCS#1 (`BEGIN RSA PRIVATE KEY`) or PKCS#8
  * (`BEGIN PRIVATE KEY`) PEM, possibly squashed onto one line, or the bare base64 body that the Alipay key
- * tool prints. Throws a plain Error without key material.
+ * tool prints (WeChat Pay's `apiclient_key.pem` is PKCS#8 PEM). Throws a plain Error without key material.
  */
 export function loadRsaPrivateKey(text: string): KeyObject {
   const pem = normalizePem(text);
@@ -20,7 +23,7 @@ export function loadRsaPrivateKey(text: string): KeyObject {
   );
 }
 
-/** Loads the Alipay public key: SPKI or PKCS#1 PEM, or bare base64 (as shown in the Alipay console). */
+/** Loads a provider public key: SPKI or PKCS#1 PEM, or bare base64 (as the Alipay and WeChat Pay consoles show it). */
 export function loadRsaPublicKey(text: string): KeyObject {
   const pem = normalizePem(text);
   if (pem) return checkRsa(createPublicKey(pem));
@@ -32,7 +35,7 @@ export function loadRsaPublicKey(text: string): KeyObject {
 }
 
 /** Re-wraps a PEM whose line breaks were lost in a form field; undefined when the text is not PEM. */
-function normalizePem(text: string): string | undefined {
+export function normalizePem(text: string): string | undefined {
   const match = /-----BEGIN ([A-Z ]+)-----([\s\S]*?)-----END \1-----/.exec(text.trim());
   if (!match) return undefined;
   const body = match[2].replace(/\s+/g, '');
@@ -54,9 +57,10 @@ function fromDer(text: string, attempts: DerAttempt[], load: (der: Buffer, type:
   throw new Error(`base64 key is none of ${attempts.map((a) => a.type).join(', ')}`);
 }
 
-function checkRsa(key: KeyObject): KeyObject {
+/** Refuses keys that are not RSA or shorter than MIN_RSA_BITS. */
+export function checkRsa(key: KeyObject): KeyObject {
   if (key.asymmetricKeyType !== 'rsa') throw new Error(`expected an RSA key, got ${key.asymmetricKeyType ?? 'unknown'}`);
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (bits < MIN_RSA_BITS) throw new Error(`RSA key of ${bits} bits is too short for RSA2 (needs ${MIN_RSA_BITS})`);
+  if (bits < MIN_RSA_BITS) throw new Error(`RSA key of ${bits} bits is too short (SHA256withRSA needs ${MIN_RSA_BITS})`);
   return key;
 }
