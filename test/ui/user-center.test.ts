@@ -110,10 +110,16 @@ test.each([
       locale: language === 'en' ? 'en-US' : 'zh-CN',
       viewport: size === 'phone' ? PHONE : undefined,
     });
+    await page.goto('/uc/signup');
+    await page.getByRole('heading', { level: 1, name: language === 'en' ? 'Create an AuthPay account' : '注册 AuthPay 账号' }).waitFor();
+    expect({ page: '/uc/signup', violations: await axeViolations(page) }).toEqual({ page: '/uc/signup', violations: [] });
+    // Log in with the keyboard only.
     await page.goto('/login?redirect=/uc/');
-    await page.fill('#username', username);
-    await page.fill('#password', `${username}-password-1`);
-    await page.click('button[type=submit]');
+    await tabTo(page, page.locator('#username'));
+    await page.keyboard.type(username);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`${username}-password-1`);
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/uc/plugin-auth');
     for (const p of PAGES) {
       await page.goto(p.path);
