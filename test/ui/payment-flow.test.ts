@@ -8,7 +8,7 @@
  * overview must take its default range from the server, not from the browser's date.
  */
 import { API_VERSION, CONSOLE_GROUP } from '../../src/payment/api/api-groups.js';
-import { ADMIN_PASSWORD, logInThrough, newPage, startUiServer, toast, type UiServer } from './support.js';
+import { ADMIN_PASSWORD, logInThrough, message, newPage, startUiServer, type UiServer } from './support.js';
 
 /** UTC+14: the report time zone the administrator sets. */
 const REPORT_ZONE = 'Pacific/Kiritimati';
@@ -40,7 +40,7 @@ test('a console test payment is paid on its payment page and listed as successfu
   await admin.page.fill('input[name=reportTimeZone]', REPORT_ZONE);
   await storedSettings;
   await admin.page.locator('form button[type=submit]', { hasText: '保存' }).click();
-  await toast(admin.page, '已保存');
+  await message(admin.page, '已保存');
 
   await admin.page.locator('.subtabs a', { hasText: '测试支付' }).click();
   await admin.page.locator('select[name=channel] option[value="SANDBOX:SIMULATED"]').waitFor({ state: 'attached' });

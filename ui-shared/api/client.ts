@@ -109,12 +109,20 @@ async function failure(res: Response): Promise<ApiError> {
   }
 }
 
+/**
+ * Only a 401 means "sign in again". A 401 that names a form field is a field's problem (servers before the
+ * INVALID_CURRENT_PASSWORD change answered a wrong current password so), never a lost session.
+ */
+export function isSessionExpiry(err: ApiError): boolean {
+  return err.status === 401 && !err.details.some((d) => d.field);
+}
+
 /** Any same-origin JSON call (log-in, log-out, operations newer than the generated types). Returns `data`. */
 export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const res = await send(method.toUpperCase(), path, options);
   if (!res.ok) {
     const err = await failure(res);
-    if (res.status === 401) unauthorized();
+    if (isSessionExpiry(err)) unauthorized();
     throw err;
   }
   if (res.status === 204) return undefined as T;
@@ -171,7 +179,7 @@ export async function download(id: OperationId, args: { path?: object; query?: o
   const res = await send(OPERATIONS[id].method.toUpperCase(), operationUrl(id, args.path), { query: args.query });
   if (!res.ok) {
     const err = await failure(res);
-    if (res.status === 401) unauthorized();
+    if (isSessionExpiry(err)) unauthorized();
     throw err;
   }
   const disposition = res.headers.get('content-disposition') ?? '';

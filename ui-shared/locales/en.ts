@@ -29,6 +29,7 @@ export default {
     yes: 'Yes',
     no: 'No',
     unlimited: 'Unlimited',
+    listSeparator: ', ',
     never: 'Never',
     copy: 'Copy',
     copied: 'Copied',

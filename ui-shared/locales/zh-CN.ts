@@ -29,6 +29,7 @@ export default {
     yes: '是',
     no: '否',
     unlimited: '不限',
+    listSeparator: '、',
     never: '永不',
     copy: '复制',
     copied: '已复制',
