@@ -210,7 +210,9 @@ export class HostRuntime {
       logger: this.logger,
       openApi,
       unschedulableJobs: async () =>
-        (await this.workloads.scheduler.schedules()).filter((j) => j.problem).map(({ name, problemCode }) => ({ name, problemCode })),
+        (await this.workloads.scheduler.schedules({ lastRuns: false }))
+          .filter((j) => j.problem)
+          .map(({ name, problemCode }) => ({ name, problemCode })),
     });
     const routes: Array<{ path: string; router: Router | RequestHandler }> = [
       // [listen:routes] host routes (generic API, login, health, metrics, openapi)

@@ -1,4 +1,5 @@
-import { systemClock, type Clock, type PluginContext } from '../host/sdk/index.js';
+import { registerErrorMessages, systemClock, type Clock, type PluginContext } from '../host/sdk/index.js';
+import { PAYMENT_ERROR_MESSAGES } from './api/error-messages.js';
 import { callbackOperations } from './callbacks/callback-operations.js';
 import { generateSandboxSecret } from './channels/sandbox/index.js';
 import { paymentJobs, CLOSE_JOB, SYNC_JOB } from './jobs/job-definitions.js';
@@ -34,6 +35,7 @@ export interface PaymentModule {
  * delivery worker, operations, the payment page and the jobs. Everything goes through the plugin context.
  */
 export async function startPaymentModule(context: PluginContext, options: PaymentModuleOptions = {}): Promise<PaymentModule> {
+  registerErrorMessages(PAYMENT_ERROR_MESSAGES);
   const settings = paymentSettings(context.settings, context.production);
   await ensureGeneratedSecrets(settings, context);
   const logger = context.logger.child({ service: 'payment' });

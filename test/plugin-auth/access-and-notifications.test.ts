@@ -9,6 +9,7 @@ import {
   createUser,
   dataOf,
   documentOf,
+  freeCode,
   type AuthLog,
   type ListResult,
   start,
@@ -173,4 +174,26 @@ test('auth-notification: inbox and e-mail with plugin, domain, user, times and t
     if (page.total >= kim.length) break;
   }
   expect(inbox!.items.map((n) => n.spec?.title ?? n.title)).toEqual(expect.arrayContaining([authorized.spec.title]));
+});
+
+test('activating with a code sends one auth-notification, 已授权, and no 待审核 (issue #16)', async () => {
+  await createUser(server, 'lily');
+  await createPlugin(server, { key: 'one-note', name: 'One Note', price: 0 });
+  await freeCode(server, 'MNPQRSTU', 0);
+  const before = (await authNotificationsOf(server, 'lily')).length;
+  const activated = await as<AuthLog>(server, 'lily', 'POST', `${UC}/authorizations/activate`, {
+    pluginKey: 'one-note',
+    domain: 'lily.example.com',
+    code: 'MNPQRSTU',
+  });
+  expect(dataOf(activated).spec.authStatus).toBe(1);
+  const titles = (await authNotificationsOf(server, 'lily')).slice(before).map((m) => m.spec.title);
+  expect(titles).toHaveLength(1);
+  expect(titles[0]).toMatch(/^已授权/);
+  expect(titles.join()).not.toMatch(/待审核/);
+
+  // A plain application still tells the user it waits for review.
+  await as(server, 'lily', 'POST', `${UC}/authorizations`, { pluginKey: 'one-note', domain: 'later.example.com' });
+  const after = (await authNotificationsOf(server, 'lily')).map((m) => m.spec.title);
+  expect(after.filter((t) => t.startsWith('待审核'))).toHaveLength(1);
 });

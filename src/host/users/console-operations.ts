@@ -2,15 +2,8 @@ import { AppError } from '../errors/app-error.js';
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import type { UserOperationDeps } from './user-operation-deps.js';
 import { assertRolesExist, setUserRoles } from '../rbac/role-grants.js';
-import {
-  ANNOTATION_DISPLAY_NAME,
-  ANNOTATION_MODULE,
-  ANNOTATION_UI_PERMISSIONS,
-  ANNOTATION_DEPENDENCIES,
-  LABEL_HIDDEN,
-  LABEL_ROLE_TEMPLATE,
-} from '../rbac/types.js';
-import { jsonArrayAnnotation } from '../rbac/role-expansion.js';
+import { LABEL_HIDDEN } from '../rbac/types.js';
+import { ROLE_VIEW_SCHEMA, roleView } from './role-view.js';
 import { and, eq } from '../store/query.js';
 import { HOST_CONSOLE_GROUP, NEW_USER_BODY, PUBLIC_USER_SCHEMA, ROLES_SCHEMA, USER_NAME_PARAMS } from './schemas.js';
 import { listResult, pageQueryProperties } from '../api/list-result.js';
@@ -127,26 +120,23 @@ export function consoleUserOperations(s: UserOperationDeps): OperationDef[] {
     }),
     userActionOp(s, 'disableUser', 'disable'),
     userActionOp(s, 'enableUser', 'enable'),
-    {
+    defineOperation<{ includeHidden?: boolean }>({
       operationId: 'listRoles',
       group: HOST_CONSOLE_GROUP,
       method: 'get',
       path: '/roles',
-      summary: 'Roles and role templates an administrator can grant (hidden ones left out)',
+      summary:
+        'Roles and role templates with display names and descriptions in zh-CN and English (i18n.en);'
+        + ' hidden ones (authenticated, anonymous, aggregated templates) only with includeHidden',
       tags: ['users'],
-      handler: () =>
+      query: { type: 'object', additionalProperties: false, properties: { includeHidden: { type: 'boolean', default: false } } },
+      response: { type: 'array', items: ROLE_VIEW_SCHEMA },
+      handler: ({ query }) =>
         s.authorizer.index
           .allRoles()
-          .filter((r) => r.metadata.labels?.[LABEL_HIDDEN] !== 'true')
-          .map((r) => ({
-            name: r.metadata.name,
-            template: r.metadata.labels?.[LABEL_ROLE_TEMPLATE] === 'true',
-            module: r.metadata.annotations?.[ANNOTATION_MODULE],
-            displayName: r.metadata.annotations?.[ANNOTATION_DISPLAY_NAME] ?? r.metadata.name,
-            uiPermissions: jsonArrayAnnotation(r, ANNOTATION_UI_PERMISSIONS),
-            dependencies: jsonArrayAnnotation(r, ANNOTATION_DEPENDENCIES),
-          }))
+          .filter((r) => query.includeHidden || r.metadata.labels?.[LABEL_HIDDEN] !== 'true')
+          .map(roleView)
           .sort((a, b) => a.name.localeCompare(b.name)),
-    },
+    }),
   ];
 }

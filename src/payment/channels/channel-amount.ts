@@ -10,7 +10,12 @@ export function parseChannelAmount(channel: Pick<PaymentChannel, 'id' | 'currenc
   const rule = channel.currencies[code];
   if (rule === undefined) {
     const accepted = Object.keys(channel.currencies).join(', ');
-    throw new InvalidAmountError('UNKNOWN_CURRENCY', `${channel.id} accepts ${accepted}, not "${String(currency)}"`, 'currency');
+    throw new InvalidAmountError(
+      'UNKNOWN_CURRENCY',
+      `${channel.id} accepts ${accepted}, not "${String(currency)}"`,
+      'currency',
+      `该支付方式只支持 ${accepted}，不支持 "${String(currency)}"`,
+    );
   }
   return parseAmount(value, code, rule);
 }

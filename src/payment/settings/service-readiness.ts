@@ -69,7 +69,7 @@ export function assertEnabledServicesReady(registry: ChannelRegistry, partial: R
   }
   if (problems.length === 0) return;
   const text = (p: SettingProblem) => REASON_TEXT[p.reason] ?? INVALID_TEXT;
-  const details = problems.map((p) => ({ field: p.field, message: text(p).en, reason: p.reason }));
+  const details = problems.map((p) => ({ field: p.field, message: text(p).zh, messageEn: text(p).en, reason: p.reason }));
   const zh = problems.map((p) => `${p.field} ${text(p).zh}`).join('; ');
   const en = problems.map((p) => `${p.field} ${text(p).en}`).join('; ');
   throw new ValidationError(`设置校验失败: ${zh}`, details, `invalid settings: ${en}`);

@@ -157,7 +157,7 @@ test('changing the password needs the old one and ends the other sessions', asyn
     headers: asBrowser(first),
     json: { oldPassword: 'nope-nope', newPassword: 'ivan-password-2' },
   });
-  expect(wrong.status).toBe(401);
+  expect(wrong.status).toBe(400);
   const short = await call(`${server.url}${UC}/users/-/password`, {
     method: 'PUT',
     headers: asBrowser(first),

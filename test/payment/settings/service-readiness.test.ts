@@ -107,8 +107,8 @@ describe('(a) an enabled service must have complete, valid credentials when save
   test('switching a service on without credentials is refused naming each missing key, in both languages', async () => {
     const { body } = await refused({ aggregator2Enabled: true });
     expect(body.details).toEqual([
-      { field: 'aggregator2MerchantId', message: 'is required while the service is enabled' },
-      { field: 'aggregator2Key', message: 'is required while the service is enabled' },
+      { field: 'aggregator2MerchantId', message: '启用该服务时必填', reason: 'REQUIRED' },
+      { field: 'aggregator2Key', message: '启用该服务时必填', reason: 'REQUIRED' },
     ]);
     expect(body.message).toBe('设置校验失败: aggregator2MerchantId 启用该服务时必填; aggregator2Key 启用该服务时必填');
     const en = await save({ aggregator2Enabled: true }, ENGLISH);
@@ -122,7 +122,7 @@ describe('(a) an enabled service must have complete, valid credentials when save
   test('malformed credentials are named by key and reason; the values (key material) are never echoed', async () => {
     const secret = 'this secret has spaces in it';
     const xunhupay = await refused({ aggregator2Enabled: true, aggregator2MerchantId: APP_ID, aggregator2Key: secret });
-    expect(xunhupay.body.details).toEqual([{ field: 'aggregator2Key', message: 'is malformed' }]);
+    expect(xunhupay.body.details).toEqual([{ field: 'aggregator2Key', message: '格式不正确', reason: 'FORMAT' }]);
     expect(xunhupay.text).not.toContain(secret);
 
     const brokenKey = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDBroken\n-----END PRIVATE KEY-----';
@@ -133,8 +133,8 @@ describe('(a) an enabled service must have complete, valid credentials when save
       walletAPublicKey: 'bm90IGEga2V5',
     });
     expect(alipay.body.details).toEqual([
-      { field: 'walletAPrivateKey', message: 'is not a usable key' },
-      { field: 'walletAPublicKey', message: 'is not a usable key' },
+      { field: 'walletAPrivateKey', message: '不是可用的密钥', reason: 'KEY' },
+      { field: 'walletAPublicKey', message: '不是可用的密钥', reason: 'KEY' },
     ]);
     expect(alipay.text).not.toContain('MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDBroken');
     expect(alipay.text).not.toContain('bm90IGEga2V5');
@@ -181,7 +181,8 @@ describe('(c) the form offers only what works', () => {
     expect(forms.map((f) => f.group)).not.toEqual(expect.arrayContaining(['intlWallet']));
     expect(forms.map((f) => f.group)).not.toContain('card');
     const field = forms.find((f) => f.group === 'general')!.formSchema.find((f) => f.name === 'supportedChannels')!;
-    for (const list of [field.options, field.value] as string[][]) {
+    const optionValues = (field.options as Array<string | { value: string }>).map((o) => (typeof o === 'string' ? o : o.value));
+    for (const list of [optionValues, field.value as string[]]) {
       expect(list).not.toContain('INTL_WALLET:CHECKOUT');
       expect(list).not.toContain('CARD:CHECKOUT');
       for (const key of list) expect(PAYMENT_CHANNELS[key.split(':')[0] as keyof typeof PAYMENT_CHANNELS]).toContain(key.split(':')[1]);

@@ -2,7 +2,7 @@ import express, { type Router, type Request, type RequestHandler, type Response,
 import type { ValidateFunction } from 'ajv';
 import { AppError } from '../../errors/app-error.js';
 import { ANONYMOUS } from '../../request/principal.js';
-import { ok, prefersEnglish } from '../envelope/envelope.js';
+import { ok, requestLanguage } from '../envelope/envelope.js';
 import { setRouteTemplate } from '../../ops/route-label.js';
 import { ajvErrorDetails, createAjv, detailSummary } from '../../schema/ajv.js';
 import type { JsonSchema, OperationDef } from './operation.js';
@@ -128,6 +128,7 @@ export class OperationRegistry {
             body = {};
           validate(compiled.body, body, 'body');
         }
+        const language = requestLanguage(req);
         const result = await def.handler({
           query,
           body,
@@ -135,7 +136,8 @@ export class OperationRegistry {
           principal: req.principal ?? ANONYMOUS,
           req,
           res,
-          english: prefersEnglish(req),
+          english: language === 'en',
+          language,
         });
         if (def.raw || res.headersSent) return;
         res.status(def.successStatus ?? 200).json(ok(result ?? null));
@@ -162,11 +164,14 @@ function refuseUnsupportedBody(req: Request, consumes: string[] | undefined): vo
   });
 }
 
+/** Every problem of the input at once, one detail per field, each a sentence naming the field. */
 function validate(fn: ValidateFunction | undefined, value: unknown, where: string): void {
   if (!fn || fn(value)) return;
   const details = ajvErrorDetails(fn.errors, where);
-  const summary = detailSummary(details);
-  throw new AppError('VALIDATION_FAILED', `参数校验失败: ${summary}`, { details, messageEn: `invalid input: ${summary}` });
+  throw new AppError('VALIDATION_FAILED', `输入有误：${detailSummary(details, 'zh-CN')}`, {
+    details,
+    messageEn: `invalid input: ${detailSummary(details, 'en')}`,
+  });
 }
 
 export type { JsonSchema };

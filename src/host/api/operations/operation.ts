@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Principal } from '../../request/principal.js';
+import type { Language } from '../../errors/language.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type JsonSchema = Record<string, unknown>;
@@ -13,6 +14,8 @@ export interface OperationContext<Q = Record<string, unknown>, B = unknown, P = 
   res: Response;
   /** Prefers English messages (Accept-Language: en). */
   english: boolean;
+  /** The language of messages for this request (Accept-Language; zh-CN by default). */
+  language: Language;
 }
 
 /**

@@ -42,7 +42,12 @@ export class WalletAChannel implements PaymentChannel {
   async initiate(order: ChannelOrder, ctx: InitiateContext): Promise<InitiateResult> {
     const channel = this.#channelOf(order);
     if (this.currencies[order.currency] === undefined) {
-      throw new InvalidAmountError('UNKNOWN_CURRENCY', `WALLET_A accepts CNY only, not ${order.currency}`, 'currency');
+      throw new InvalidAmountError(
+        'UNKNOWN_CURRENCY',
+        `WALLET_A accepts CNY only, not ${order.currency}`,
+        'currency',
+        `该支付方式只支持人民币（CNY），不支持 ${order.currency}`,
+      );
     }
     return initiateTrade(this.#client, order, channel, this.#options.productCodes[channel], ctx);
   }
