@@ -119,7 +119,7 @@ export default {
       nextAttempt: 'Next attempt: {time}',
       sentAt: 'Sent {time}',
       retry: 'Retry now',
-      retryLabel: 'Retry "{title}" now',
+      retryLabel: 'Retry now: "{title}"',
       retryQueued: '"{title}" is queued again and being sent (it was: {previous})…',
       retryDone: '"{title}" is queued again and being sent…',
       retrySent: '"{title}" was sent.',

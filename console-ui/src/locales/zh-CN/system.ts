@@ -117,7 +117,7 @@ export default {
       nextAttempt: '下次尝试：{time}',
       sentAt: '发送于 {time}',
       retry: '立即重试',
-      retryLabel: '立即重试「{title}」',
+      retryLabel: '立即重试：「{title}」',
       retryQueued: '「{title}」已重新排队，正在发送（之前的状态：{previous}）…',
       retryDone: '「{title}」已重新排队，正在发送…',
       retrySent: '「{title}」已发送。',
