@@ -2165,6 +2165,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description roles this one is merged into (authenticated: every signed-in user has it without a grant) */
+              aggregatedInto?: string[];
               dependencies?: string[];
               description?: string;
               /** @description zh-CN; the id when the role has no display name */
@@ -4958,6 +4960,8 @@ export interface operations {
             data: {
               effectiveRoles?: string[];
               roleDetails?: {
+                /** @description roles this one is merged into (authenticated: every signed-in user has it without a grant) */
+                aggregatedInto?: string[];
                 dependencies?: string[];
                 description?: string;
                 /** @description zh-CN; the id when the role has no display name */

@@ -71,6 +71,8 @@ export default {
       removed: '"{role}" removed from "{user}"',
       automatic: 'Roles everyone has automatically',
       automaticHelp: 'The system gives these roles by itself; they cannot be granted or removed by hand.',
+      you: '(you)',
+      includes: 'Includes: {roles}',
       grantDialog: {
         title: 'Grant "{role}"',
         user: 'User',

@@ -69,6 +69,8 @@ export default {
       removed: '已从「{user}」移除「{role}」',
       automatic: '自动拥有的角色',
       automaticHelp: '这些角色由系统自动赋予，不能手动授予或移除。',
+      you: '（你自己）',
+      includes: '包括：{roles}',
       grantDialog: {
         title: '授予「{role}」',
         user: '用户',

@@ -2,9 +2,14 @@
 
 /** "China Standard Time" / "中国标准时间" for an IANA zone; the zone's id when the browser has no name for it. */
 export function timeZoneName(zone: string, language: string): string {
+  const nameIn = (style: 'longGeneric' | 'long') =>
+    new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: style })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
   try {
-    const parts = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
-    const name = parts.find((p) => p.type === 'timeZoneName')?.value;
+    // A zone without a generic name (UTC) reads as an offset ("GMT+00:00"): its long name says more.
+    const generic = nameIn('longGeneric');
+    const name = generic && !/^GMT[+-]/.test(generic) ? generic : nameIn('long');
     return name && name !== zone ? `${name} (${zone})` : zone;
   } catch {
     return zone;
