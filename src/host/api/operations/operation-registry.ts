@@ -6,6 +6,7 @@ import { ok, requestLanguage } from '../envelope/envelope.js';
 import { setRouteTemplate } from '../../ops/route-label.js';
 import { ajvErrorDetails, createAjv, detailSummary } from '../../schema/ajv.js';
 import type { JsonSchema, OperationDef } from './operation.js';
+import type { IdempotencyKeys } from './idempotency.js';
 
 /** What an operation's body may be unless it says otherwise. */
 export const JSON_BODY_TYPES = ['application/json', 'application/*+json'];
@@ -33,9 +34,17 @@ export class OperationRegistry {
   private readonly groups = new Set<string>();
   /** Body limits of the operations that declare one, by `METHOD /apis/{group}/{version}{path}`. */
   private readonly bodyLimits = new Map<string, number>();
+  private idempotency?: IdempotencyKeys;
+
+  /** Where idempotent operations keep their first answers (the runtime sets it once the store is open). */
+  useIdempotency(keys: IdempotencyKeys): void {
+    this.idempotency = keys;
+  }
 
   add(def: OperationDef): void {
     if (this.ops.has(def.operationId)) throw new Error(`operationId ${def.operationId} is registered twice`);
+    if (def.idempotent && (def.method !== 'post' || def.raw))
+      throw new Error(`operation ${def.operationId}: only a POST with a JSON answer can be idempotent`);
     if (def.bodyLimit !== undefined && def.path.includes(':'))
       throw new Error(`operation ${def.operationId}: bodyLimit needs a path without parameters`);
     const compiled: Compiled = {
@@ -129,18 +138,23 @@ export class OperationRegistry {
           validate(compiled.body, body, 'body');
         }
         const language = requestLanguage(req);
-        const result = await def.handler({
-          query,
-          body,
-          params,
-          principal: req.principal ?? ANONYMOUS,
-          req,
-          res,
-          english: language === 'en',
-          language,
-        });
+        const principal = req.principal ?? ANONYMOUS;
+        const claim = def.idempotent ? await this.idempotency?.claim(req, principal, def.operationId, body) : undefined;
+        if (claim?.kind === 'replay') {
+          res.set('Idempotent-Replayed', 'true').status(claim.httpStatus).json(ok(claim.data));
+          return;
+        }
+        let result: unknown;
+        try {
+          result = await def.handler({ query, body, params, principal, req, res, english: language === 'en', language });
+        } catch (err) {
+          await claim?.abandon();
+          throw err;
+        }
         if (def.raw || res.headersSent) return;
-        res.status(def.successStatus ?? 200).json(ok(result ?? null));
+        const status = def.successStatus ?? 200;
+        await claim?.complete(status, result ?? null);
+        res.status(status).json(ok(result ?? null));
       } catch (err) {
         next(err);
       }

@@ -58,6 +58,11 @@ export interface OperationDef<Q = unknown, B = unknown, P = unknown, R = unknown
    * path parameters (the limit is chosen before routing, by method and path).
    */
   bodyLimit?: number;
+  /**
+   * A POST that honours `Idempotency-Key`: the same caller, key and body within 24 hours get the first answer
+   * again; another body with the key is 422 IDEMPOTENCY_KEY_REUSED (idempotency.ts). JSON answers only.
+   */
+  idempotent?: boolean;
   handler(ctx: OperationContext<Q, B, P>): Promise<R> | R;
 }
 
