@@ -3254,7 +3254,10 @@ export interface operations {
   testPayment: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description the same key, caller and body within 24 hours answer the first result again (header Idempotent-Replayed: true); the key with another body is 422 IDEMPOTENCY_KEY_REUSED */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3903,7 +3906,10 @@ export interface operations {
   generatePermanentCodes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description the same key, caller and body within 24 hours answer the first result again (header Idempotent-Replayed: true); the key with another body is 422 IDEMPOTENCY_KEY_REUSED */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
