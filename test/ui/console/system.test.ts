@@ -117,7 +117,7 @@ test('a waiting e-mail says it waits for mail settings and links to them; a retr
   expect(errors).toEqual([]);
 }, 60_000);
 
-test("SMTP set up against a real mail server: the waiting e-mail goes out by itself, a test e-mail reports the answer", async () => {
+test('SMTP set up against a real mail server: the waiting e-mail goes out by itself, a test e-mail reports the answer', async () => {
   const { page, errors } = await adminAt('/system/settings', { locale: 'zh-CN' });
   await textOf(page.locator('[role=tab]'), '登录与注册');
 
