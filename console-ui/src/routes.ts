@@ -26,7 +26,29 @@ export const ROUTES: RouteRecordRaw[] = [
   { path: '/payment/orders', component: pending, meta: { title: 'nav.orders', tab: 'tab.payment', permission: PAY } },
   { path: '/payment/test', component: pending, meta: { title: 'nav.testPayment', tab: 'tab.payment', permission: PAY } },
   { path: '/payment/settings', component: pending, meta: { title: 'nav.paymentSettings', tab: 'tab.payment', permission: PAY } },
-  { path: '/system/users', component: pending, meta: { title: 'nav.users', tab: 'tab.system', permission: ADMIN } },
-  { path: '/system/outbox', component: pending, meta: { title: 'nav.outbox', tab: 'tab.system', permission: ADMIN } },
-  { path: '/system/jobs', component: pending, meta: { title: 'nav.jobs', tab: 'tab.system', permission: ADMIN } },
+  {
+    path: '/system/users',
+    component: () => import('./pages/system/UsersPage.vue'),
+    meta: { title: 'nav.users', tab: 'tab.system', permission: ADMIN },
+  },
+  {
+    path: '/system/roles',
+    component: () => import('./pages/system/RolesPage.vue'),
+    meta: { title: 'nav.roles', tab: 'tab.system', permission: ADMIN },
+  },
+  {
+    path: '/system/settings',
+    component: () => import('./pages/system/HostSettingsPage.vue'),
+    meta: { title: 'nav.hostSettings', tab: 'tab.system', permission: ADMIN },
+  },
+  {
+    path: '/system/outbox',
+    component: () => import('./pages/system/OutboxPage.vue'),
+    meta: { title: 'nav.outbox', tab: 'tab.system', permission: ADMIN },
+  },
+  {
+    path: '/system/jobs',
+    component: () => import('./pages/system/JobsPage.vue'),
+    meta: { title: 'nav.jobs', tab: 'tab.system', permission: ADMIN },
+  },
 ];

@@ -56,12 +56,14 @@ export const PHONE = { width: 390, height: 844 };
 /** The two sizes every page must work at: a desktop window and a 390×844 phone. */
 export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: PHONE } as const;
 
+export type ViewportName = keyof typeof VIEWPORTS;
+
 export interface PageOptions {
   timezoneId?: string;
   /** The browser's language (navigator.languages): the apps start in it. Default zh-CN. */
   locale?: string;
   /** `desktop` (1280×800, the default), `phone` (390×844) or a size. */
-  viewport?: keyof typeof VIEWPORTS | { width: number; height: number };
+  viewport?: ViewportName | { width: number; height: number };
 }
 
 /**
@@ -152,6 +154,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
           .join(' | ')}`,
     );
 }
+
+/** The same as {@link axeViolations} (the name the console suites use). */
+export const axeProblems = axeViolations;
 
 /** Fails the test with the serious or critical axe violations of the page as it is now. */
 export async function expectAxeClean(page: Page): Promise<void> {

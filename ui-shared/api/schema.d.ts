@@ -253,7 +253,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the registered jobs: cron, time zone, switch, next slot, and why a job cannot be scheduled */
+    /** List the registered jobs: cron, time zone, switch, next run, last run, and why a job cannot be scheduled */
     get: operations['listScheduledJobs'];
     put?: never;
     post?: never;
@@ -289,8 +289,25 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Queues a failed, waiting or pending message for delivery now, with a fresh set of attempts */
+    /** Queues a failed, waiting or pending message for delivery now, with a fresh set of attempts (data.outcome QUEUED); an e-mail while SMTP is not configured is refused with SMTP_NOT_CONFIGURED, a sent message with STATE_CONFLICT */
     post: operations['retryOutboxMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.host.authpay.dev/v1alpha1/outbox/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether e-mail can go out (SMTP configured) and how many outbox messages are in each phase */
+    get: operations['getOutboxSummary'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -306,7 +323,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Queues a test e-mail (template host-test-email) to check the SMTP settings; follow it in the outbox */
+    /** Queues a test e-mail (template host-test-email) to check the SMTP settings; follow it in the outbox. Refused with SMTP_NOT_CONFIGURED while SMTP is not configured */
     post: operations['sendTestEmail'];
     delete?: never;
     options?: never;
@@ -321,7 +338,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Roles and role templates an administrator can grant (hidden ones left out) */
+    /** Roles and role templates with display names and descriptions in zh-CN and English (i18n.en); hidden ones (authenticated, anonymous, aggregated templates) only with includeHidden */
     get: operations['listRoles'];
     put?: never;
     post?: never;
@@ -359,7 +376,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List users (paged; keyword filters by user-name prefix) */
+    /** List users with their roles (paged; keyword filters by user-name prefix, role by a role bound to them) */
     get: operations['listUsers'];
     put?: never;
     /** Create a user, optionally with roles */
@@ -621,9 +638,9 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Payment settings as one flat object (secrets masked) with the channels usable now */
+    /** Payment settings as one flat object (secrets masked) with the channels usable now and, per registered service, enabled and ready */
     get: operations['getPaymentSettings'];
-    /** Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes, allowPrivateNotifyTargets, credentials, …); "******" keeps a secret */
+    /** Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes, allowPrivateNotifyTargets, credentials, …); "******" keeps a secret; a service left enabled needs valid credentials */
     put: operations['updatePaymentSettings'];
     post?: never;
     delete?: never;
@@ -1065,7 +1082,8 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /** Change the caller's display name, e-mail or language (only the keys given) */
+    patch: operations['updateCurrentUser'];
     trace?: never;
   };
   '/apis/uc.api.host.authpay.dev/v1alpha1/users/-/password': {
@@ -1840,13 +1858,36 @@ export interface operations {
             data: {
               cron?: string;
               enabled?: boolean;
+              /** @description the latest run or skipped slot; absent before the first */
+              lastRun?: {
+                catchUp?: boolean;
+                durationMs?: number;
+                /** Format: date-time */
+                endTime?: string;
+                message?: string;
+                name?: string;
+                /** @enum {string} */
+                outcome?: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'SKIPPED';
+                /** Format: date-time */
+                slot?: string;
+                /** Format: date-time */
+                startTime?: string;
+              };
               name?: string;
-              /** Format: date-time */
+              /**
+               * Format: date-time
+               * @description the next run; absent when disabled or not schedulable
+               */
               nextSlot?: string;
-              /** @description why the job cannot be scheduled; absent when it can */
+              /** @description why the job cannot be scheduled (English detail); absent when it can */
               problem?: string;
               /** @enum {string} */
               problemCode?: 'UNKNOWN_TIME_ZONE' | 'INVALID_CRON' | 'UNREADABLE';
+              /** @description the problem in words for people: what is wrong and what to do */
+              problemText?: {
+                en?: string;
+                zh?: string;
+              };
               running?: boolean;
               timeZone?: string;
             }[];
@@ -1965,42 +2006,93 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
-              apiVersion?: string;
-              /** @constant */
-              kind?: 'OutboxMessage';
-              metadata?: {
-                /** Format: date-time */
-                creationTimestamp?: string;
-                name?: string;
-                resourceVersion?: string;
+              message?: {
+                apiVersion?: string;
+                /** @constant */
+                kind?: 'OutboxMessage';
+                metadata?: {
+                  /** Format: date-time */
+                  creationTimestamp?: string;
+                  name?: string;
+                  resourceVersion?: string;
+                };
+                spec?: {
+                  /** @enum {string} */
+                  channel?: 'INBOX' | 'EMAIL';
+                  dedupeId?: string;
+                  dedupeKey?: string;
+                  html?: string;
+                  inbox?: boolean;
+                  recipient?: string;
+                  template?: string;
+                  text?: string;
+                  title?: string;
+                  username?: string;
+                };
+                status?: {
+                  attempts?: number;
+                  /** Format: date-time */
+                  inboxAt?: string;
+                  /** Format: date-time */
+                  lastAttemptAt?: string;
+                  lastError?: string;
+                  /** Format: date-time */
+                  nextAttemptAt?: string;
+                  /** @enum {string} */
+                  phase?: 'PENDING' | 'SENT' | 'FAILED' | 'WAITING_CONFIG';
+                  /** Format: date-time */
+                  sentAt?: string;
+                };
               };
-              spec?: {
-                /** @enum {string} */
-                channel?: 'INBOX' | 'EMAIL';
-                dedupeId?: string;
-                dedupeKey?: string;
-                html?: string;
-                inbox?: boolean;
-                recipient?: string;
-                template?: string;
-                text?: string;
-                title?: string;
-                username?: string;
+              name?: string;
+              /** Format: date-time */
+              nextAttemptAt?: string;
+              /**
+               * @description QUEUED: delivery is attempted now, with a fresh set of attempts
+               * @enum {string}
+               */
+              outcome?: 'QUEUED';
+              /** @enum {string} */
+              phase?: 'PENDING';
+              /** @enum {string} */
+              previousPhase?: 'PENDING' | 'SENT' | 'FAILED' | 'WAITING_CONFIG';
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getOutboxSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              phases?: {
+                FAILED?: number;
+                PENDING?: number;
+                SENT?: number;
+                WAITING_CONFIG?: number;
               };
-              status?: {
-                attempts?: number;
-                /** Format: date-time */
-                inboxAt?: string;
-                /** Format: date-time */
-                lastAttemptAt?: string;
-                lastError?: string;
-                /** Format: date-time */
-                nextAttemptAt?: string;
-                /** @enum {string} */
-                phase?: 'PENDING' | 'SENT' | 'FAILED' | 'WAITING_CONFIG';
-                /** Format: date-time */
-                sentAt?: string;
-              };
+              smtpConfigured?: boolean;
             };
             message: string;
             /** @constant */
@@ -2052,7 +2144,9 @@ export interface operations {
   };
   listRoles: {
     parameters: {
-      query?: never;
+      query?: {
+        includeHidden?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2070,7 +2164,29 @@ export interface operations {
           'application/json': {
             /** @constant */
             code: 'OK';
-            data: unknown;
+            data: {
+              /** @description roles this one is merged into (authenticated: every signed-in user has it without a grant) */
+              aggregatedInto?: string[];
+              dependencies?: string[];
+              description?: string;
+              /** @description zh-CN; the id when the role has no display name */
+              displayName?: string;
+              /** @description bound implicitly or aggregated; not granted by hand */
+              hidden?: boolean;
+              i18n?: {
+                en?: {
+                  description?: string;
+                  displayName?: string;
+                  module?: string;
+                };
+              };
+              module?: string;
+              name?: string;
+              /** @description a built-in role of the host */
+              system?: boolean;
+              template?: boolean;
+              uiPermissions?: string[];
+            }[];
             message: string;
             /** @constant */
             success: true;
@@ -2178,6 +2294,8 @@ export interface operations {
         keyword?: string;
         /** @description page number, from 1 */
         page?: number;
+        /** @description only users this role is bound to */
+        role?: string;
         /** @description items per page */
         size?: number;
       };
@@ -2198,7 +2316,30 @@ export interface operations {
           'application/json': {
             /** @constant */
             code: 'OK';
-            data: unknown;
+            data: {
+              first: boolean;
+              hasNext: boolean;
+              hasPrevious: boolean;
+              items: {
+                creationTimestamp?: string;
+                disabled?: boolean;
+                displayName?: string;
+                email?: string;
+                /**
+                 * @description the language the user chose; absent until chosen
+                 * @enum {string}
+                 */
+                language?: 'zh-CN' | 'en';
+                lastLoginAt?: string;
+                name?: string;
+                roles?: string[];
+              }[];
+              last: boolean;
+              page: number;
+              size: number;
+              total: number;
+              totalPages: number;
+            };
             message: string;
             /** @constant */
             success: true;
@@ -2310,6 +2451,11 @@ export interface operations {
               disabled?: boolean;
               displayName?: string;
               email?: string;
+              /**
+               * @description the language the user chose; absent until chosen
+               * @enum {string}
+               */
+              language?: 'zh-CN' | 'en';
               lastLoginAt?: string;
               name?: string;
             };
@@ -2348,6 +2494,11 @@ export interface operations {
               disabled?: boolean;
               displayName?: string;
               email?: string;
+              /**
+               * @description the language the user chose; absent until chosen
+               * @enum {string}
+               */
+              language?: 'zh-CN' | 'en';
               lastLoginAt?: string;
               name?: string;
             };
@@ -3042,6 +3193,7 @@ export interface operations {
           aggregator2Enabled?: unknown;
           aggregator2Key?: unknown;
           aggregator2MerchantId?: unknown;
+          aggregator2QueryUrl?: unknown;
           aggregator2Url?: unknown;
           aggregator3Enabled?: unknown;
           aggregator3Key?: unknown;
@@ -3050,19 +3202,10 @@ export interface operations {
           allowPrivateNotifyTargets?: unknown;
           callbackDomain?: unknown;
           callbackLogRetentionDays?: unknown;
-          cardCurrency?: unknown;
-          cardEnabled?: unknown;
-          cardSecretKey?: unknown;
-          cardWebhookSecret?: unknown;
           closeCron?: unknown;
           customEnabled?: unknown;
           interfacePrivateKey?: unknown;
           interfacePublicKey?: unknown;
-          intlWalletClientId?: unknown;
-          intlWalletClientSecret?: unknown;
-          intlWalletCurrency?: unknown;
-          intlWalletEnabled?: unknown;
-          intlWalletWebhookId?: unknown;
           notificationUsers?: unknown;
           reportTimeZone?: unknown;
           sandboxEnabled?: unknown;
@@ -3111,7 +3254,10 @@ export interface operations {
   testPayment: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description the same key, caller and body within 24 hours answer the first result again (header Idempotent-Replayed: true); the key with another body is 422 IDEMPOTENCY_KEY_REUSED */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3760,7 +3906,10 @@ export interface operations {
   generatePermanentCodes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description the same key, caller and body within 24 hours answer the first result again (header Idempotent-Replayed: true); the key with another body is 422 IDEMPOTENCY_KEY_REUSED */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4778,6 +4927,11 @@ export interface operations {
               disabled?: boolean;
               displayName?: string;
               email?: string;
+              /**
+               * @description the language the user chose; absent until chosen
+               * @enum {string}
+               */
+              language?: 'zh-CN' | 'en';
               lastLoginAt?: string;
               name?: string;
             };
@@ -4811,6 +4965,29 @@ export interface operations {
             code: 'OK';
             data: {
               effectiveRoles?: string[];
+              roleDetails?: {
+                /** @description roles this one is merged into (authenticated: every signed-in user has it without a grant) */
+                aggregatedInto?: string[];
+                dependencies?: string[];
+                description?: string;
+                /** @description zh-CN; the id when the role has no display name */
+                displayName?: string;
+                /** @description bound implicitly or aggregated; not granted by hand */
+                hidden?: boolean;
+                i18n?: {
+                  en?: {
+                    description?: string;
+                    displayName?: string;
+                    module?: string;
+                  };
+                };
+                module?: string;
+                name?: string;
+                /** @description a built-in role of the host */
+                system?: boolean;
+                template?: boolean;
+                uiPermissions?: string[];
+              }[];
               roles?: string[];
               uiPermissions?: string[];
               user?: {
@@ -4818,9 +4995,69 @@ export interface operations {
                 disabled?: boolean;
                 displayName?: string;
                 email?: string;
+                /**
+                 * @description the language the user chose; absent until chosen
+                 * @enum {string}
+                 */
+                language?: 'zh-CN' | 'en';
                 lastLoginAt?: string;
                 name?: string;
               };
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  updateCurrentUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: single-line-text */
+          displayName?: string;
+          /**
+           * Format: single-line-text
+           * @description e-mail address
+           */
+          email?: string;
+          /** @enum {string} */
+          language?: 'zh-CN' | 'en';
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              creationTimestamp?: string;
+              disabled?: boolean;
+              displayName?: string;
+              email?: string;
+              /**
+               * @description the language the user chose; absent until chosen
+               * @enum {string}
+               */
+              language?: 'zh-CN' | 'en';
+              lastLoginAt?: string;
+              name?: string;
             };
             message: string;
             /** @constant */

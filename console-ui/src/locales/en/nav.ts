@@ -18,5 +18,7 @@ export default {
     users: 'Users',
     outbox: 'Notification outbox',
     jobs: 'Scheduled jobs',
+    roles: 'Roles',
+    hostSettings: 'System settings',
   },
 } satisfies CatalogShape<typeof zh>;

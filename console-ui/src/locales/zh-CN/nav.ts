@@ -16,5 +16,7 @@ export default {
     users: '用户',
     outbox: '通知发件箱',
     jobs: '定时任务',
+    roles: '角色',
+    hostSettings: '系统设置',
   },
 };
