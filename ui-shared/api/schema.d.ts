@@ -621,9 +621,9 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Payment settings as one flat object (secrets masked) with the channels usable now */
+    /** Payment settings as one flat object (secrets masked) with the channels usable now and, per registered service, enabled and ready */
     get: operations['getPaymentSettings'];
-    /** Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes, allowPrivateNotifyTargets, credentials, …); "******" keeps a secret */
+    /** Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes, allowPrivateNotifyTargets, credentials, …); "******" keeps a secret; a service left enabled needs valid credentials */
     put: operations['updatePaymentSettings'];
     post?: never;
     delete?: never;
@@ -888,6 +888,23 @@ export interface paths {
     get: operations['getPluginAuthSettings'];
     /** Change settings: only the keys given change; null resets to the default; "******" keeps a secret */
     put: operations['updatePluginAuthSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.pluginauth.authpay.dev/v1alpha1/settings-form': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read the settings form (groups and fields, labels and help in both languages) the settings page renders */
+    get: operations['getPluginAuthSettingsForm'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -3042,6 +3059,7 @@ export interface operations {
           aggregator2Enabled?: unknown;
           aggregator2Key?: unknown;
           aggregator2MerchantId?: unknown;
+          aggregator2QueryUrl?: unknown;
           aggregator2Url?: unknown;
           aggregator3Enabled?: unknown;
           aggregator3Key?: unknown;
@@ -3050,19 +3068,10 @@ export interface operations {
           allowPrivateNotifyTargets?: unknown;
           callbackDomain?: unknown;
           callbackLogRetentionDays?: unknown;
-          cardCurrency?: unknown;
-          cardEnabled?: unknown;
-          cardSecretKey?: unknown;
-          cardWebhookSecret?: unknown;
           closeCron?: unknown;
           customEnabled?: unknown;
           interfacePrivateKey?: unknown;
           interfacePublicKey?: unknown;
-          intlWalletClientId?: unknown;
-          intlWalletClientSecret?: unknown;
-          intlWalletCurrency?: unknown;
-          intlWalletEnabled?: unknown;
-          intlWalletWebhookId?: unknown;
           notificationUsers?: unknown;
           reportTimeZone?: unknown;
           sandboxEnabled?: unknown;
@@ -4114,6 +4123,43 @@ export interface operations {
               publicRateLimitPerMinute?: unknown;
               selfServiceDays?: unknown;
             };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getPluginAuthSettingsForm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              formSchema: {
+                $formkit: unknown;
+                name: unknown;
+              }[];
+              group: string;
+              i18n?: Record<string, never>;
+              label?: string;
+            }[];
             message: string;
             /** @constant */
             success: true;
