@@ -55,7 +55,10 @@ test('plugin:plugin-auth:view reads (lists, exports), :manage writes; users reac
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/authlogs-export`)).status).toBe(200);
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/settings`)).status).toBe(200);
   // The settings page's form, for a caller who may not read the host's settings operations.
-  const form = dataOf(await as(server, 'viewer', 'GET', `${CONSOLE}/settings-form`)) as Array<{ group: string; formSchema: { name: string }[] }>;
+  const form = dataOf(await as(server, 'viewer', 'GET', `${CONSOLE}/settings-form`)) as Array<{
+    group: string;
+    formSchema: { name: string }[];
+  }>;
   expect(form.map((f) => f.group)).toEqual(['basic', 'limits', 'security', 'cleanup']);
   expect(form.flatMap((f) => f.formSchema.map((x) => x.name))).toContain('globalAuthCountLimit');
   expect((await as(server, 'viewer', 'GET', '/apis/console.api.host.authpay.dev/v1alpha1/settings/plugin-auth-settings')).status).toBe(403);
