@@ -95,7 +95,11 @@ interface AxeViolation {
  * violations, each as "rule: help (selectors)" so a failing test names what to fix.
  */
 export async function axeProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  // Colours are judged once transitions end (a dialog fading in or out is half transparent on the way).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Evaluated through the DevTools protocol, not added as a <script>: the apps' Content-Security-Policy
+  // (script-src 'self') refuses inline scripts, as it should.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     type Axe = { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> };
     const axe = (globalThis as unknown as { axe: Axe }).axe;

@@ -1,0 +1,213 @@
+/**
+ * The administrator's plugin-authorization journey through the console, in both languages, at desktop and
+ * phone size, against the real server: log in, create a plugin, find a pending record through filters that
+ * live in the URL (and survive a reload), authorize it, batch-authorize with a confirmation that counts only
+ * the records the move changes, generate permanent codes once under a double click, and meet a server field
+ * error at its field in the settings (with the unsaved-changes prompt). Every page is checked with axe-core;
+ * with UPDATE_SCREENSHOTS=1 the main pages are photographed for docs/ui.md.
+ */
+import type { Page } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  docScreenshot,
+  expectAxeClean,
+  logInThrough,
+  newPage,
+  startUiServer,
+  type UiServer,
+  type ViewportName,
+} from '../support.js';
+import { answerConfirm, api, choose, message, openTab, text, type Lang } from './plugin-auth-support.js';
+
+const CONSOLE = '/apis/console.api.pluginauth.authpay.dev/v1alpha1';
+const PUBLIC = '/apis/api.pluginauth.authpay.dev/v1alpha1/public';
+const API_SECRET = 'ui-public-api-secret-1';
+
+let server: UiServer;
+beforeAll(async () => {
+  server = await startUiServer();
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const JOURNEYS: { lang: Lang; viewport: ViewportName }[] = [
+  { lang: 'zh-CN', viewport: 'desktop' },
+  { lang: 'zh-CN', viewport: 'phone' },
+  { lang: 'en', viewport: 'desktop' },
+  { lang: 'en', viewport: 'phone' },
+];
+
+/** Screenshots are taken in Chinese (the base language); every journey still runs axe on every page. */
+async function shoot(page: Page, lang: Lang, viewport: ViewportName, name: string): Promise<void> {
+  if (lang === 'zh-CN') await docScreenshot(page, `console-plugin-auth-${name}-${viewport}`);
+}
+
+/** A plugin's records for a user: pending a.…, b.…; authorized c.…; and d.… applied for through the public API. */
+async function seedRecords(page: Page, pluginKey: string, user: string, tag: string): Promise<void> {
+  await api(page, 'POST', '/apis/console.api.host.authpay.dev/v1alpha1/users', {
+    username: user,
+    email: `${user}@example.com`,
+    password: 'user-password-1',
+  });
+  for (const [domain, authStatus] of [
+    [`a-${tag}.example.com`, 0],
+    [`b-${tag}.example.com`, 0],
+    [`c-${tag}.example.com`, 1],
+  ] as const) {
+    await api(page, 'POST', `${CONSOLE}/authlogs`, { pluginKey, authUser: user, authDomain: domain, authStatus });
+  }
+  await api(page, 'PUT', `${CONSOLE}/settings`, { apiAccessSecret: API_SECRET });
+  const query = new URLSearchParams({ pluginKey, authUser: user, authDomain: `d-${tag}.example.com` });
+  await api(page, 'GET', `${PUBLIC}/auth?${query}`, undefined, { authorization: API_SECRET });
+}
+
+const row = (page: Page, domain: string) =>
+  page.locator('[data-testid=records-table] tr, [data-testid=records-table] li').filter({ has: page.locator(`[data-domain="${domain}"]`) });
+
+test.each(JOURNEYS)(
+  'the administrator journey in $lang at $viewport size',
+  async ({ lang, viewport }) => {
+    const tag = `${lang === 'en' ? 'en' : 'zh'}-${viewport}`;
+    const plugin = { key: `seo-${tag}`, name: lang === 'en' ? `SEO toolkit ${viewport}` : `SEO 工具箱 ${viewport}` };
+    const user = `dora-${tag}`;
+    const { page, errors } = await newPage(server, { locale: lang, viewport });
+    const t = (key: string, named?: Record<string, string | number>) => text(lang, key, named);
+
+    // Log in; the console opens on the catalog.
+    await logInThrough(page, '/console/', 'admin', ADMIN_PASSWORD);
+    await page.waitForURL('**/console/plugin-auth/catalog');
+    await page.getByRole('heading', { name: t('nav.catalog') }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+
+    // Catalog: create a plugin (the key action is visible on a phone).
+    const create = page.getByTestId('new-plugin');
+    expect(await create.isVisible()).toBe(true);
+    await create.click();
+    const dialog = page.getByRole('dialog', { name: t('pluginAuth.catalog.create') });
+    await dialog.waitFor();
+    await expectAxeClean(page);
+    await dialog.locator('input[name=key]').fill(plugin.key);
+    await dialog.locator('input[name=name]').fill(plugin.name);
+    await dialog.locator('input[name=price]').fill('49.9');
+    await dialog.getByTestId('save-plugin').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator(`[data-testid=catalog-table] [data-plugin="${plugin.key}"]`).first().waitFor();
+    expect(await message(page, 'success')).toContain(t('common.saved'));
+    await expectAxeClean(page);
+    await shoot(page, lang, viewport, 'catalog');
+
+    // Records: the scene another person set: pending, authorized and public-API records of one user.
+    await seedRecords(page, plugin.key, user, tag);
+    await openTab(page, lang, 'nav.records', '/console/plugin-auth/records');
+    if (viewport === 'phone') await page.getByRole('button', { name: t('filters.toggle'), exact: true }).click();
+    await choose(page, page.getByTestId('filter-plugin'), plugin.name);
+    await page.locator('input[name=authUser]').fill(user);
+    await choose(page, page.getByTestId('filter-status'), text(lang, 'enum.authStatus.0'));
+    await page.getByRole('button', { name: t('common.search'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('authStatus') === '0' && url.searchParams.get('authUser') === user);
+    expect(new URL(page.url()).searchParams.get('pluginKey')).toBe(plugin.key);
+
+    // The filters survive a reload (and so can be shared): only this user's pending records are listed.
+    await page.reload();
+    await row(page, `a-${tag}.example.com`).waitFor();
+    expect(await row(page, `c-${tag}.example.com`).count()).toBe(0);
+    expect(await row(page, `d-${tag}.example.com`).getByTestId('unconfirmed').innerText()).toBe(t('pluginAuth.records.unconfirmed'));
+    // Plugin names, not keys, are what people read.
+    expect(await row(page, `a-${tag}.example.com`).innerText()).toContain(plugin.name);
+    await expectAxeClean(page);
+    await shoot(page, lang, viewport, 'records');
+
+    // Authorize one record (the key action is on the row, visible on a phone too).
+    const authorize = row(page, `a-${tag}.example.com`).getByTestId('authorize');
+    expect(await authorize.isVisible()).toBe(true);
+    await authorize.click();
+    expect(await message(page, 'success')).toContain(t('pluginAuth.records.authorized'));
+    await row(page, `a-${tag}.example.com`).waitFor({ state: 'detached' });
+
+    // Batch authorize every record of the user: the confirmation counts only the two still pending.
+    await page.goto(`/console/plugin-auth/records?pluginKey=${plugin.key}&authUser=${user}`);
+    await row(page, `c-${tag}.example.com`).waitFor();
+    const selectAll = t(viewport === 'phone' ? 'table.selectAllShort' : 'table.selectAll');
+    await page.locator('label.el-checkbox').filter({ hasText: selectAll }).click();
+    expect(await page.getByText(t('pluginAuth.records.selected', { n: 4 })).isVisible()).toBe(true);
+    await page.getByTestId('batch-authorize').click();
+    const question = await answerConfirm(page, 'confirm');
+    expect(question).toContain(t('pluginAuth.records.batch.authorize.confirm', { n: 2 }));
+    expect(question).toContain(t('pluginAuth.records.batch.authorize.skipped', { n: 2 }));
+    expect(await message(page, 'success')).toContain(t('pluginAuth.records.batch.authorize.done', { n: 2 }));
+    const list = await api<{ items: { spec: { authStatus: number } }[] }>(
+      page,
+      'GET',
+      `${CONSOLE}/authlogs?pluginKey=${plugin.key}&authUser=${user}`,
+    );
+    expect(list.items.map((r) => r.spec.authStatus)).toEqual([1, 1, 1, 1]);
+
+    // Permanent codes: a double click on Generate makes one batch of two codes, shown once.
+    await openTab(page, lang, 'nav.codes', '/console/plugin-auth/codes');
+    await page.getByTestId('generate-codes').click();
+    const generate = page.getByRole('dialog', { name: t('pluginAuth.codes.generate') });
+    await choose(page, generate.getByTestId('code-plugin'), plugin.name);
+    await choose(page, generate.getByTestId('code-channel'), t('pluginAuth.channel.qq'));
+    await generate.locator('input[name=count]').fill('2');
+    await expectAxeClean(page);
+    await generate.getByTestId('generate-submit').dblclick();
+    const fresh = page.getByRole('dialog', { name: t('pluginAuth.codes.newTitle', { n: 2 }) });
+    await fresh.waitFor();
+    await generate.waitFor({ state: 'hidden' });
+    expect((await fresh.getByTestId('new-codes').inputValue()).split('\n')).toHaveLength(2);
+    await expectAxeClean(page);
+    await fresh
+      .getByRole('button', { name: t('common.close'), exact: true })
+      .last()
+      .click();
+    const codes = await api<{ total: number }>(page, 'GET', `${CONSOLE}/permanentcodes?pluginKey=${plugin.key}`);
+    expect(codes.total).toBe(2);
+    await page.locator('[data-testid=codes-table]').getByText(plugin.name).first().waitFor();
+    await expectAxeClean(page);
+    await shoot(page, lang, viewport, 'codes');
+
+    // Permanent users and bulk notification pages.
+    await openTab(page, lang, 'nav.permanentUsers', '/console/plugin-auth/permanent-users');
+    await page.getByTestId('permanent-users-table').waitFor();
+    await expectAxeClean(page);
+    await openTab(page, lang, 'nav.notify', '/console/plugin-auth/notify');
+    await page.locator('textarea[name=content]').fill('<p>Hello <b>all</b></p><script>alert(1)</script>');
+    await page.getByRole('button', { name: t('pluginAuth.notify.preview') }).click();
+    const preview = page.frameLocator('iframe[sandbox=""]');
+    expect(await preview.locator('b').innerText()).toBe('all');
+    await expectAxeClean(page);
+
+    // Settings: -1 reads as unlimited; a cron the server refuses is reported at its field, and leaving the
+    // tab with the change unsaved asks first.
+    await openTab(page, lang, 'nav.pluginAuthSettings', '/console/plugin-auth/settings');
+    await page.getByRole('tab', { name: await groupLabel(page, lang, 'limits') }).click();
+    expect(await page.locator('[data-field=globalAuthCountLimit]').getByLabel(t('common.unlimited')).isChecked()).toBe(true);
+    await expectAxeClean(page);
+    await shoot(page, lang, viewport, 'settings');
+    await page.getByRole('tab', { name: await groupLabel(page, lang, 'cleanup') }).click();
+    const cron = page.locator('[data-field=cleanupCron]');
+    await cron.locator('input').fill('every day at noon');
+    await page
+      .locator('form[data-group=cleanup]')
+      .getByRole('button', { name: t('settings.saveGroup') })
+      .click();
+    await cron.locator('.el-form-item__error').waitFor();
+    expect(await cron.locator('.el-form-item__error').innerText()).not.toBe('');
+    await expectAxeClean(page);
+    await page.getByRole('tab', { name: await groupLabel(page, lang, 'basic') }).click();
+    expect(await answerConfirm(page, 'cancel')).toBe(t('common.discardChanges'));
+    expect(await cron.locator('input').inputValue()).toBe('every day at noon');
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  },
+  180_000,
+);
+
+/** A settings group's tab label as the page shows it: the Setting's label, or its English one (i18n.en) in English. */
+async function groupLabel(page: Page, lang: Lang, group: string): Promise<string> {
+  const forms = await api<{ group: string; label?: string; i18n?: { en?: { label?: string } } }[]>(page, 'GET', `${CONSOLE}/settings-form`);
+  const form = forms.find((f) => f.group === group)!;
+  return (lang === 'en' ? form.i18n?.en?.label : undefined) ?? form.label ?? group;
+}
