@@ -110,7 +110,7 @@ export default {
     authTime: '授权时间',
     expireTime: '到期时间',
     license: '下载 license.key',
-    licenseFor: '下载 {domain} 的 license.key',
+    licenseFor: '下载 license.key（{domain}）',
     unconfirmed: '待我确认',
     confirm: '确认申请',
     confirmAsk: '确认为 {domain} 申请授权吗？',

@@ -75,3 +75,14 @@ export async function openTab(page: Page, lang: Lang, titleKey: string, path: st
   await tabs.getByRole('link', { name: text(lang, titleKey), exact: true }).click();
   await page.waitForURL((url) => url.pathname === path);
 }
+
+/** Reads until `read` gives what `done` accepts (a write the page made is visible), or gives up after 10 s; returns the last value. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  let value = await read();
+  while (!done(value) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}
