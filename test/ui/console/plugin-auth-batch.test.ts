@@ -2,12 +2,15 @@
  * Regression (issue #16): the batch confirmation counted records the move would not change. batchPlan sends
  * and counts only the selected records the server's state table moves (src/plugin-auth/auth-log/transitions.ts).
  */
-import { batchPlan, changes, type AuthLog } from '../../../console-ui/src/pages/plugin-auth/records/batch.js';
+import { batchPlan, changes, type BatchRecord } from '../../../console-ui/src/pages/plugin-auth/records/batch.js';
 import { systemClock } from '../../../src/host/controller/clock.js';
 import { nextSpec } from '../../../src/plugin-auth/auth-log/transitions.js';
 import type { AuthLogSpec } from '../../../src/plugin-auth/auth-log/types.js';
 
-const record = (name: string, spec: NonNullable<AuthLog['spec']>): AuthLog => ({ metadata: { name }, spec });
+const record = (name: string, spec: NonNullable<BatchRecord['spec']> & { unconfirmed?: boolean }): BatchRecord => ({
+  metadata: { name },
+  spec,
+});
 const ROWS = [
   record('pending', { authStatus: 0 }),
   record('authorized', { authStatus: 1, authTime: '2030-01-01T00:00:00Z', expireTime: '2031-01-01T00:00:00Z' }),

@@ -150,7 +150,7 @@ test('the whole catalog is reordered with the keyboard and by dragging, and not 
   await phone.page.context().close();
 }, 120_000);
 
-test('records: the YAML export of a filter reads back through the import, and an edit makes a record permanent', async () => {
+test('records: the YAML export of a filter reads back through the import; records made or edited permanent; a permanent user by hand', async () => {
   const { page, errors } = await newPage(server, { locale: 'zh-CN' });
   const t = (key: string, named?: Record<string, string | number>) => text('zh-CN', key, named);
   await logInThrough(page, '/console/', 'admin', ADMIN_PASSWORD);
@@ -180,8 +180,31 @@ test('records: the YAML export of a filter reads back through the import, and an
   await expectAxeClean(page);
   await dialog.getByTestId('save-record').click();
   await dialog.waitFor({ state: 'hidden' });
-  const cells = () => row(page, 'blog.erin.example').locator('td, dd').allInnerTexts();
-  expect(await eventually(cells, (texts) => texts.includes(t('enum.validity.PERMANENT')))).toContain(t('enum.validity.PERMANENT'));
+  const cells = (domain: string) => () => row(page, domain).locator('td, dd').allInnerTexts();
+  const permanent = (texts: string[]) => texts.includes(t('enum.validity.PERMANENT'));
+  expect(await eventually(cells('blog.erin.example'), permanent)).toContain(t('enum.validity.PERMANENT'));
+
+  // A record made by hand, permanent from the start.
+  await page.getByTestId('new-record').click();
+  const create = page.getByRole('dialog', { name: t('pluginAuth.records.create') });
+  await choose(page, create.getByTestId('record-plugin'), 'YAML 演示');
+  await create.locator('input[name=authUser]').fill('erin');
+  await create.locator('input[name=authDomain]').fill('https://New.Erin.Example/');
+  await create.getByTestId('permanent').click();
+  await create.getByTestId('save-record').click();
+  await create.waitFor({ state: 'hidden' });
+  expect(await eventually(cells('new.erin.example'), permanent)).toContain(t('enum.validity.PERMANENT'));
+
+  // Erin made a permanent user of the plugin by hand.
+  await openTab(page, 'zh-CN', 'nav.permanentUsers', '/console/plugin-auth/permanent-users');
+  await page.getByTestId('new-permanent-user').click();
+  const grant = page.getByRole('dialog', { name: t('pluginAuth.permanentUsers.create') });
+  await choose(page, grant.locator('[data-field=pluginKey] .el-select'), 'YAML 演示');
+  await grant.locator('input[name=authUser]').fill('erin');
+  await expectAxeClean(page);
+  await grant.getByRole('button', { name: t('common.save') }).click();
+  await grant.waitFor({ state: 'hidden' });
+  await page.locator('[data-testid=permanent-users-table]').getByText(t('pluginAuth.permanentUsers.sources.MANUAL')).waitFor();
   expect(errors).toEqual([]);
   await page.context().close();
 }, 120_000);

@@ -1,5 +1,5 @@
 import type { ApiBody } from '@shared/api/client.js';
-import type { AuthLog } from './batch.js';
+import type { AuthLog } from './types.js';
 
 /** The expiry that means "permanent" (DESIGN: anything after 2099-01-01 is permanent). */
 export const PERMANENT_EXPIRE_TIME = '2099-12-31T23:59:59Z';
