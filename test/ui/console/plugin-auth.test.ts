@@ -174,6 +174,16 @@ test('records: the YAML export of a filter reads back through the import; record
   await page.getByTestId('import-file').setInputFiles({ name: 'records.yaml', mimeType: 'application/yaml', buffer: Buffer.from(yaml) });
   expect(await message(page, 'success')).toBe(t('pluginAuth.records.imported', { total: 2, created: 0, updated: 0, unchanged: 2 }));
 
+  // A refused import names the refused item, and writes nothing.
+  const broken = yaml.replace('authStatus: 1', 'authStatus: 7');
+  await page.getByTestId('import-file').setInputFiles({ name: 'broken.yaml', mimeType: 'application/yaml', buffer: Buffer.from(broken) });
+  expect((await message(page, 'error')).split('\n').length).toBeGreaterThan(1);
+
+  // Sorting by a header (a button, with aria-sort on its column) goes into the URL.
+  await page.getByRole('button', { name: t('pluginAuth.records.authTime') }).click();
+  await page.waitForURL((url) => url.searchParams.get('sort') === 'authTime,asc');
+  expect(await page.locator('th[aria-sort=ascending]').innerText()).toContain(t('pluginAuth.records.authTime'));
+
   await row(page, 'blog.erin.example').getByTestId('edit-record').click();
   const dialog = page.getByRole('dialog', { name: t('pluginAuth.records.edit') });
   await dialog.getByTestId('permanent').click();
