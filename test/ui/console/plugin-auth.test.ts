@@ -150,7 +150,7 @@ test('the whole catalog is reordered with the keyboard and by dragging, and not 
   await phone.page.context().close();
 }, 120_000);
 
-test('records: the YAML export of a filter reads back through the import; records made or edited permanent; a permanent user by hand', async () => {
+test('records: a filter’s YAML export reads back through the import; records made or edited permanent; a permanent user', async () => {
   const { page, errors } = await newPage(server, { locale: 'zh-CN' });
   const t = (key: string, named?: Record<string, string | number>) => text('zh-CN', key, named);
   await logInThrough(page, '/console/', 'admin', ADMIN_PASSWORD);
