@@ -7,21 +7,48 @@ import type { RouteRecordRaw } from 'vue-router';
  */
 const VIEW = 'plugin:plugin-auth:view';
 const MANAGE = 'plugin:plugin-auth:manage';
+const SELF_SERVICE = 'plugin:plugin-auth-user:view';
 const PAY = 'payment:console:manage';
 const ADMIN = '*';
 const pending = () => import('@shared/components/PendingPage.vue');
 
 export const ROUTES: RouteRecordRaw[] = [
-  { path: '/plugin-auth/catalog', component: pending, meta: { title: 'nav.catalog', tab: 'tab.pluginAuth', permission: VIEW } },
-  { path: '/plugin-auth/records', component: pending, meta: { title: 'nav.records', tab: 'tab.pluginAuth', permission: VIEW } },
-  { path: '/plugin-auth/codes', component: pending, meta: { title: 'nav.codes', tab: 'tab.pluginAuth', permission: VIEW } },
+  {
+    path: '/plugin-auth/catalog',
+    component: () => import('./pages/plugin-auth/catalog/CatalogPage.vue'),
+    meta: { title: 'nav.catalog', tab: 'tab.pluginAuth', permission: VIEW },
+  },
+  {
+    path: '/plugin-auth/records',
+    component: () => import('./pages/plugin-auth/records/RecordsPage.vue'),
+    meta: { title: 'nav.records', tab: 'tab.pluginAuth', permission: VIEW },
+  },
+  {
+    path: '/plugin-auth/codes',
+    component: () => import('./pages/plugin-auth/codes/CodesPage.vue'),
+    meta: { title: 'nav.codes', tab: 'tab.pluginAuth', permission: VIEW },
+  },
   {
     path: '/plugin-auth/permanent-users',
-    component: pending,
+    component: () => import('./pages/plugin-auth/permanent-users/PermanentUsersPage.vue'),
     meta: { title: 'nav.permanentUsers', tab: 'tab.pluginAuth', permission: VIEW },
   },
-  { path: '/plugin-auth/notify', component: pending, meta: { title: 'nav.notify', tab: 'tab.pluginAuth', permission: MANAGE } },
-  { path: '/plugin-auth/settings', component: pending, meta: { title: 'nav.pluginAuthSettings', tab: 'tab.pluginAuth', permission: VIEW } },
+  {
+    path: '/plugin-auth/notify',
+    component: () => import('./pages/plugin-auth/notify/NotifyPage.vue'),
+    meta: { title: 'nav.notify', tab: 'tab.pluginAuth', permission: MANAGE },
+  },
+  {
+    path: '/plugin-auth/settings',
+    component: () => import('./pages/plugin-auth/settings/SettingsPage.vue'),
+    meta: { title: 'nav.pluginAuthSettings', tab: 'tab.pluginAuth', permission: VIEW },
+  },
+  // The self-service tool page (spec: console tool page for self-service authorization): every signed-in user.
+  {
+    path: '/plugin-auth/self-service',
+    component: () => import('./pages/plugin-auth/self-service/SelfServicePage.vue'),
+    meta: { title: 'nav.selfService', tab: 'tab.pluginAuth', permission: SELF_SERVICE },
+  },
   { path: '/payment/overview', component: pending, meta: { title: 'nav.overview', tab: 'tab.payment', permission: PAY } },
   { path: '/payment/orders', component: pending, meta: { title: 'nav.orders', tab: 'tab.payment', permission: PAY } },
   { path: '/payment/test', component: pending, meta: { title: 'nav.testPayment', tab: 'tab.payment', permission: PAY } },

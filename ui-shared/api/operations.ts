@@ -49,6 +49,7 @@ export const OPERATIONS = {
   getPaymentStatus: { method: 'get', path: '/apis/api.payment.authpay.dev/v1alpha1/payments/{paymentId}/status' },
   getPermanentAuthCode: { method: 'post', path: '/apis/api.pluginauth.authpay.dev/v1alpha1/docking/getPermanentAuthCode' },
   getPluginAuthSettings: { method: 'get', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/settings' },
+  getPluginAuthSettingsForm: { method: 'get', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/settings-form' },
   getSettings: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/settings/{name}' },
   getUser: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/users/{name}' },
   grantRoles: { method: 'put', path: '/apis/console.api.host.authpay.dev/v1alpha1/users/{name}/roles' },

@@ -912,6 +912,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/apis/console.api.pluginauth.authpay.dev/v1alpha1/settings-form': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read the settings form (groups and fields, labels and help in both languages) the settings page renders */
+    get: operations['getPluginAuthSettingsForm'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins': {
     parameters: {
       query?: never;
@@ -4263,6 +4280,43 @@ export interface operations {
               publicRateLimitPerMinute?: unknown;
               selfServiceDays?: unknown;
             };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getPluginAuthSettingsForm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              formSchema: {
+                $formkit: unknown;
+                name: unknown;
+              }[];
+              group: string;
+              i18n?: Record<string, never>;
+              label?: string;
+            }[];
             message: string;
             /** @constant */
             success: true;

@@ -11,6 +11,7 @@ export default {
     permanentUsers: 'Permanent users',
     notify: 'Bulk notification',
     pluginAuthSettings: 'Licensing settings',
+    selfService: 'Self-service',
     overview: 'Overview',
     orders: 'Orders',
     testPayment: 'Test payment',

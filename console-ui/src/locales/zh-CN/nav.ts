@@ -9,6 +9,7 @@ export default {
     permanentUsers: '永久用户',
     notify: '批量通知',
     pluginAuthSettings: '授权设置',
+    selfService: '自助授权',
     overview: '概览',
     orders: '订单',
     testPayment: '测试支付',
