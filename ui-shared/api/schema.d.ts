@@ -2779,7 +2779,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          additionalData?: Record<string, never>;
+          /** @description free-form data of the caller, kept with the order; openid: the payer under the merchant appId (WeChat Pay JSAPI) */
+          additionalData?: {
+            openid?: string;
+          };
           /** Format: multi-line-text */
           body?: string;
           currency?: string;
@@ -3203,24 +3206,49 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          aggregator1AlipayType?: unknown;
           aggregator1Enabled?: unknown;
+          aggregator1Initiation?: unknown;
           aggregator1Key?: unknown;
           aggregator1MerchantId?: unknown;
+          aggregator1NotifyMethod?: unknown;
+          aggregator1SignEncoding?: unknown;
           aggregator1Url?: unknown;
+          aggregator1WxpayType?: unknown;
           aggregator2Enabled?: unknown;
           aggregator2Key?: unknown;
           aggregator2MerchantId?: unknown;
           aggregator2QueryUrl?: unknown;
           aggregator2Url?: unknown;
+          aggregator3AlipayType?: unknown;
           aggregator3Enabled?: unknown;
+          aggregator3Initiation?: unknown;
           aggregator3Key?: unknown;
           aggregator3MerchantId?: unknown;
+          aggregator3NotifyMethod?: unknown;
+          aggregator3PlatformPublicKey?: unknown;
           aggregator3Url?: unknown;
+          aggregator3WxpayType?: unknown;
           allowPrivateNotifyTargets?: unknown;
           callbackDomain?: unknown;
           callbackLogRetentionDays?: unknown;
           closeCron?: unknown;
           customEnabled?: unknown;
+          customWalletAAppId?: unknown;
+          customWalletAGateway?: unknown;
+          customWalletAMode?: unknown;
+          customWalletAPrivateKey?: unknown;
+          customWalletAPublicKey?: unknown;
+          customWalletBApiV3Key?: unknown;
+          customWalletBAppId?: unknown;
+          customWalletBGateway?: unknown;
+          customWalletBMchId?: unknown;
+          customWalletBMode?: unknown;
+          customWalletBPlatformCertificates?: unknown;
+          customWalletBPrivateKey?: unknown;
+          customWalletBPublicKey?: unknown;
+          customWalletBPublicKeyId?: unknown;
+          customWalletBSerialNo?: unknown;
           interfacePrivateKey?: unknown;
           interfacePublicKey?: unknown;
           notificationUsers?: unknown;
@@ -3241,8 +3269,13 @@ export interface operations {
           walletBApiV3Key?: unknown;
           walletBAppId?: unknown;
           walletBEnabled?: unknown;
+          walletBGateway?: unknown;
+          walletBH5Type?: unknown;
           walletBMchId?: unknown;
+          walletBPlatformCertificates?: unknown;
           walletBPrivateKey?: unknown;
+          walletBPublicKey?: unknown;
+          walletBPublicKeyId?: unknown;
           walletBSerialNo?: unknown;
         };
       };
