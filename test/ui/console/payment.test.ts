@@ -131,17 +131,17 @@ async function dirtyPrompt(admin: Admin): Promise<void> {
   const { page, w } = admin;
   const timeout = settingsField(page, 'timeoutMinutes').locator('input');
   await timeout.fill('45');
-  await page.locator('[data-group=keys]').first().click();
+  await page.locator('.el-tabs__item [data-group=keys]').click();
   const ask = page.getByRole('dialog').filter({ hasText: w('common.discardChanges') });
   await ask.waitFor();
   await axeClean(page);
   await page.keyboard.press('Escape');
   await ask.waitFor({ state: 'hidden' });
   expect(await timeout.inputValue()).toBe('45');
-  await page.locator('[data-group=keys]').first().click();
+  await page.locator('.el-tabs__item [data-group=keys]').click();
   await ask.getByRole('button', { name: w('common.discard') }).click();
   await settingsField(page, 'interfacePublicKey').waitFor();
-  await page.locator('[data-group=general]').first().click();
+  await page.locator('.el-tabs__item [data-group=general]').click();
   expect(await settingsField(page, 'timeoutMinutes').locator('input').inputValue()).toBe('30');
 }
 
@@ -283,5 +283,155 @@ describe.each([
     }
     expect(admin.errors).toEqual([]);
     await admin.page.context().close();
+  }, 60_000);
+});
+
+/** A console operation called from the signed-in page, as the app calls it (session cookie, CSRF header). */
+async function consoleCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch(`/apis/console.api.payment.authpay.dev/v1alpha1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const envelope = (await res.json()) as { success: boolean; message: string; data: unknown };
+      if (!envelope.success) throw new Error(envelope.message);
+      return envelope.data;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+describe('orders: actions (en, desktop)', () => {
+  test('sync, close (asked first), re-send the notification, delete one and several; sort by creation time with the keyboard', async () => {
+    const admin = await signIn('en', 'desktop');
+    const { page, w } = admin;
+    await page.goto('/console/payment/orders');
+    await consoleCall(page, 'PUT', '/settings', { allowPrivateNotifyTargets: true, sandboxEnabled: true });
+    const notified = await consoleCall<{ paymentId: string }>(page, 'POST', '/payments', {
+      orderId: 'ui-actions-notify',
+      subject: 'ui actions',
+      paymentAmount: '0.10',
+      paymentType: 'SANDBOX',
+      paymentChannel: 'SIMULATED',
+      notifyUrl: 'http://127.0.0.1:9/notify',
+    });
+    const extra = [];
+    for (const subject of ['ui actions', 'ui actions']) {
+      extra.push(
+        await consoleCall<{ paymentId: string }>(page, 'POST', '/test-payment', {
+          paymentType: 'SANDBOX',
+          paymentChannel: 'SIMULATED',
+          subject,
+        }),
+      );
+    }
+    await page.goto('/console/payment/orders?platform=system&size=50');
+    const row = orderRow(page, notified.paymentId);
+    await row.waitFor();
+
+    await row.getByRole('button', { name: w('payment.orders.sync') }).click();
+    await message(page, 'success', w('payment.orders.synced', { status: w('enum.paymentStatus.PAYING') })).waitFor();
+
+    await row.getByRole('button', { name: w('payment.orders.close') }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: w('payment.orders.confirmClose', { id: notified.paymentId }) });
+    await ask.waitFor();
+    await axeClean(page);
+    await ask.getByRole('button', { name: w('payment.orders.close') }).click();
+    await message(page, 'success', w('payment.orders.closed')).waitFor();
+    await row
+      .locator('[data-testid=payment-status]')
+      .filter({ hasText: w('enum.paymentStatus.FAILED') })
+      .waitFor();
+
+    await row.getByRole('button', { name: w('payment.orders.resend') }).click();
+    await message(page, 'success', w('payment.orders.resent')).waitFor();
+    await row.getByRole('button', { name: w('common.details') }).click();
+    const dialog = page.getByRole('dialog', { name: w('payment.details.title') });
+    await dialog.getByText(w('payment.words.source.CLOSE')).first().waitFor();
+    await dialog.getByText(w('payment.words.failureReason.CLOSED')).first().waitFor();
+    await dialog
+      .locator('tr.el-table__row')
+      .filter({ hasText: w('enum.paymentStatus.FAILED') })
+      .first()
+      .waitFor(); // the delivery
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Sorted by creation time: the header is a button; Enter turns the order around, and aria-sort says so.
+    const header = page.locator('th.dt-col-createdAt');
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+    await header.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'asc');
+    await page.waitForFunction(() => document.querySelector('th.dt-col-createdAt')?.getAttribute('aria-sort') === 'ascending');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.searchParams.has('sort'));
+
+    // Row checkboxes are named by their row and work from the keyboard.
+    for (const order of extra) {
+      await orderRow(page, order.paymentId)
+        .getByRole('checkbox', { name: w('table.selectRow', { name: order.paymentId }) })
+        .focus();
+      await page.keyboard.press('Space');
+    }
+    await page.getByRole('button', { name: w('payment.orders.deleteSelected', { n: 2 }) }).click();
+    const askMany = page.getByRole('dialog').filter({ hasText: w('payment.orders.confirmDeleteMany', { n: 2 }) });
+    await askMany.getByRole('button', { name: w('common.delete') }).click();
+    await message(page, 'success', w('payment.orders.deleted', { n: 2 })).waitFor();
+    for (const order of extra) await orderRow(page, order.paymentId).waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: w('common.delete') }).click();
+    const askOne = page.getByRole('dialog').filter({ hasText: w('payment.orders.confirmDelete', { id: notified.paymentId }) });
+    await askOne.getByRole('button', { name: w('common.delete') }).click();
+    await message(page, 'success', w('payment.orders.deleted', { n: 1 })).waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await ordersWithSubject('ui actions')).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+});
+
+describe('settings: interface keys (zh-CN, desktop)', () => {
+  test('the public key downloads; a new pair is made only after asking, and what was typed in another group stays', async () => {
+    const admin = await signIn('zh-CN', 'desktop');
+    const { page, w } = admin;
+    await page.goto('/console/payment/settings');
+    const timeout = settingsField(page, 'timeoutMinutes').locator('input');
+    await timeout.fill('50');
+
+    await page.getByText(w('payment.keys.publicKey')).click();
+    const before = (await page.locator('[data-testid=interface-public-key]').textContent())!.trim();
+    expect(before).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: w('payment.keys.download') }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('authpay-interface-public-key.pem');
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync((await file.path())!, 'utf8').trim()).toBe(before);
+
+    await page.getByRole('button', { name: w('payment.keys.regenerate') }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: w('payment.keys.confirm') });
+    await ask.getByRole('button', { name: w('payment.keys.regenerate') }).click();
+    await message(page, 'success', w('payment.keys.generated')).waitFor();
+    await page.waitForFunction((old) => {
+      const text = document.querySelector('[data-testid=interface-public-key]')?.textContent?.trim();
+      return Boolean(text) && text !== old;
+    }, before);
+    expect(await timeout.inputValue()).toBe('50');
+    await page.locator('.el-tabs__item [data-group=general]').click(); // still the general tab: no prompt
+    const after = (await page.locator('[data-testid=interface-public-key]').textContent())!.trim();
+    await page.locator('.el-tabs__item [data-group=keys]').click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: w('common.discardChanges') })
+      .getByRole('button', { name: w('common.discard') })
+      .click();
+    expect((await settingsField(page, 'interfacePublicKey').locator('textarea').inputValue()).trim()).toBe(after);
+    expect(admin.errors).toEqual([]);
+    await page.context().close();
   }, 60_000);
 });
