@@ -395,7 +395,7 @@ describe('orders: actions (en, desktop)', () => {
 });
 
 describe('settings: interface keys (zh-CN, desktop)', () => {
-  test('the public key downloads; a new pair is made only after asking, and what was typed in another group stays', async () => {
+  test('the public key downloads; a new pair is made only after asking, and what was typed in another group stays; a field a service lacks is one press away', async () => {
     const admin = await signIn('zh-CN', 'desktop');
     const { page, w } = admin;
     await page.goto('/console/payment/settings');
@@ -431,6 +431,14 @@ describe('settings: interface keys (zh-CN, desktop)', () => {
       .getByRole('button', { name: w('common.discard') })
       .click();
     expect((await settingsField(page, 'interfacePublicKey').locator('textarea').inputValue()).trim()).toBe(after);
+
+    // A field that keeps a service from being ready is one press away: its tab opens and it has the focus.
+    await page
+      .locator('[data-service=WALLET_A] [data-testid=service-ready]')
+      .filter({ hasText: w('payment.settings.notReady') })
+      .waitFor();
+    await page.locator('[data-service=WALLET_A] .services__field').first().click();
+    await page.waitForFunction(() => document.activeElement?.closest('.settings-form__group')?.getAttribute('data-group') === 'walletA');
     expect(admin.errors).toEqual([]);
     await page.context().close();
   }, 60_000);
