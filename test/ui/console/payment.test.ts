@@ -395,7 +395,7 @@ describe('orders: actions (en, desktop)', () => {
 });
 
 describe('settings: interface keys (zh-CN, desktop)', () => {
-  test('the public key downloads; a new pair is made only after asking, and what was typed in another group stays; a field a service lacks is one press away', async () => {
+  test('key download; a new pair only after asking, keeping what was typed elsewhere; a missing field one press away', async () => {
     const admin = await signIn('zh-CN', 'desktop');
     const { page, w } = admin;
     await page.goto('/console/payment/settings');
