@@ -621,9 +621,9 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Payment settings as one flat object (secrets masked) with the channels usable now */
+    /** Payment settings as one flat object (secrets masked) with the channels usable now and, per registered service, enabled and ready */
     get: operations['getPaymentSettings'];
-    /** Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes, allowPrivateNotifyTargets, credentials, …); "******" keeps a secret */
+    /** Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes, allowPrivateNotifyTargets, credentials, …); "******" keeps a secret; a service left enabled needs valid credentials */
     put: operations['updatePaymentSettings'];
     post?: never;
     delete?: never;
@@ -3042,6 +3042,7 @@ export interface operations {
           aggregator2Enabled?: unknown;
           aggregator2Key?: unknown;
           aggregator2MerchantId?: unknown;
+          aggregator2QueryUrl?: unknown;
           aggregator2Url?: unknown;
           aggregator3Enabled?: unknown;
           aggregator3Key?: unknown;
@@ -3050,19 +3051,10 @@ export interface operations {
           allowPrivateNotifyTargets?: unknown;
           callbackDomain?: unknown;
           callbackLogRetentionDays?: unknown;
-          cardCurrency?: unknown;
-          cardEnabled?: unknown;
-          cardSecretKey?: unknown;
-          cardWebhookSecret?: unknown;
           closeCron?: unknown;
           customEnabled?: unknown;
           interfacePrivateKey?: unknown;
           interfacePublicKey?: unknown;
-          intlWalletClientId?: unknown;
-          intlWalletClientSecret?: unknown;
-          intlWalletCurrency?: unknown;
-          intlWalletEnabled?: unknown;
-          intlWalletWebhookId?: unknown;
           notificationUsers?: unknown;
           reportTimeZone?: unknown;
           sandboxEnabled?: unknown;
