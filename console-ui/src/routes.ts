@@ -3,14 +3,13 @@ import type { RouteRecordRaw } from 'vue-router';
 /**
  * The console's pages, in navigation order; the first one the caller may see is the landing page. `meta`:
  * `title` and `tab` are catalog keys (locales/<lang>/nav.ts), `permission` the UI permission a caller needs.
- * Pages load on first visit. Pages still being ported show PendingPage.
+ * Pages load on first visit.
  */
 const VIEW = 'plugin:plugin-auth:view';
 const MANAGE = 'plugin:plugin-auth:manage';
 const SELF_SERVICE = 'plugin:plugin-auth-user:view';
 const PAY = 'payment:console:manage';
 const ADMIN = '*';
-const pending = () => import('@shared/components/PendingPage.vue');
 
 export const ROUTES: RouteRecordRaw[] = [
   {
@@ -49,10 +48,26 @@ export const ROUTES: RouteRecordRaw[] = [
     component: () => import('./pages/plugin-auth/self-service/SelfServicePage.vue'),
     meta: { title: 'nav.selfService', tab: 'tab.pluginAuth', permission: SELF_SERVICE },
   },
-  { path: '/payment/overview', component: pending, meta: { title: 'nav.overview', tab: 'tab.payment', permission: PAY } },
-  { path: '/payment/orders', component: pending, meta: { title: 'nav.orders', tab: 'tab.payment', permission: PAY } },
-  { path: '/payment/test', component: pending, meta: { title: 'nav.testPayment', tab: 'tab.payment', permission: PAY } },
-  { path: '/payment/settings', component: pending, meta: { title: 'nav.paymentSettings', tab: 'tab.payment', permission: PAY } },
+  {
+    path: '/payment/overview',
+    component: () => import('./pages/payment/OverviewPage.vue'),
+    meta: { title: 'nav.overview', tab: 'tab.payment', permission: PAY },
+  },
+  {
+    path: '/payment/orders',
+    component: () => import('./pages/payment/OrdersPage.vue'),
+    meta: { title: 'nav.orders', tab: 'tab.payment', permission: PAY },
+  },
+  {
+    path: '/payment/test',
+    component: () => import('./pages/payment/TestPaymentPage.vue'),
+    meta: { title: 'nav.testPayment', tab: 'tab.payment', permission: PAY },
+  },
+  {
+    path: '/payment/settings',
+    component: () => import('./pages/payment/SettingsPage.vue'),
+    meta: { title: 'nav.paymentSettings', tab: 'tab.payment', permission: PAY },
+  },
   {
     path: '/system/users',
     component: () => import('./pages/system/UsersPage.vue'),
