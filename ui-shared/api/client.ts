@@ -38,6 +38,8 @@ export interface RequestOptions {
   /** Content type of a string body (e.g. a YAML file); objects are sent as JSON. */
   contentType?: string;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: a create the server already did with this key and body is answered again, not repeated. */
+  idempotencyKey?: string;
 }
 
 const SAFE = new Set(['GET', 'HEAD']);
@@ -83,6 +85,7 @@ export function toLogin(): void {
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language };
   if (!SAFE.has(method)) headers['x-xsrf-token'] = cookie('XSRF-TOKEN');
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     const raw = typeof options.body === 'string';
@@ -157,6 +160,7 @@ export interface CallArgs<I extends OperationId> {
   query?: QueryOf<operations[I]>;
   body?: BodyOf<operations[I]>;
   signal?: AbortSignal;
+  idempotencyKey?: string;
 }
 
 /** The URL of an operation with its path parameters filled in. */
@@ -171,7 +175,8 @@ export function operationUrl(id: OperationId, pathParams?: object): string {
 /** Calls a business operation by its operationId and returns its `data`. */
 export function call<I extends OperationId>(id: I, args: CallArgs<I> = {}): Promise<ApiData<I>> {
   const { method } = OPERATIONS[id];
-  return request<ApiData<I>>(method, operationUrl(id, args.path), { query: args.query, body: args.body, signal: args.signal });
+  const { query, body, signal, idempotencyKey } = args;
+  return request<ApiData<I>>(method, operationUrl(id, args.path), { query, body, signal, idempotencyKey });
 }
 
 /** Downloads a file answer (export, license, key) and saves it under the server's or the given name. */
