@@ -81,7 +81,8 @@ test('a user applies and activates from the console tool page with the keyboard 
   await tabTo(page, '[data-field=code]');
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
-  expect(await message(page, 'success')).toBe(t('selfService.activated', { domain: 'shop.example.com', plugin: 'Keyboard Tools' }));
+  const activated = t('selfService.activated', { domain: 'shop.example.com', plugin: 'Keyboard Tools' });
+  expect(await message(page, 'success', activated)).toBe(activated);
   await record
     .getByTestId('auth-status')
     .filter({ hasText: t('enum.authStatus.1') })

@@ -63,8 +63,10 @@ export async function answerConfirm(page: Page, button: 'confirm' | 'cancel'): P
 }
 
 /** The page's message region text once it shows a message of this kind. */
-export async function message(page: Page, kind: 'success' | 'error' | 'info' | 'warning'): Promise<string> {
-  const region = page.locator(`[data-testid=message][data-kind=${kind}]`).last();
+export async function message(page: Page, kind: 'success' | 'error' | 'info' | 'warning', expected?: string): Promise<string> {
+  // With the text expected, wait for it: the region may still show the previous action's message for a moment.
+  const shown = page.locator(`[data-testid=message][data-kind=${kind}]`);
+  const region = (expected === undefined ? shown : shown.filter({ hasText: expected })).last();
   await region.waitFor();
   return (await region.innerText()).trim();
 }
