@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { API_VERSION, PUBLIC_GROUP } from '../api/api-groups.js';
 import { formatMinor } from '../money/index.js';
-import type { PaymentInfoSpec } from '../orders/types.js';
+import { isPaid, type PaymentInfoSpec } from '../orders/types.js';
 import { fillTemplate, readTemplate } from './page-template.js';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -10,6 +10,8 @@ const STATUS_TEXT: Record<string, string> = {
   SUCCESS: '支付成功',
   FAILED: '支付失败',
   UNKNOWN: '支付结果未知',
+  PARTIALLY_REFUNDED: '已部分退款',
+  REFUNDED: '已退款',
 };
 
 export const statusUrlOf = (paymentId: string) => `/apis/${PUBLIC_GROUP}/${API_VERSION}/payments/${paymentId}/status`;
@@ -28,7 +30,7 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollM
     payLink: Boolean(payUrl),
     jsapi: Boolean(invokeParams),
     sandbox: open && sandbox,
-    success: order.status === 'SUCCESS',
+    success: isPaid(order.status),
     returnLink: Boolean(order.returnUrl),
     failed: order.status === 'FAILED',
     resubmitLink: Boolean(order.returnUrl),

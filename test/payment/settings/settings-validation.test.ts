@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { BOOTSTRAP_TOKEN, CONSOLE, api, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
-import { CALLBACK_LOG_RETENTION_JOB, CLOSE_JOB, SYNC_JOB } from '../../../src/payment/jobs/job-definitions.js';
+import { CALLBACK_LOG_RETENTION_JOB, CLOSE_JOB, REFUND_SYNC_JOB, SYNC_JOB } from '../../../src/payment/jobs/job-definitions.js';
 import type { ConfigMap } from '../../../src/host/settings/types.js';
 
 const HOST_CONSOLE = '/apis/console.api.host.authpay.dev/v1alpha1';
@@ -129,13 +129,17 @@ test('a job whose stored cron or time zone is bad is shown in listScheduledJobs 
   const sync = (await jobs()).find((j) => j.name === SYNC_JOB)!;
   expect(sync).toMatchObject({ problemCode: 'INVALID_CRON', problem: expect.stringContaining('"sometimes"') });
   expect((await jobs()).find((j) => j.name === CLOSE_JOB)?.problem).toBeUndefined();
-  // Probes learn which job and what kind of problem, not the stored values.
-  expect(await readyJobs()).toEqual([{ name: SYNC_JOB, problemCode: 'INVALID_CRON' }]);
+  // Probes learn which job and what kind of problem, not the stored values. The refund sync runs on syncCron too.
+  expect((await readyJobs()).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    { name: REFUND_SYNC_JOB, problemCode: 'INVALID_CRON' },
+    { name: SYNC_JOB, problemCode: 'INVALID_CRON' },
+  ]);
 
   await storeGeneral({ syncCron: '0 */2 * * * *', reportTimeZone: 'Beijing' });
   expect((await readyJobs()).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
     { name: CALLBACK_LOG_RETENTION_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
     { name: CLOSE_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
+    { name: REFUND_SYNC_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
     { name: SYNC_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
   ]);
   expect((await jobs()).find((j) => j.name === CLOSE_JOB)?.problem).toBe('unknown time zone "Beijing"');

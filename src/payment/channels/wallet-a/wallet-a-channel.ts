@@ -14,10 +14,14 @@ import type {
   InitiateContext,
   InitiateResult,
   QueryResult,
+  RefundRef,
+  RefundRequest,
+  RefundResult,
 } from '../types.js';
 import { verifyAlipayNotify } from './notify.js';
 import { AlipayOpenApiClient } from './openapi-client.js';
 import { WALLET_A_CHANNELS, type WalletAChannelName, type WalletAOptions } from './options.js';
+import { queryRefundTrade, refundTrade } from './refund-calls.js';
 import { closeTrade, initiateTrade, queryTrade } from './trade-calls.js';
 
 /** Alipay takes CNY only, total_amount in [0.01, 100000000.00] yuan. */
@@ -58,6 +62,14 @@ export class WalletAChannel implements PaymentChannel {
 
   close(order: ChannelOrder, signal?: AbortSignal): Promise<CloseResult> {
     return closeTrade(this.#client, order, signal);
+  }
+
+  refund(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult> {
+    return refundTrade(this.#client, order, refund);
+  }
+
+  queryRefund(order: ChannelOrder, refund: RefundRef, signal?: AbortSignal): Promise<RefundResult> {
+    return queryRefundTrade(this.#client, order, refund, signal);
   }
 
   async verifyCallback(request: CallbackRequest): Promise<CallbackEvent> {
