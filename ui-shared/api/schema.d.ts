@@ -568,7 +568,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Details of an order with its status history, notifyUrl deliveries and callbacks */
+    /** Details of an order with its status history, refunds, notifyUrl deliveries and callbacks */
     get: operations['getPayment'];
     /** Edit basic information (subject, body, notifyUrl, returnUrl, additionalData) and the status (legal moves only) */
     put: operations['updatePayment'];
@@ -591,6 +591,27 @@ export interface paths {
     put?: never;
     /** Close an unpaid order (at the channel, then FAILED with reason CLOSED); closing again changes nothing */
     post: operations['closePayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/payments/{paymentId}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An order's refunds, newest first */
+    get: operations['listPaymentRefunds'];
+    put?: never;
+    /**
+     * Refund all or part of a paid order at its payment service, with a reason
+     * @description Answers the refund: SUCCESS, FAILED (the provider refused; failureReason says why and the amount is refundable again) or PENDING (the provider settles it later; the refund sync and its notification finish it). The same refundId again answers the same refund. Refused, with nothing changed: an unpaid or fully refunded order (409), an amount above what is refundable (400 REFUND_AMOUNT_EXCEEDS), another currency (400), a service without refunds (409).
+     */
+    post: operations['refundPayment'];
     delete?: never;
     options?: never;
     head?: never;
@@ -625,6 +646,40 @@ export interface paths {
     put?: never;
     /** Ask the channel for the order status now and apply it */
     post: operations['syncPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/refunds/{refundNo}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End a PENDING refund by hand after checking the provider's console (SUCCESS or FAILED, with a reason) */
+    post: operations['resolvePaymentRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/refunds/{refundNo}/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask the payment service about a PENDING refund now and apply the answer */
+    post: operations['syncPaymentRefund'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2703,7 +2758,7 @@ export interface operations {
         size?: number;
         /** @description by creation time */
         sort?: 'asc' | 'desc';
-        status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+        status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
         username?: string;
       };
       header?: never;
@@ -2748,10 +2803,16 @@ export interface operations {
                 payUrl?: string;
                 platform?: string;
                 qrCode?: string;
+                refundableAmountMinor?: number;
+                /** @description what can still be refunded, decimal (0 unless paid) */
+                refundableAmountText?: string;
+                refundedAmountMinor?: number;
+                /** @description refunded so far (SUCCESS refunds), decimal */
+                refundedAmountText?: string;
                 returnUrl?: string;
                 reviewFlag?: string;
                 /** @enum {string} */
-                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
                 subject?: string;
                 username?: string;
               }[];
@@ -2834,10 +2895,16 @@ export interface operations {
               payUrl?: string;
               platform?: string;
               qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
               subject?: string;
               username?: string;
             };
@@ -2974,10 +3041,16 @@ export interface operations {
               payUrl?: string;
               platform?: string;
               qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
               subject?: string;
               username?: string;
             };
@@ -3063,12 +3136,167 @@ export interface operations {
               payUrl?: string;
               platform?: string;
               qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
               subject?: string;
               username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  listPaymentRefunds: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page */
+        size?: number;
+      };
+      header?: never;
+      path: {
+        paymentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              first: boolean;
+              hasNext: boolean;
+              hasPrevious: boolean;
+              items: {
+                actor?: string;
+                /** @description decimal amount, e.g. "12.30" */
+                amount?: string;
+                amountMinor?: number;
+                channelRefundNo?: string;
+                currency?: string;
+                failureReason?: string;
+                lastError?: string;
+                lastQueriedAt?: string;
+                orderId?: string;
+                paymentId?: string;
+                paymentType?: string;
+                platform?: string;
+                reason?: string;
+                refundedAt?: string;
+                /** @description the caller's refund id (idempotency key, unique per order) */
+                refundId?: string;
+                /** @description our refund number, sent to the provider (out_refund_no, out_request_no) */
+                refundNo?: string;
+                requestedAt?: string;
+                reviewFlag?: string;
+                /** @enum {string} */
+                source?: 'CONSOLE' | 'PLATFORM_API';
+                /** @enum {string} */
+                status?: 'PENDING' | 'SUCCESS' | 'FAILED';
+                transitions?: Record<string, never>[];
+                vendorStatus?: string;
+              }[];
+              last: boolean;
+              page: number;
+              size: number;
+              total: number;
+              totalPages: number;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  refundPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        paymentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description decimal amount in the order's currency, e.g. "5.00"; absent = everything still refundable */
+          amount?: string;
+          /** @description optional check: must be the order's currency */
+          currency?: string;
+          /**
+           * Format: single-line-text
+           * @description why the money goes back (sent to the provider where it takes one)
+           */
+          reason: string;
+          /** @description your id of this refund, unique per order: the same refundId again answers the same refund (default: generated) */
+          refundId?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              actor?: string;
+              /** @description decimal amount, e.g. "12.30" */
+              amount?: string;
+              amountMinor?: number;
+              channelRefundNo?: string;
+              currency?: string;
+              failureReason?: string;
+              lastError?: string;
+              lastQueriedAt?: string;
+              orderId?: string;
+              paymentId?: string;
+              paymentType?: string;
+              platform?: string;
+              reason?: string;
+              refundedAt?: string;
+              /** @description the caller's refund id (idempotency key, unique per order) */
+              refundId?: string;
+              /** @description our refund number, sent to the provider (out_refund_no, out_request_no) */
+              refundNo?: string;
+              requestedAt?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              source?: 'CONSOLE' | 'PLATFORM_API';
+              /** @enum {string} */
+              status?: 'PENDING' | 'SUCCESS' | 'FAILED';
+              transitions?: Record<string, never>[];
+              vendorStatus?: string;
             };
             message: string;
             /** @constant */
@@ -3152,12 +3380,145 @@ export interface operations {
               payUrl?: string;
               platform?: string;
               qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
               subject?: string;
               username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  resolvePaymentRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        refundNo: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: single-line-text */
+          reason: string;
+          /** @enum {string} */
+          status: 'SUCCESS' | 'FAILED';
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              actor?: string;
+              /** @description decimal amount, e.g. "12.30" */
+              amount?: string;
+              amountMinor?: number;
+              channelRefundNo?: string;
+              currency?: string;
+              failureReason?: string;
+              lastError?: string;
+              lastQueriedAt?: string;
+              orderId?: string;
+              paymentId?: string;
+              paymentType?: string;
+              platform?: string;
+              reason?: string;
+              refundedAt?: string;
+              /** @description the caller's refund id (idempotency key, unique per order) */
+              refundId?: string;
+              /** @description our refund number, sent to the provider (out_refund_no, out_request_no) */
+              refundNo?: string;
+              requestedAt?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              source?: 'CONSOLE' | 'PLATFORM_API';
+              /** @enum {string} */
+              status?: 'PENDING' | 'SUCCESS' | 'FAILED';
+              transitions?: Record<string, never>[];
+              vendorStatus?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  syncPaymentRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        refundNo: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              actor?: string;
+              /** @description decimal amount, e.g. "12.30" */
+              amount?: string;
+              amountMinor?: number;
+              channelRefundNo?: string;
+              currency?: string;
+              failureReason?: string;
+              lastError?: string;
+              lastQueriedAt?: string;
+              orderId?: string;
+              paymentId?: string;
+              paymentType?: string;
+              platform?: string;
+              reason?: string;
+              refundedAt?: string;
+              /** @description the caller's refund id (idempotency key, unique per order) */
+              refundId?: string;
+              /** @description our refund number, sent to the provider (out_refund_no, out_request_no) */
+              refundNo?: string;
+              requestedAt?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              source?: 'CONSOLE' | 'PLATFORM_API';
+              /** @enum {string} */
+              status?: 'PENDING' | 'SUCCESS' | 'FAILED';
+              transitions?: Record<string, never>[];
+              vendorStatus?: string;
             };
             message: string;
             /** @constant */
@@ -3357,10 +3718,16 @@ export interface operations {
               payUrl?: string;
               platform?: string;
               qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
               subject?: string;
               username?: string;
             };
@@ -5207,7 +5574,7 @@ export interface operations {
         size?: number;
         /** @description by creation time */
         sort?: 'asc' | 'desc';
-        status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+        status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
       };
       header?: never;
       path?: never;
@@ -5251,10 +5618,16 @@ export interface operations {
                 payUrl?: string;
                 platform?: string;
                 qrCode?: string;
+                refundableAmountMinor?: number;
+                /** @description what can still be refunded, decimal (0 unless paid) */
+                refundableAmountText?: string;
+                refundedAmountMinor?: number;
+                /** @description refunded so far (SUCCESS refunds), decimal */
+                refundedAmountText?: string;
                 returnUrl?: string;
                 reviewFlag?: string;
                 /** @enum {string} */
-                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
                 subject?: string;
                 username?: string;
               }[];
@@ -5315,10 +5688,16 @@ export interface operations {
               payUrl?: string;
               platform?: string;
               qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
               subject?: string;
               username?: string;
             };
@@ -5404,10 +5783,16 @@ export interface operations {
               payUrl?: string;
               platform?: string;
               qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
               subject?: string;
               username?: string;
             };
@@ -5462,10 +5847,16 @@ export interface operations {
               payUrl?: string;
               platform?: string;
               qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
               subject?: string;
               username?: string;
             };
