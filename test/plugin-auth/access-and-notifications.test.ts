@@ -34,7 +34,7 @@ const OPERATIONS = {
     'listSitePlugins createSitePlugin updateSitePlugin deleteSitePlugin reorderSitePlugins listAuthLogs createAuthLog updateAuthLog '
     + 'authorizeAuthLog batchAuthorizeAuthLogs batchCancelAuthLogs deleteAuthLog importAuthLogs exportAuthLogs '
     + 'generatePermanentCodes listPermanentCodes exportPermanentCodes deletePermanentCode listPermanentUsers createPermanentUser '
-    + 'deletePermanentUser sendBulkNotification getPluginAuthSettings updatePluginAuthSettings',
+    + 'deletePermanentUser sendBulkNotification getPluginAuthSettings getPluginAuthSettingsForm updatePluginAuthSettings',
   uc: 'listCatalog applyAuthorization activateAuthorization listMyAuthLogs deleteMyAuthLog',
 };
 
@@ -55,6 +55,14 @@ test('plugin:plugin-auth:view reads (lists, exports), :manage writes; users reac
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/authlogs`)).status).toBe(200);
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/authlogs-export`)).status).toBe(200);
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/settings`)).status).toBe(200);
+  // The settings page's form, for a caller who may not read the host's settings operations.
+  const form = dataOf(await as(server, 'viewer', 'GET', `${CONSOLE}/settings-form`)) as Array<{
+    group: string;
+    formSchema: { name: string }[];
+  }>;
+  expect(form.map((f) => f.group)).toEqual(['basic', 'limits', 'security', 'cleanup']);
+  expect(form.flatMap((f) => f.formSchema.map((x) => x.name))).toContain('globalAuthCountLimit');
+  expect((await as(server, 'viewer', 'GET', '/apis/console.api.host.authpay.dev/v1alpha1/settings/plugin-auth-settings')).status).toBe(403);
   for (const [method, path] of [
     ['POST', '/siteplugins'],
     ['POST', '/permanentcodes'],

@@ -1,7 +1,8 @@
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import { AppError, ValidationError } from '../errors/app-error.js';
-import { SECRET_MASK } from './types.js';
 import { settingsInvalid } from './compiled-setting.js';
+import { maskForms } from './secrets.js';
+import { SECRET_MASK, type SettingForm } from './types.js';
 import type { PluginSettings, SettingsPatch } from './settings-service.js';
 
 /** Flat key → "group.field" of the setting, e.g. { apiAccessSecret: 'security.apiAccessSecret' }. */
@@ -61,6 +62,24 @@ export class FlatSettings<T extends Record<string, unknown> = Record<string, unk
       values[key] = configured[key] ? SECRET_MASK : '';
     }
     return { values, configured };
+  }
+
+  /**
+   * The Setting's forms as the flat operations see them (a settings page renders them): each field named by
+   * its flat key, fields without one left out, secret defaults masked. Lets a service's own read permission
+   * show the form without the host's settings operations.
+   */
+  async forms(): Promise<SettingForm[]> {
+    const keyOf = new Map([...this.refs].map(([key, r]) => [`${r.group}.${r.field}`, key]));
+    return maskForms(await this.settings.compiled(this.settingName))
+      .map((form) => ({
+        ...form,
+        formSchema: form.formSchema.flatMap((f) => {
+          const key = keyOf.get(`${form.group}.${f.name}`);
+          return key ? [{ ...f, name: key }] : [];
+        }),
+      }))
+      .filter((form) => form.formSchema.length > 0);
   }
 
   /** Writes the given keys only; validation errors name the flat key. */

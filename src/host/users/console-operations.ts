@@ -4,9 +4,9 @@ import type { UserOperationDeps } from './user-operation-deps.js';
 import { assertRolesExist, setUserRoles } from '../rbac/role-grants.js';
 import { LABEL_HIDDEN } from '../rbac/types.js';
 import { ROLE_VIEW_SCHEMA, roleView } from './role-view.js';
-import { and, eq } from '../store/query.js';
+import { and, eq, inValues } from '../store/query.js';
 import { HOST_CONSOLE_GROUP, NEW_USER_BODY, PUBLIC_USER_SCHEMA, ROLES_SCHEMA, USER_NAME_PARAMS } from './schemas.js';
-import { listResult, pageQueryProperties } from '../api/list-result.js';
+import { listResult, listResultSchema, pageQueryProperties } from '../api/list-result.js';
 import { publicUser, type User } from './types.js';
 
 const withRoles = (s: UserOperationDeps, user: User) => ({ ...publicUser(user), roles: s.authorizer.boundRoles(user.metadata.name) });
@@ -23,6 +23,7 @@ interface ListUsersQuery {
   size: number;
   keyword?: string;
   disabled?: boolean;
+  role?: string;
 }
 type NameParams = { name: string };
 
@@ -32,7 +33,7 @@ function listUsersOp(s: UserOperationDeps): OperationDef {
     group: HOST_CONSOLE_GROUP,
     method: 'get',
     path: '/users',
-    summary: 'List users (paged; keyword filters by user-name prefix)',
+    summary: 'List users with their roles (paged; keyword filters by user-name prefix, role by a role bound to them)',
     tags: ['users'],
     query: {
       type: 'object',
@@ -40,12 +41,17 @@ function listUsersOp(s: UserOperationDeps): OperationDef {
         ...pageQueryProperties(200),
         keyword: { type: 'string', maxLength: 63 },
         disabled: { type: 'boolean' },
+        role: { type: 'string', minLength: 1, maxLength: 253, description: 'only users this role is bound to' },
       },
     },
+    response: listResultSchema({ ...PUBLIC_USER_SCHEMA, properties: { ...PUBLIC_USER_SCHEMA.properties, roles: ROLES_SCHEMA } }),
     async handler({ query }) {
+      const holders = query.role === undefined ? undefined : s.authorizer.index.usersBoundTo(query.role);
+      if (holders?.length === 0) return listResult([], 0, query.page, query.size);
       const where = and(
         query.keyword ? { op: 'prefix', field: 'metadata.name', value: query.keyword.toLowerCase() } : undefined,
         query.disabled === undefined ? undefined : eq('spec.disabled', query.disabled),
+        holders && inValues('metadata.name', holders),
       );
       const found = await s.users.list({ where, page: query.page, size: query.size });
       return listResult(

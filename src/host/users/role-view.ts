@@ -1,4 +1,4 @@
-import { jsonArrayAnnotation } from '../rbac/role-expansion.js';
+import { aggregationTargets, jsonArrayAnnotation } from '../rbac/role-expansion.js';
 import {
   ANNOTATION_DEPENDENCIES,
   ANNOTATION_DESCRIPTION,
@@ -28,6 +28,8 @@ export interface RoleView extends RoleTexts {
   i18n: { en: RoleTexts };
   uiPermissions: string[];
   dependencies: string[];
+  /** Roles this one is merged into (`authenticated`: every signed-in user has it without a grant). */
+  aggregatedInto: string[];
 }
 
 export const ROLE_VIEW_SCHEMA = {
@@ -51,6 +53,11 @@ export const ROLE_VIEW_SCHEMA = {
     system: { type: 'boolean', description: 'a built-in role of the host' },
     uiPermissions: { type: 'array', items: { type: 'string' } },
     dependencies: { type: 'array', items: { type: 'string' } },
+    aggregatedInto: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'roles this one is merged into (authenticated: every signed-in user has it without a grant)',
+    },
   },
 };
 
@@ -77,5 +84,6 @@ export function roleView(role: Role): RoleView {
     system: labels[LABEL_SYSTEM_RESERVED] === 'true',
     uiPermissions: jsonArrayAnnotation(role, ANNOTATION_UI_PERMISSIONS),
     dependencies: jsonArrayAnnotation(role, ANNOTATION_DEPENDENCIES),
+    aggregatedInto: aggregationTargets(role),
   };
 }

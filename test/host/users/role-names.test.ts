@@ -72,3 +72,12 @@ test("getCurrentUser names the caller's roles, including the implicit authentica
     ['anonymous', '匿名访问', 'Anonymous visitor'],
   ]);
 });
+
+test('listRoles says which roles are merged into another: a template aggregated into authenticated needs no grant', async () => {
+  const shown = await call<RoleView[]>(`${server.url}${CONSOLE}/roles`, { headers: bearer(BOOTSTRAP_TOKEN) });
+  const byName = Object.fromEntries(shown.body.data.map((r) => [r.name, r]));
+  expect(byName['role-template-plugin-auth-user-view'].aggregatedInto).toEqual(['authenticated']);
+  expect(byName['role-template-payment-uc-manage'].aggregatedInto).toEqual(['authenticated']);
+  expect(byName['role-template-plugin-auth-view'].aggregatedInto).toEqual([]);
+  expect(byName['super-role'].aggregatedInto).toEqual([]);
+});
