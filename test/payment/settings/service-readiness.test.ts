@@ -150,13 +150,23 @@ describe('(a) an enabled service must have complete, valid credentials when save
     const missing = await refused({ cardEnabled: true });
     expect(missing.body.details.map((d) => d.field)).toEqual(['cardSecretKey', 'cardWebhookSecret']);
     const publishable = 'pk_test_51PublishableKeyPastedByMistake00';
-    const wrong = await refused({ cardEnabled: true, cardSecretKey: publishable, cardWebhookSecret: 'whsec_0123456789abcdef', cardCurrency: 'XYZ' });
+    const wrong = await refused({
+      cardEnabled: true,
+      cardSecretKey: publishable,
+      cardWebhookSecret: 'whsec_0123456789abcdef',
+      cardCurrency: 'XYZ',
+    });
     expect(wrong.body.details.map((d) => [d.field, (d as { reason?: string }).reason])).toEqual([
       ['cardSecretKey', 'FORMAT'],
       ['cardCurrency', 'FORMAT'],
     ]);
     expect(wrong.text).not.toContain(publishable);
-    const ok = await save({ cardEnabled: true, cardSecretKey: 'sk_test_51Ready0123456789abcdef', cardWebhookSecret: 'whsec_0123456789abcdef', cardCurrency: 'jpy' });
+    const ok = await save({
+      cardEnabled: true,
+      cardSecretKey: 'sk_test_51Ready0123456789abcdef',
+      cardWebhookSecret: 'whsec_0123456789abcdef',
+      cardCurrency: 'jpy',
+    });
     expect(ok.status).toBe(200);
     expect(await service('CARD')).toEqual({ paymentType: 'CARD', enabled: true, ready: true, problems: [] });
     await refused({ cardApiBaseUrl: 'ftp://api.stripe.com' });
@@ -219,7 +229,7 @@ describe('(a) an enabled service must have complete, valid credentials when save
 });
 
 describe('(c) the form offers only what works', () => {
-  test('the card checkout is offered (its group and CARD:CHECKOUT); the international wallet checkout not until its adapter exists', async () => {
+  test('the card checkout is offered (its group and CARD:CHECKOUT); the international wallet checkout not yet', async () => {
     const res = await api<{ forms: SettingForm[] }>(server, 'GET', `${HOST_CONSOLE}/settings/payment-settings`);
     const forms = res.body.data.forms;
     expect(forms.map((f) => f.group)).not.toContain('intlWallet');
@@ -248,7 +258,7 @@ describe('(c) the form offers only what works', () => {
     ]);
   });
 
-  test('values stored under the older form: the international wallet’s are not shown and do not break the next save; the card’s come back masked', async () => {
+  test('older stored values: the international wallet’s neither show nor break the next save; the card’s come back masked', async () => {
     await storeGroups({
       general: { supportedChannels: ['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT'] },
       intlWallet: { intlWalletEnabled: true, intlWalletClientSecret: 'old-secret' },

@@ -165,26 +165,31 @@ describe('Checkout Session creation', () => {
     ['EUR', 1230, 'eur', 1230],
     ['KWD', 5120, 'kwd', 5120],
     ['USD', 1999, 'usd', 1999],
-  ])('%s %i: one line item in Stripe units, our payment id three times, return to our page', async (currency, amount, wireCurrency, wire) => {
-    const o = order(currency, amount);
-    const result = await channel.initiate(o, ctx);
-    const request = stripe.requests.at(-1)!;
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', authorized: true });
-    expect(request.form).toEqual({
-      mode: 'payment',
-      line_items: [{ quantity: '1', price_data: { currency: wireCurrency, unit_amount: String(wire), product_data: { name: o.subject } } }],
-      client_reference_id: o.paymentId,
-      metadata: { paymentId: o.paymentId, orderId: o.orderId },
-      payment_intent_data: { metadata: { paymentId: o.paymentId, orderId: o.orderId } },
-      success_url: `https://pay.example.com/payment/${o.paymentId}`,
-      cancel_url: `https://pay.example.com/payment/${o.paymentId}`,
-      expires_at: String(Math.floor(Date.parse(o.expiresAt!) / 1000)),
-    });
-    expect(request.idempotencyKey).toMatch(new RegExp(`^checkout-${o.paymentId}-[0-9a-f]{24}$`));
-    const session = stripe.sessionOf(o.paymentId)!;
-    expect(result).toMatchObject({ status: 'PAYING', payUrl: session.url, channelTradeNo: session.id });
-    expect(result.raw).toMatchObject({ id: session.id, amount_total: wire, currency: wireCurrency });
-  });
+  ])(
+    '%s %i: one line item in Stripe units, our payment id three times, return to our page',
+    async (currency, amount, wireCurrency, wire) => {
+      const o = order(currency, amount);
+      const result = await channel.initiate(o, ctx);
+      const request = stripe.requests.at(-1)!;
+      expect(request).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', authorized: true });
+      expect(request.form).toEqual({
+        mode: 'payment',
+        line_items: [
+          { quantity: '1', price_data: { currency: wireCurrency, unit_amount: String(wire), product_data: { name: o.subject } } },
+        ],
+        client_reference_id: o.paymentId,
+        metadata: { paymentId: o.paymentId, orderId: o.orderId },
+        payment_intent_data: { metadata: { paymentId: o.paymentId, orderId: o.orderId } },
+        success_url: `https://pay.example.com/payment/${o.paymentId}`,
+        cancel_url: `https://pay.example.com/payment/${o.paymentId}`,
+        expires_at: String(Math.floor(Date.parse(o.expiresAt!) / 1000)),
+      });
+      expect(request.idempotencyKey).toMatch(new RegExp(`^checkout-${o.paymentId}-[0-9a-f]{24}$`));
+      const session = stripe.sessionOf(o.paymentId)!;
+      expect(result).toMatchObject({ status: 'PAYING', payUrl: session.url, channelTradeNo: session.id });
+      expect(result.raw).toMatchObject({ id: session.id, amount_total: wire, currency: wireCurrency });
+    },
+  );
 
   test('a retry of the same initiation gets the same session (Idempotency-Key), not a second one', async () => {
     const o = order('JPY', 800);
@@ -264,7 +269,13 @@ describe('query', () => {
     expect(await channel.query(o)).toMatchObject({ status: 'PAYING', vendorStatus: 'OPEN' });
     await stripe.pay(o.channelTradeNo!, { notify: false });
     const paid = await channel.query(o);
-    expect(paid).toMatchObject({ status: 'SUCCESS', amountMinor: 500, currency: 'JPY', channelTradeNo: o.channelTradeNo, vendorStatus: 'PAID' });
+    expect(paid).toMatchObject({
+      status: 'SUCCESS',
+      amountMinor: 500,
+      currency: 'JPY',
+      channelTradeNo: o.channelTradeNo,
+      vendorStatus: 'PAID',
+    });
     expect(paid.paidAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(stripe.requests.at(-1)!.query).toEqual({ expand: ['payment_intent.latest_charge'] });
   });
@@ -287,13 +298,16 @@ describe('query', () => {
     await stripe.expire(o.channelTradeNo!, { notify: false });
     expect(await channel.query(o)).toMatchObject({ status: 'FAILED', vendorStatus: 'EXPIRED' });
     expect(await channel.query(order())).toMatchObject({ status: 'UNPAID', vendorStatus: 'NO_SESSION' });
-    expect(await channel.query({ ...order(), channelTradeNo: 'cs_test_unknown' })).toMatchObject({ status: 'UNPAID', vendorStatus: 'NOT_FOUND' });
+    expect(await channel.query({ ...order(), channelTradeNo: 'cs_test_unknown' })).toMatchObject({
+      status: 'UNPAID',
+      vendorStatus: 'NOT_FOUND',
+    });
     expect(await rejected(channel.query({ ...order(), channelTradeNo: o.channelTradeNo }))).toMatchObject({ code: 'CHANNEL_BAD_RESPONSE' });
   });
 });
 
 describe('close', () => {
-  test('an open session is expired (closed at Stripe); again: still closed; a paid one is refused; no session: nothing to close', async () => {
+  test('an open session is expired (closed at Stripe); again: still closed; a paid one refused; no session: nothing to close', async () => {
     const o = await started(order());
     expect(await channel.close(o)).toMatchObject({ closedAtChannel: true });
     expect(stripe.session(o.channelTradeNo!).status).toBe('expired');
@@ -324,7 +338,12 @@ describe('refunds', () => {
   test("a partial and then a full refund of the session's PaymentIntent; the same refund id twice refunds once", async () => {
     const o = await paidOrder('EUR', 5000);
     const first = await channel.refund(o, request(o, 'r-card-1', 1500, 'customer asked'));
-    expect(first).toMatchObject({ status: 'SUCCESS', amountMinor: 1500, vendorStatus: 'succeeded', channelRefundNo: expect.stringMatching(/^re_/) });
+    expect(first).toMatchObject({
+      status: 'SUCCESS',
+      amountMinor: 1500,
+      vendorStatus: 'succeeded',
+      channelRefundNo: expect.stringMatching(/^re_/),
+    });
     const post = stripe.requests.at(-1)!;
     const intent = stripe.session(o.channelTradeNo!).payment_intent;
     expect(post).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'r-card-1' });
@@ -339,7 +358,10 @@ describe('refunds', () => {
 
     const rest = await channel.refund(o, request(o, 'r-card-2', 3500));
     expect(rest).toMatchObject({ status: 'SUCCESS', amountMinor: 3500 });
-    expect(stripe.charges.get(String(stripe.intents.get(String(intent))!.latest_charge))).toMatchObject({ amount_refunded: 5000, refunded: true });
+    expect(stripe.charges.get(String(stripe.intents.get(String(intent))!.latest_charge))).toMatchObject({
+      amount_refunded: 5000,
+      refunded: true,
+    });
   });
 
   test('more than is left, an unpaid order, another currency, an amount Stripe cannot carry: refused, nothing refunded', async () => {
@@ -353,7 +375,9 @@ describe('refunds', () => {
     const notPaid = await rejected(channel.refund(unpaid, request(unpaid, 'r-unpaid', 100)));
     expect(notPaid).toMatchObject({ code: 'CHANNEL_REJECTED' });
     expect(notPaid.text).toContain('not_paid');
-    expect([...stripe.refunds.values()].filter((r) => r.metadata && (r.metadata as Record<string, string>).paymentId === o.paymentId)).toEqual([]);
+    expect(
+      [...stripe.refunds.values()].filter((r) => r.metadata && (r.metadata as Record<string, string>).paymentId === o.paymentId),
+    ).toEqual([]);
   });
 
   test('queryRefund: by Stripe id; by our refund id when the creation answer was lost; a pending refund that settles', async () => {
@@ -361,14 +385,21 @@ describe('refunds', () => {
     stripe.refundStatus = 'pending';
     const pending = await channel.refund(o, request(o, 'r-pending', 1000));
     expect(pending).toMatchObject({ status: 'PENDING', vendorStatus: 'pending' });
-    expect(await channel.queryRefund(o, { refundId: 'r-pending', channelRefundNo: pending.channelRefundNo })).toMatchObject({ status: 'PENDING' });
+    expect(await channel.queryRefund(o, { refundId: 'r-pending', channelRefundNo: pending.channelRefundNo })).toMatchObject({
+      status: 'PENDING',
+    });
     stripe.refunds.get(pending.channelRefundNo!)!.status = 'succeeded';
     const settled = await channel.queryRefund(o, { refundId: 'r-pending', channelRefundNo: pending.channelRefundNo });
     expect(settled).toMatchObject({ status: 'SUCCESS', amountMinor: 1000, refundedAt: expect.any(String) });
-    expect(await channel.queryRefund(o, { refundId: 'r-pending' })).toMatchObject({ status: 'SUCCESS', channelRefundNo: pending.channelRefundNo });
+    expect(await channel.queryRefund(o, { refundId: 'r-pending' })).toMatchObject({
+      status: 'SUCCESS',
+      channelRefundNo: pending.channelRefundNo,
+    });
     expect(await channel.queryRefund(o, { refundId: 'r-never-sent' })).toMatchObject({ status: 'PENDING', vendorStatus: 'NOT_FOUND' });
     stripe.refunds.get(pending.channelRefundNo!)!.status = 'failed';
-    expect(await channel.queryRefund(o, { refundId: 'r-pending', channelRefundNo: pending.channelRefundNo })).toMatchObject({ status: 'FAILED' });
+    expect(await channel.queryRefund(o, { refundId: 'r-pending', channelRefundNo: pending.channelRefundNo })).toMatchObject({
+      status: 'FAILED',
+    });
     expect(await rejected(channel.queryRefund(o, { refundId: 'r-other', channelRefundNo: pending.channelRefundNo }))).toMatchObject({
       code: 'CHANNEL_BAD_RESPONSE',
     });

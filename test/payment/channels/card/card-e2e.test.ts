@@ -101,10 +101,23 @@ describe.each([
     });
 
     expect(await stripe.pay(order.channelTradeNo!)).toEqual({ status: 200, body: '{"received":true}' });
-    expect((await stored(order.paymentId)).spec).toMatchObject({ status: 'SUCCESS', channelTradeNo: session.id, paidAt: expect.any(String) });
-    const [delivered] = await eventually(() => (receiver.forPayment(order.paymentId).length ? receiver.forPayment(order.paymentId) : undefined));
+    expect((await stored(order.paymentId)).spec).toMatchObject({
+      status: 'SUCCESS',
+      channelTradeNo: session.id,
+      paidAt: expect.any(String),
+    });
+    const [delivered] = await eventually(() =>
+      receiver.forPayment(order.paymentId).length ? receiver.forPayment(order.paymentId) : undefined,
+    );
     expect(delivered.signatureValid).toBe(true);
-    expect(delivered.body).toMatchObject({ status: 'SUCCESS', amount: amountText, amountMinor: minor, currency, type: 'CARD', channel: 'CHECKOUT' });
+    expect(delivered.body).toMatchObject({
+      status: 'SUCCESS',
+      amount: amountText,
+      amountMinor: minor,
+      currency,
+      type: 'CARD',
+      channel: 'CHECKOUT',
+    });
 
     // Stripe resends an event it thinks undelivered with a fresh signature: acknowledged, applied once.
     const first = stripe.deliveries.at(-1)!.delivery;
@@ -140,22 +153,22 @@ describe('delayed payments, expiry and closing', () => {
   test('completed but unpaid stays PAYING; async_payment_succeeded → SUCCESS', async () => {
     const order = (await initiate('card-async-ok', '40.00')).body.data;
     expect(order.currency).toBe('EUR'); // the configured default currency
-    expect((await stripe.pay(order.channelTradeNo!, { delayed: true })).status).toBe(200);
+    expect(await stripe.pay(order.channelTradeNo!, { delayed: true })).toMatchObject({ status: 200 });
     expect((await stored(order.paymentId)).spec.status).toBe('PAYING');
-    expect((await stripe.settleDelayed(order.channelTradeNo!, 'succeeded')).status).toBe(200);
+    expect(await stripe.settleDelayed(order.channelTradeNo!, 'succeeded')).toMatchObject({ status: 200 });
     expect((await stored(order.paymentId)).spec.status).toBe('SUCCESS');
   });
 
   test('async_payment_failed → FAILED', async () => {
     const order = (await initiate('card-async-fail', '41.00')).body.data;
     await stripe.pay(order.channelTradeNo!, { delayed: true });
-    expect((await stripe.settleDelayed(order.channelTradeNo!, 'failed')).status).toBe(200);
+    expect(await stripe.settleDelayed(order.channelTradeNo!, 'failed')).toMatchObject({ status: 200 });
     expect((await stored(order.paymentId)).spec).toMatchObject({ status: 'FAILED', failureReason: 'CHANNEL_PAYMENT_FAILED' });
   });
 
   test('checkout.session.expired → FAILED', async () => {
     const order = (await initiate('card-expired', '42.00')).body.data;
-    expect((await stripe.expire(order.channelTradeNo!)).status).toBe(200);
+    expect(await stripe.expire(order.channelTradeNo!)).toMatchObject({ status: 200 });
     expect((await stored(order.paymentId)).spec).toMatchObject({ status: 'FAILED', failureReason: 'CHANNEL_EXPIRED' });
   });
 
@@ -196,7 +209,9 @@ describe('refunds at the adapter (the refund service drives them)', () => {
     expect(partial).toMatchObject({ status: 'SUCCESS', amountMinor: 2000 });
     const full = await adapter.refund(paid, { refundId: 'rf-card-e2e-2', amountMinor: 3000, currency: 'EUR', paidAmountMinor: 5000 });
     expect(full).toMatchObject({ status: 'SUCCESS', amountMinor: 3000 });
-    const over = await adapter.refund(paid, { refundId: 'rf-card-e2e-3', amountMinor: 1, currency: 'EUR', paidAmountMinor: 5000 }).catch((e: unknown) => e);
+    const over = await adapter
+      .refund(paid, { refundId: 'rf-card-e2e-3', amountMinor: 1, currency: 'EUR', paidAmountMinor: 5000 })
+      .catch((e: unknown) => e);
     expect(over).toMatchObject({ code: 'CHANNEL_REJECTED' });
     expect(await adapter.queryRefund(paid, { refundId: 'rf-card-e2e-1', channelRefundNo: partial.channelRefundNo })).toMatchObject({
       status: 'SUCCESS',
@@ -221,7 +236,11 @@ describe('bad input changes nothing', () => {
       expect(listed.body.data.items).toHaveLength(0);
     }
     // A three-decimal currency Stripe takes, at a precision it charges: KWD 5.120.
-    expect((await initiate('card-kwd-ok', '5.12', 'KWD')).body.data).toMatchObject({ status: 'PAYING', amountMinor: 5120, currency: 'KWD' });
+    expect((await initiate('card-kwd-ok', '5.12', 'KWD')).body.data).toMatchObject({
+      status: 'PAYING',
+      amountMinor: 5120,
+      currency: 'KWD',
+    });
   });
 
   test('a verified webhook for another amount, a bad signature, an unknown event: nothing changes; each answered and logged', async () => {
@@ -264,7 +283,12 @@ describe('bad input changes nothing', () => {
 
 test('the settings view shows CARD enabled and ready', async () => {
   const view = await api<{ services: Array<{ paymentType: string }>; cardSecretKey: string }>(server, 'GET', `${CONSOLE}/settings`);
-  expect(view.body.data.services.find((s) => s.paymentType === 'CARD')).toEqual({ paymentType: 'CARD', enabled: true, ready: true, problems: [] });
+  expect(view.body.data.services.find((s) => s.paymentType === 'CARD')).toEqual({
+    paymentType: 'CARD',
+    enabled: true,
+    ready: true,
+    problems: [],
+  });
   expect(view.body.data.cardSecretKey).toBe('******');
   expect(view.text).not.toContain(SECRET_KEY);
   expect(view.text).not.toContain(WEBHOOK_SECRET);

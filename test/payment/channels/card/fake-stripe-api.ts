@@ -96,7 +96,10 @@ export class FakeStripeApi {
    * The payer pays on the hosted page: the session completes (paid, or — for a delayed method — unpaid with a
    * processing PaymentIntent) and `checkout.session.completed` is sent unless `notify` is false (a lost webhook).
    */
-  async pay(sessionId: string, options: { delayed?: boolean; notify?: boolean } = {}): Promise<{ status: number; body: string } | undefined> {
+  async pay(
+    sessionId: string,
+    options: { delayed?: boolean; notify?: boolean } = {},
+  ): Promise<{ status: number; body: string } | undefined> {
     const session = this.session(sessionId);
     if (session.status !== 'open') throw new Error(`session ${sessionId} is ${String(session.status)}`);
     const intent = this.createIntent(session, options.delayed ? 'processing' : 'succeeded');
@@ -170,7 +173,14 @@ export class FakeStripeApi {
       secret: options.secret ?? this.options.webhookSecret,
       timestamp: options.timestamp ?? this.nowSeconds(),
     });
-    return { body, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' } };
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': header,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+    };
   }
 
   async sendEvent(type: string, object: Json, overrides: Json = {}): Promise<{ status: number; body: string }> {
@@ -208,7 +218,8 @@ export class FakeStripeApi {
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === 'stall') return;
     if (fault === 'http500') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"type":"api_error"}}');
-    if (fault === 'http429') return void res.writeHead(429, { 'content-type': 'application/json' }).end('{"error":{"type":"rate_limit_error"}}');
+    if (fault === 'http429')
+      return void res.writeHead(429, { 'content-type': 'application/json' }).end('{"error":{"type":"rate_limit_error"}}');
     if (fault === 'notJson') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
     if (!authorized) {
       const shown = String(req.headers.authorization ?? '').slice(-4);
@@ -221,7 +232,9 @@ export class FakeStripeApi {
         return this.answer(res, 400, {
           error: {
             type: 'idempotency_error',
-            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with. '
+              + `Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
           },
         });
       }
@@ -268,7 +281,8 @@ export class FakeStripeApi {
     const amount = Number(text(price?.unit_amount));
     const quantity = Number(text(item?.quantity) ?? '1');
     if (form.mode !== 'payment') return invalid('mode', 'This integration only creates sessions in payment mode.');
-    if (!price || !text((price.product_data as FormTree | undefined)?.name)) return invalid('line_items[0][price_data]', 'Missing required param.');
+    if (!price || !text((price.product_data as FormTree | undefined)?.name))
+      return invalid('line_items[0][price_data]', 'Missing required param.');
     if (!KNOWN_CURRENCIES.has(currency)) return invalid('line_items[0][price_data][currency]', `Invalid currency: ${currency}.`);
     const problem = amountProblem(amount, currency);
     if (problem) return invalid('line_items[0][price_data][unit_amount]', problem, 'invalid_charge_amount');
@@ -306,7 +320,11 @@ export class FakeStripeApi {
 
   private expireSession(session: Json): [number, Json] {
     if (session.status !== 'open') {
-      return invalid(undefined, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
+      return invalid(
+        undefined,
+        'Only Checkout Sessions with a status in ["open"] can be expired. '
+          + `This Checkout Session has a status of "${String(session.status)}".`,
+      );
     }
     session.status = 'expired';
     return [200, publicSession(session)];
@@ -357,7 +375,8 @@ export class FakeStripeApi {
     const intent = this.intents.get(text(form.payment_intent) ?? '');
     if (!intent) return missing('payment_intent', text(form.payment_intent) ?? '', 'payment_intent');
     const charge = this.charges.get(String(intent.latest_charge))!;
-    if (intent.status !== 'succeeded') return invalid('payment_intent', `This PaymentIntent (${String(intent.id)}) does not have a successful charge to refund.`);
+    if (intent.status !== 'succeeded')
+      return invalid('payment_intent', `This PaymentIntent (${String(intent.id)}) does not have a successful charge to refund.`);
     const remaining = Number(charge.amount) - Number(charge.amount_refunded);
     if (remaining === 0) return invalid(undefined, `Charge ${String(charge.id)} has already been refunded.`, 'charge_already_refunded');
     const amount = form.amount === undefined ? remaining : Number(text(form.amount));

@@ -56,7 +56,11 @@ describe('webhook signatures: our verifier and constructEvent agree', () => {
       secret: options.secret ?? WEBHOOK_SECRET,
       timestamp: options.timestamp ?? now,
     });
-  const v1Of = (header: string) => header.split(',').find((p) => p.startsWith('v1='))!.slice(3);
+  const v1Of = (header: string) =>
+    header
+      .split(',')
+      .find((p) => p.startsWith('v1='))!
+      .slice(3);
 
   test('what the fake API sends is accepted by constructEvent and by us', async () => {
     const delivery = fake.signed(body);
@@ -69,7 +73,11 @@ describe('webhook signatures: our verifier and constructEvent agree', () => {
   test.each([
     ['a valid signature', () => [body, sign(), now], true],
     ['a timestamp 299 s old', () => [body, sign({ timestamp: now - 299 }), now], true],
-    ['a second v1 signature of a rolled secret before the valid one', () => [body, `t=${now},v1=${'0'.repeat(64)},v1=${v1Of(sign())}`, now], true],
+    [
+      'a second v1 signature of a rolled secret before the valid one',
+      () => [body, `t=${now},v1=${'0'.repeat(64)},v1=${v1Of(sign())}`, now],
+      true,
+    ],
     ['one byte of the body changed', () => [body.replace('"p1"', '"p2"'), sign(), now], false],
     ['one byte of whitespace added', () => [`${body} `, sign(), now], false],
     ['a timestamp 301 s old', () => [body, sign({ timestamp: now - 301 }), now], false],
@@ -102,7 +110,13 @@ describe('the fake API speaks what the official client speaks', () => {
 
   test('sessions: create, retrieve with an expanded PaymentIntent, expire; an expired session cannot be expired again', async () => {
     const created = await official.checkout.sessions.create(sessionParams());
-    expect(created).toMatchObject({ object: 'checkout.session', status: 'open', amount_total: 500, currency: 'jpy', client_reference_id: 'p-oracle-1' });
+    expect(created).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      amount_total: 500,
+      currency: 'jpy',
+      client_reference_id: 'p-oracle-1',
+    });
     expect(fake.requests.at(-1)!.form).toMatchObject({ line_items: [{ price_data: { currency: 'jpy', unit_amount: '500' } }] });
     await fake.pay(created.id, { notify: false });
     const retrieved = await official.checkout.sessions.retrieve(created.id, { expand: ['payment_intent.latest_charge'] });
@@ -112,25 +126,41 @@ describe('the fake API speaks what the official client speaks', () => {
     const open = await official.checkout.sessions.create(sessionParams({ client_reference_id: 'p-oracle-2' }));
     expect(await official.checkout.sessions.expire(open.id)).toMatchObject({ status: 'expired' });
     await expect(official.checkout.sessions.expire(open.id)).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    await expect(official.checkout.sessions.retrieve('cs_test_missing')).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
+    await expect(official.checkout.sessions.retrieve('cs_test_missing')).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
   });
 
   test("Stripe's rules: three-decimal amounts end in 0, ISK in 00, expires_at within 30 minutes and 24 hours", async () => {
-    const kwd = sessionParams({ line_items: [{ quantity: 1, price_data: { currency: 'kwd', unit_amount: 5125, product_data: { name: 'x' } } }] });
-    await expect(official.checkout.sessions.create(kwd)).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'line_items[0][price_data][unit_amount]' });
-    const isk = sessionParams({ line_items: [{ quantity: 1, price_data: { currency: 'isk', unit_amount: 550, product_data: { name: 'x' } } }] });
+    const kwd = sessionParams({
+      line_items: [{ quantity: 1, price_data: { currency: 'kwd', unit_amount: 5125, product_data: { name: 'x' } } }],
+    });
+    await expect(official.checkout.sessions.create(kwd)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'line_items[0][price_data][unit_amount]',
+    });
+    const isk = sessionParams({
+      line_items: [{ quantity: 1, price_data: { currency: 'isk', unit_amount: 550, product_data: { name: 'x' } } }],
+    });
     await expect(official.checkout.sessions.create(isk)).rejects.toMatchObject({ code: 'invalid_charge_amount' });
     const soon = sessionParams({ expires_at: fake.nowSeconds() + 10 * 60 });
     await expect(official.checkout.sessions.create(soon)).rejects.toMatchObject({ param: 'expires_at' });
   });
 
-  test('refunds: create (partial, idempotent by key), retrieve, list by PaymentIntent; over the rest and another body under one key refused', async () => {
+  test('refunds: create (partial, idempotent by key), retrieve, list; over the rest and another body under one key refused', async () => {
     const session = await official.checkout.sessions.create(sessionParams({ client_reference_id: 'p-oracle-3' }));
     await fake.pay(session.id, { notify: false });
     const intent = String(fake.session(session.id).payment_intent);
-    const refund = await official.refunds.create({ payment_intent: intent, amount: 200, metadata: { refundId: 'r-o-1' } }, { idempotencyKey: 'r-o-1' });
+    const refund = await official.refunds.create(
+      { payment_intent: intent, amount: 200, metadata: { refundId: 'r-o-1' } },
+      { idempotencyKey: 'r-o-1' },
+    );
     expect(refund).toMatchObject({ object: 'refund', amount: 200, currency: 'jpy', status: 'succeeded' });
-    const replay = await official.refunds.create({ payment_intent: intent, amount: 200, metadata: { refundId: 'r-o-1' } }, { idempotencyKey: 'r-o-1' });
+    const replay = await official.refunds.create(
+      { payment_intent: intent, amount: 200, metadata: { refundId: 'r-o-1' } },
+      { idempotencyKey: 'r-o-1' },
+    );
     expect(replay.id).toBe(refund.id);
     expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
     await expect(
@@ -142,7 +172,12 @@ describe('the fake API speaks what the official client speaks', () => {
   });
 
   test('a wrong key is an authentication error', async () => {
-    const stranger = new Stripe('sk_test_51NotTheRightKey000000000000', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+    const stranger = new Stripe('sk_test_51NotTheRightKey000000000000', {
+      host: '127.0.0.1',
+      port: fake.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     await expect(stranger.refunds.retrieve('re_x')).rejects.toMatchObject({ statusCode: 401 });
   });
 });

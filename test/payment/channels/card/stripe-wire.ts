@@ -37,7 +37,8 @@ export const WHOLE_UNITS_AS_CENTS = ['isk', 'ugx'];
 export function amountProblem(amount: number, currency: string): string | undefined {
   if (!Number.isSafeInteger(amount) || amount < 1) return 'amount must be a positive integer';
   if (WHOLE_UNITS_AS_CENTS.includes(currency) && amount % 100 !== 0) {
-    return `Invalid amount. Currency ${currency.toUpperCase()} has become effectively zero-decimal and charged amounts must be evenly divisible by 100.`;
+    const code = currency.toUpperCase();
+    return `Invalid amount. Currency ${code} has become effectively zero-decimal and charged amounts must be evenly divisible by 100.`;
   }
   if (THREE_DECIMAL.includes(currency) && amount % 10 !== 0) return `Amounts in ${currency.toUpperCase()} must end in 0.`;
   return undefined;

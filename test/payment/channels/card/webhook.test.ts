@@ -115,17 +115,26 @@ describe('refund events', () => {
     expect(lastEvent().refund).toMatchObject({ refundId: 'r-hook-1', status: 'SUCCESS', refundedAt: expect.any(String) });
   });
 
-  test('charge.refunded names the order through the Charge metadata; with a refunds list the newest refund, without it a PENDING hint', async () => {
+  test('charge.refunded names the order by the Charge metadata; with a refunds list the newest refund, else a PENDING hint', async () => {
     const { order, id } = await paid();
     const refund = await channel.refund(order, { refundId: 'r-hook-2', amountMinor: 1000, currency: 'EUR', paidAmountMinor: 5000 });
     const charge = stripe.charges.get(String(stripe.intents.get(String(stripe.session(id).payment_intent))!.latest_charge))!;
     expect(await stripe.sendEvent('charge.refunded', charge)).toEqual(ACK);
-    expect(lastEvent()).toMatchObject({ orderRef: order.paymentId, status: 'UNKNOWN', refund: { status: 'PENDING', vendorStatus: 'charge.refunded' } });
+    expect(lastEvent()).toMatchObject({
+      orderRef: order.paymentId,
+      status: 'UNKNOWN',
+      refund: { status: 'PENDING', vendorStatus: 'charge.refunded' },
+    });
     expect(lastEvent().refund).not.toHaveProperty('refundId');
     const older = { ...stripe.refunds.get(refund.channelRefundNo!)!, id: 're_test_older', created: 1, metadata: {} };
     const withList = { ...charge, refunds: { object: 'list', data: [older, stripe.refunds.get(refund.channelRefundNo!)!] } };
     expect(await stripe.sendEvent('charge.refunded', withList)).toEqual(ACK);
-    expect(lastEvent().refund).toMatchObject({ refundId: 'r-hook-2', channelRefundNo: refund.channelRefundNo, amountMinor: 1000, status: 'SUCCESS' });
+    expect(lastEvent().refund).toMatchObject({
+      refundId: 'r-hook-2',
+      channelRefundNo: refund.channelRefundNo,
+      amountMinor: 1000,
+      status: 'SUCCESS',
+    });
   });
 });
 
@@ -138,8 +147,16 @@ describe('acknowledged and ignored', () => {
     expect(lastError().code).toBe('UNSUPPORTED_EVENT');
   });
 
-  test("a session of another integration on the same account (no paymentId of ours): 200, ignored", async () => {
-    const foreign = { id: 'cs_test_foreign', object: 'checkout.session', status: 'complete', payment_status: 'paid', amount_total: 100, currency: 'usd', metadata: {} };
+  test('a session of another integration on the same account (no paymentId of ours): 200, ignored', async () => {
+    const foreign = {
+      id: 'cs_test_foreign',
+      object: 'checkout.session',
+      status: 'complete',
+      payment_status: 'paid',
+      amount_total: 100,
+      currency: 'usd',
+      metadata: {},
+    };
     expect((await stripe.sendEvent('checkout.session.completed', foreign)).status).toBe(200);
     expect(lastError().code).toBe('UNSUPPORTED_EVENT');
     expect((await stripe.sendEvent('refund.updated', { id: 're_x', object: 'refund', currency: 'usd', metadata: {} })).status).toBe(200);
@@ -160,12 +177,15 @@ describe('refused', () => {
     expect(await stripe.deliver(stale)).toEqual({ status: 401, body: '{"received":false,"error":"BAD_SIGNATURE"}' });
     expect((await stripe.deliver(stripe.signed(good.body, { secret: OTHER_WEBHOOK_SECRET }))).status).toBe(401);
     const { 'stripe-signature': _dropped, ...unsigned } = good.headers;
-    expect(await stripe.deliver({ body: good.body, headers: unsigned })).toEqual({ status: 400, body: '{"received":false,"error":"MISSING_SIGNATURE"}' });
+    expect(await stripe.deliver({ body: good.body, headers: unsigned })).toEqual({
+      status: 400,
+      body: '{"received":false,"error":"MISSING_SIGNATURE"}',
+    });
     expect(receiver.events.length).toBe(before);
     expect((await stripe.deliver(good)).status).toBe(200);
   });
 
-  test('a live-mode event for a test-mode key, a signed body that is not JSON, a paid session without amount: 400 CALLBACK_MISMATCH', async () => {
+  test('a live-mode event for a test key, a signed non-JSON body, a paid session without amount: 400 CALLBACK_MISMATCH', async () => {
     const { id } = await session();
     await stripe.pay(id, { notify: false });
     expect((await stripe.sendEvent('checkout.session.completed', stripe.session(id), { livemode: true })).status).toBe(400);
