@@ -3,7 +3,15 @@
  * special cases) converted exactly, Checkout Session creation (the exact form Stripe receives, idempotency,
  * expiry bounds), query, close (expire), refunds and what a misbehaving API makes of each.
  */
-import { cardDefinition, CardChannel, fromStripeAmount, toStripeAmount } from '../../../../src/payment/channels/card/index.js';
+import {
+  CARD_CURRENCIES,
+  cardDefinition,
+  CardChannel,
+  fromStripeAmount,
+  STRIPE_CURRENCIES,
+  toStripeAmount,
+} from '../../../../src/payment/channels/card/index.js';
+import { currencyExponent } from '../../../../src/payment/money/index.js';
 import { sessionExpiry } from '../../../../src/payment/channels/card/checkout-calls.js';
 import { createChannelRegistry, isChannelError, parseChannelAmount } from '../../../../src/payment/channels/index.js';
 import type { ChannelOrder, InitiateContext } from '../../../../src/payment/channels/types.js';
@@ -110,6 +118,14 @@ describe('options', () => {
 });
 
 describe("currencies: our minor units and Stripe's amount, exactly", () => {
+  test("every Stripe presentment currency CARD lists is in the money module's ISO table, so none is dropped", () => {
+    expect(Object.keys(CARD_CURRENCIES)).toEqual([...STRIPE_CURRENCIES]);
+    expect(STRIPE_CURRENCIES.length).toBeGreaterThanOrEqual(135);
+    expect(STRIPE_CURRENCIES.map((c) => currencyExponent(c)).filter((e) => e === undefined)).toEqual([]);
+    // ISO exponents where Stripe writes the amount differently.
+    expect(['ISK', 'UGX', 'MGA', 'KWD', 'HUF', 'XCD'].map((c) => currencyExponent(c))).toEqual([0, 0, 2, 3, 2, 2]);
+  });
+
   test.each([
     ['JPY', 500, 500],
     ['KRW', 15000, 15000],
