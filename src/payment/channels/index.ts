@@ -5,6 +5,7 @@
 import { aggregator1Definition } from './aggregator-1/index.js';
 import { aggregator2Definition } from './aggregator-2/index.js';
 import { aggregator3Definition } from './aggregator-3/index.js';
+import { cardDefinition } from './card/index.js';
 import { customDefinition } from './custom/index.js';
 import { ChannelRegistry } from './registry.js';
 import { sandboxDefinition } from './sandbox/index.js';
@@ -30,10 +31,10 @@ export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
 export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition };
-export { aggregator1Definition, aggregator2Definition, aggregator3Definition };
+export { aggregator1Definition, aggregator2Definition, aggregator3Definition, cardDefinition };
 export { CustomChannel, type CustomCallbackRoute } from './custom/index.js';
 
-/** A registry with every adapter built so far (INTL_WALLET and CARD follow). */
+/** A registry with every adapter built so far (INTL_WALLET follows). */
 export function createChannelRegistry(): ChannelRegistry {
   return new ChannelRegistry()
     .register(walletADefinition)
@@ -41,6 +42,7 @@ export function createChannelRegistry(): ChannelRegistry {
     .register(aggregator1Definition)
     .register(aggregator2Definition)
     .register(aggregator3Definition)
+    .register(cardDefinition)
     .register(customDefinition)
     .register(sandboxDefinition);
 }

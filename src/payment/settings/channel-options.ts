@@ -78,6 +78,14 @@ const AGGREGATOR_2_FIELDS = {
   appSecret: 'aggregator2Key',
 } as const;
 
+/** Stripe Checkout (CARD): the keys of the account and of its webhook endpoint, the default currency, the API address. */
+const CARD_FIELDS = {
+  secretKey: 'cardSecretKey',
+  webhookSecret: 'cardWebhookSecret',
+  currency: 'cardCurrency',
+  apiBaseUrl: 'cardApiBaseUrl',
+} as const;
+
 /** Options read straight from their setting keys. */
 function optionsOf(fields: Readonly<Record<string, string>>, v: PaymentSettingValues): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([option, key]) => [option, v[key]]));
@@ -140,9 +148,19 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
         options: { ...epayCommonOptions(v, 3), merchantPrivateKey: v.aggregator3Key, platformPublicKey: v.aggregator3PlatformPublicKey },
       };
     case 'INTL_WALLET':
-    case 'CARD':
-      // Not built yet: their settings groups come back with their adapters in the next issue.
+      // Not built yet: its settings group comes back with its adapter.
       return { enabled: false, fields: {}, options: {} };
+    case 'CARD':
+      return {
+        enabled: v.cardEnabled === true,
+        enabledKey: 'cardEnabled',
+        fields: CARD_FIELDS,
+        options: {
+          ...optionsOf(CARD_FIELDS, v),
+          currency: str(v.cardCurrency).trim() || undefined,
+          apiBaseUrl: str(v.cardApiBaseUrl).trim() || undefined,
+        },
+      };
     case 'CUSTOM':
       return {
         enabled: v.customEnabled === true,

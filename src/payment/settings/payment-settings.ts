@@ -63,7 +63,8 @@ export const FIELDS: FlatFieldMap = {
     'aggregator3AlipayType',
     'aggregator3WxpayType',
   ]),
-  // The international wallet and card checkout groups come back with their adapters (next issue).
+  // The international wallet checkout group comes back with its adapter.
+  ...groupFields('card', ['cardEnabled', 'cardSecretKey', 'cardWebhookSecret', 'cardCurrency', 'cardApiBaseUrl']),
   ...groupFields('custom', [
     'customEnabled',
     'customWalletAGateway',

@@ -4,8 +4,8 @@
  *     setting keys and never echoing key material; a disabled service may hold partial credentials;
  * (b) getPaymentSettings says, for every registered service, whether it is enabled and ready, with the
  *     problems as setting keys and reason codes;
- * (c) the form offers only what works: no international wallet or card checkout until their adapters
- *     exist, and values stored under the older form neither show nor break the next save.
+ * (c) the form offers only what works: the card checkout since its adapter exists, no international wallet
+ *     checkout until its adapter does; values stored under the older form neither show nor break the next save.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ConfigMap, SettingForm } from '../../../src/host/settings/types.js';
@@ -146,6 +146,33 @@ describe('(a) an enabled service must have complete, valid credentials when save
     expect(custom.text).not.toContain('short');
   });
 
+  test('CARD switched on is refused naming its setting keys; a publishable key is not echoed; complete credentials are ready', async () => {
+    const missing = await refused({ cardEnabled: true });
+    expect(missing.body.details.map((d) => d.field)).toEqual(['cardSecretKey', 'cardWebhookSecret']);
+    const publishable = 'pk_test_51PublishableKeyPastedByMistake00';
+    const wrong = await refused({
+      cardEnabled: true,
+      cardSecretKey: publishable,
+      cardWebhookSecret: 'whsec_0123456789abcdef',
+      cardCurrency: 'XYZ',
+    });
+    expect(wrong.body.details.map((d) => [d.field, (d as { reason?: string }).reason])).toEqual([
+      ['cardSecretKey', 'FORMAT'],
+      ['cardCurrency', 'FORMAT'],
+    ]);
+    expect(wrong.text).not.toContain(publishable);
+    const ok = await save({
+      cardEnabled: true,
+      cardSecretKey: 'sk_test_51Ready0123456789abcdef',
+      cardWebhookSecret: 'whsec_0123456789abcdef',
+      cardCurrency: 'jpy',
+    });
+    expect(ok.status).toBe(200);
+    expect(await service('CARD')).toEqual({ paymentType: 'CARD', enabled: true, ready: true, problems: [] });
+    await refused({ cardApiBaseUrl: 'ftp://api.stripe.com' });
+    expect((await save({ cardEnabled: false, cardSecretKey: null, cardWebhookSecret: null, cardCurrency: null })).status).toBe(200);
+  });
+
   test('malformed credentials are named by key and reason; the values (key material) are never echoed', async () => {
     const secret = 'this secret has spaces in it';
     const xunhupay = await refused({ aggregator2Enabled: true, aggregator2MerchantId: APP_ID, aggregator2Key: secret });
@@ -202,41 +229,66 @@ describe('(a) an enabled service must have complete, valid credentials when save
 });
 
 describe('(c) the form offers only what works', () => {
-  test('no international wallet or card checkout: neither their groups nor their channels are offered', async () => {
+  test('the card checkout is offered (its group and CARD:CHECKOUT); the international wallet checkout not yet', async () => {
     const res = await api<{ forms: SettingForm[] }>(server, 'GET', `${HOST_CONSOLE}/settings/payment-settings`);
     const forms = res.body.data.forms;
-    expect(forms.map((f) => f.group)).not.toEqual(expect.arrayContaining(['intlWallet']));
-    expect(forms.map((f) => f.group)).not.toContain('card');
+    expect(forms.map((f) => f.group)).not.toContain('intlWallet');
+    expect(forms.find((f) => f.group === 'card')!.formSchema.map((f) => f.name)).toEqual([
+      'cardEnabled',
+      'cardSecretKey',
+      'cardWebhookSecret',
+      'cardCurrency',
+      'cardApiBaseUrl',
+    ]);
     const field = forms.find((f) => f.group === 'general')!.formSchema.find((f) => f.name === 'supportedChannels')!;
     const offered = (field.options as Array<{ value: string }>).map((o) => o.value);
     for (const list of [offered, field.value as string[]]) {
       expect(list).not.toContain('INTL_WALLET:CHECKOUT');
-      expect(list).not.toContain('CARD:CHECKOUT');
+      expect(list).toContain('CARD:CHECKOUT');
       for (const key of list) expect(PAYMENT_CHANNELS[key.split(':')[0] as keyof typeof PAYMENT_CHANNELS]).toContain(key.split(':')[1]);
     }
     const settings = await view();
-    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet') || k.startsWith('card'))).toEqual([]);
+    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet'))).toEqual([]);
+    expect(Object.keys(settings).filter((k) => k.startsWith('card'))).toEqual([
+      'cardEnabled',
+      'cardSecretKey',
+      'cardWebhookSecret',
+      'cardCurrency',
+      'cardApiBaseUrl',
+    ]);
   });
 
-  test('values stored under the older form are not shown and do not break the next save', async () => {
+  test('older stored values: the international wallet’s neither show nor break the next save; the card’s come back masked', async () => {
     await storeGroups({
       general: { supportedChannels: ['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT'] },
       intlWallet: { intlWalletEnabled: true, intlWalletClientSecret: 'old-secret' },
       card: { cardEnabled: true, cardSecretKey: 'sk_old' },
     });
     const before = await view();
-    expect(before.supportedChannels).toEqual(['SANDBOX:SIMULATED']);
+    expect(before.supportedChannels).toEqual(['SANDBOX:SIMULATED', 'CARD:CHECKOUT']);
     expect(JSON.stringify(before)).not.toContain('old-secret');
+    expect(JSON.stringify(before)).not.toContain('sk_old');
+    expect(before).toMatchObject({ cardEnabled: true, cardSecretKey: '******' });
+    expect(before.services.find((s) => s.paymentType === 'CARD')).toEqual({
+      paymentType: 'CARD',
+      enabled: true,
+      ready: false,
+      problems: [
+        { field: 'cardSecretKey', reason: 'FORMAT' },
+        { field: 'cardWebhookSecret', reason: 'REQUIRED' },
+      ],
+    });
 
     expect((await save({ timeoutMinutes: 40 })).status).toBe(200);
     const stored = (await server.runtime.client.fetch<ConfigMap>('ConfigMap', 'payment-configmap'))!;
-    expect(JSON.parse(stored.data!.general).supportedChannels).toEqual(['SANDBOX:SIMULATED']);
+    expect(JSON.parse(stored.data!.general).supportedChannels).toEqual(['SANDBOX:SIMULATED', 'CARD:CHECKOUT']);
 
     const unknownKey = await save({ intlWalletEnabled: true });
     expect(unknownKey.status).toBe(400);
     expect((unknownKey.body as unknown as Refusal).details.map((d) => d.field)).toEqual([expect.stringContaining('intlWalletEnabled')]);
-    const dropped = await save({ supportedChannels: ['CARD:CHECKOUT'] });
+    const dropped = await save({ supportedChannels: ['INTL_WALLET:CHECKOUT'] });
     expect(dropped.status).toBe(400);
     expect((dropped.body as unknown as Refusal).details.map((d) => d.field)).toContain('supportedChannels');
+    expect((await save({ cardEnabled: false, cardSecretKey: null })).status).toBe(200);
   });
 });
