@@ -69,7 +69,7 @@ test('an anonymous visit to an app page is sent to log in with a redirect back; 
   expect((await fetch(`${server.url}/console/assets/missing.js`)).status).toBe(404);
 });
 
-test('a signed-in user without administrator permissions reaches only the console self-service page; console API calls are refused', async () => {
+test('a user without administrator permissions reaches only the console self-service page; console API calls are refused', async () => {
   const { page, errors } = await newPage(server);
   await signUp(page, 'dave');
   // Every signed-in user has the spec's console tool page for self-service authorization, and nothing else there.

@@ -3593,6 +3593,11 @@ export interface operations {
           allowPrivateNotifyTargets?: unknown;
           callbackDomain?: unknown;
           callbackLogRetentionDays?: unknown;
+          cardApiBaseUrl?: unknown;
+          cardCurrency?: unknown;
+          cardEnabled?: unknown;
+          cardSecretKey?: unknown;
+          cardWebhookSecret?: unknown;
           closeCron?: unknown;
           customEnabled?: unknown;
           customWalletAAppId?: unknown;
