@@ -27,6 +27,16 @@ export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {
   // Amounts
   INVALID_AMOUNT: { zh: '金额不正确', en: 'invalid amount' },
   UNKNOWN_CURRENCY: { zh: '不支持的币种', en: 'unsupported currency' },
+  // Refunds
+  REFUND_IN_PROGRESS: { zh: '订单有处理中的退款，暂不能删除', en: 'the order has a refund in progress and cannot be deleted now' },
+  ORDER_NOT_REFUNDABLE: { zh: '订单未支付，不能退款', en: 'the order is not paid and cannot be refunded' },
+  ORDER_FULLY_REFUNDED: { zh: '订单已全额退款', en: 'the order is fully refunded' },
+  REFUND_AMOUNT_EXCEEDS: { zh: '退款金额超过可退金额', en: 'the refund amount exceeds what can still be refunded' },
+  CURRENCY_MISMATCH: { zh: '退款币种与订单币种不一致', en: "the refund currency differs from the order's" },
+  REFUND_ID_CONFLICT: { zh: '退款编号已用于其他退款', en: 'the refund id is already used for another refund' },
+  REFUND_NOT_SUPPORTED: { zh: '该支付服务不支持退款', en: 'this payment service does not offer refunds' },
+  REFUND_ALREADY_FINAL: { zh: '退款已结束', en: 'the refund has already ended' },
+  UNKNOWN_ORDER: { zh: '没有对应的订单', en: 'no such order' },
   // Orders, notifications and settings
   INTERFACE_KEY_MISSING: { zh: '接口密钥未配置', en: 'the interface key pair is not configured' },
   NOTHING_TO_RESEND: { zh: '订单尚无可重发的通知', en: 'the order has no notification to resend yet' },
