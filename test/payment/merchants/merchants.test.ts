@@ -159,6 +159,29 @@ describe('onboarding', () => {
   });
 });
 
+describe('fee orders', () => {
+  test('a closed fee order makes room for the next attempt; the paid one creates the merchant once', async () => {
+    await merchantSettings({ accountOpeningFee: '1.00', reviewRequired: true });
+    const first = (await api<MyMerchant>(server, 'POST', `${UC}/merchant`, application(), users.dave)).body.data;
+    const closed = await api(server, 'POST', `${UC}/payments/${first.paymentId}/close`, undefined, users.dave);
+    expect(closed.status).toBe(200);
+    expect((await api<MyMerchant>(server, 'GET', `${UC}/merchant`, undefined, users.dave)).body.data.paymentId).toBeUndefined();
+    const second = (await api<MyMerchant>(server, 'POST', `${UC}/merchant`, application(), users.dave)).body.data;
+    expect(second.paymentId).not.toBe(first.paymentId);
+    const orders = (await client().list(PaymentInfo)).items.filter((o) => o.spec.orderId.startsWith('merchant-fee.dave.'));
+    expect(orders.map((o) => o.spec.orderId).sort()).toEqual(['merchant-fee.dave.1', 'merchant-fee.dave.2']);
+    await api(server, 'POST', `${PUBLIC}/payments/${second.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);
+    const mine = await eventually(
+      async () => (await api<MyMerchant>(server, 'GET', `${UC}/merchant`, undefined, users.dave)).body.data.merchant,
+    );
+    expect(mine).toMatchObject({ name: 'dave', status: 'PENDING' });
+    await server.payment.merchants.settled();
+    const rejected = await api<MerchantView>(server, 'POST', `${CONSOLE}/merchants/dave/reject`, { remark: 'duplicate' });
+    expect(rejected.body.data.status).toBe('REJECTED');
+    await merchantSettings({ accountOpeningFee: '0' });
+  });
+});
+
 describe('review and lifecycle', () => {
   test('list and filter; approve with a remark (who and when, a message to the user); illegal moves name the status', async () => {
     const pending = (await api<{ items: MerchantView[] }>(server, 'GET', `${CONSOLE}/merchants?status=PENDING`)).body.data;
