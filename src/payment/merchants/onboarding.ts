@@ -47,8 +47,12 @@ export async function onboard(deps: MerchantDeps, username: string, input: Onboa
   if (isFree(settings.accountOpeningFee)) return { merchant: await createMerchant(deps, username, application, settings, true) };
 
   const orders = await feeOrdersOf(deps, username);
-  const paid = orders.find((o) => o.spec.status === 'SUCCESS');
-  if (paid) return { merchant: await createMerchant(deps, username, application, settings, true) };
+  const paid = orders.find(isUnusedPaidFee);
+  if (paid) {
+    const merchant = await createMerchant(deps, username, application, settings, true);
+    await markUsed(deps, paid);
+    return { merchant };
+  }
   const open = orders.find((o) => o.spec.status === 'UNPAID' || o.spec.status === 'PAYING');
   const order = open
     ? await keepApplication(deps, open, application)
@@ -71,7 +75,7 @@ export async function myMerchant(deps: MerchantDeps, username: string): Promise<
   const merchant = await deps.client.fetch(Merchant, username);
   if (merchant) return { merchant };
   const orders = await feeOrdersOf(deps, username);
-  const paid = orders.find((o) => o.spec.status === 'SUCCESS');
+  const paid = orders.find(isUnusedPaidFee);
   if (paid) {
     const created = await completeFeeOrder(deps, paid);
     if (created) return { merchant: created };
@@ -86,10 +90,26 @@ export async function myMerchant(deps: MerchantDeps, username: string): Promise<
  * catch-up and the user's own reads.
  */
 export async function completeFeeOrder(deps: MerchantDeps, order: PaymentInfo): Promise<Merchant | undefined> {
-  if (!isFeeOrder(order) || order.spec.status !== 'SUCCESS' || !order.spec.username) return undefined;
+  if (!isUnusedPaidFee(order) || !order.spec.username) return undefined;
   const application = applicationOf(order)!;
   const settings = await deps.merchantSettings.read();
-  return createMerchant(deps, order.spec.username, application, settings, false);
+  const merchant = await createMerchant(deps, order.spec.username, application, settings, false);
+  await markUsed(deps, order);
+  return merchant;
+}
+
+/**
+ * A paid fee pays for one merchant: once its merchant exists the order is marked, so a merchant deleted later
+ * is not brought back from it at the next start (a crash before the mark finds the merchant and marks then).
+ */
+function isUnusedPaidFee(order: PaymentInfo): boolean {
+  return isFeeOrder(order) && order.spec.status === 'SUCCESS' && !order.spec.additionalData?.merchantCreatedAt;
+}
+
+async function markUsed(deps: MerchantDeps, order: PaymentInfo): Promise<void> {
+  // A merge patch: only this key is added to whatever additionalData holds now.
+  const merchantCreatedAt = new Date(deps.clock.now()).toISOString();
+  await deps.client.patch(PaymentInfo, order.metadata.name, { spec: { additionalData: { merchantCreatedAt } } });
 }
 
 function checkApplication(input: OnboardInput, settings: MerchantSettingValues): void {

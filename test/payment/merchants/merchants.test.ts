@@ -154,6 +154,8 @@ describe('onboarding', () => {
     expect([after.status, after.body.code]).toEqual([409, 'MERCHANT_EXISTS']);
     const feeOrders = (await client().list(PaymentInfo)).items.filter((o) => o.spec.orderId.startsWith('merchant-fee.bob.'));
     expect(feeOrders.map((o) => o.spec.status)).toEqual(['SUCCESS']);
+    // Used up: a merchant deleted later is not brought back from this order.
+    await eventually(async () => (await client().get(PaymentInfo, feeOrders[0].metadata.name)).spec.additionalData?.merchantCreatedAt);
     expect(feeOrders[0].spec.paymentAmount).toBe(990);
     expect(await binding('bob')).toBeUndefined();
   });
@@ -178,6 +180,10 @@ describe('fee orders', () => {
     await server.payment.merchants.settled();
     const rejected = await api<MerchantView>(server, 'POST', `${CONSOLE}/merchants/dave/reject`, { remark: 'duplicate' });
     expect(rejected.body.data.status).toBe('REJECTED');
+    // Deleted by an administrator: the used fee order does not bring it back.
+    await client().delete(Merchant, 'dave');
+    expect((await api<MyMerchant>(server, 'GET', `${UC}/merchant`, undefined, users.dave)).body.data.merchant).toBeUndefined();
+    expect(await client().fetch(Merchant, 'dave')).toBeUndefined();
     await merchantSettings({ accountOpeningFee: '0' });
   });
 });
