@@ -28,10 +28,10 @@ export function merchantNotFound(name: string): NotFoundError {
 }
 
 /** A move that the merchant's current status does not allow; the answer names the status. */
-export function illegalMove(action: string, status: MerchantStatus): AppError {
-  return new AppError('MERCHANT_STATE_CONFLICT', `商户当前状态为 ${status}，不能执行「${action}」`, {
+export function illegalMove(action: { zh: string; en: string }, status: MerchantStatus): AppError {
+  return new AppError('MERCHANT_STATE_CONFLICT', `商户当前状态为 ${status}，不能执行「${action.zh}」`, {
     status: 409,
-    messageEn: `the merchant is ${status}; "${action}" is not allowed`,
+    messageEn: `the merchant is ${status}; "${action.en}" is not allowed`,
     details: [{ field: 'status', message: status }],
   });
 }

@@ -32,7 +32,7 @@ export async function moveMerchant(deps: MerchantDeps, name: string, move: MoveN
     const current = await deps.client.fetch(Merchant, name);
     if (!current) throw merchantNotFound(name);
     if (current.spec.status === rule.to) return current;
-    if (current.spec.status !== rule.from) throw illegalMove(`${rule.zh} / ${rule.en}`, current.spec.status);
+    if (current.spec.status !== rule.from) throw illegalMove(rule, current.spec.status);
     const moved = await deps.client.patch(Merchant, name, {
       metadata: { resourceVersion: current.metadata.resourceVersion },
       spec: { status: rule.to, reviewRemark: remark, reviewedBy: by, reviewedAt: new Date(deps.clock.now()).toISOString() },
