@@ -63,7 +63,7 @@ const client = () => server.runtime.client;
 beforeAll(async () => {
   server = await startPaymentServer();
   await configure(server, { sandboxEnabled: true });
-  for (const name of ['alice', 'bob', 'carol', 'dave']) users[name] = await userHeaders(name);
+  for (const name of ['alice', 'bob', 'carol', 'dave', 'erin']) users[name] = await userHeaders(name);
 }, 60_000);
 afterAll(() => server?.stop());
 
@@ -241,6 +241,20 @@ describe('review and lifecycle', () => {
     const approveRejected = await api(server, 'POST', `${CONSOLE}/merchants/carol/approve`, { remark: 'x' });
     expect([approveRejected.status, approveRejected.body.code]).toEqual([409, 'MERCHANT_STATE_CONFLICT']);
     expect(await binding('carol')).toBeUndefined();
+  });
+
+  test('concurrent approvals: one decision, one message', async () => {
+    await merchantSettings({ reviewRequired: true, accountOpeningFee: '0' });
+    expect((await api(server, 'POST', `${UC}/merchant`, application(), users.erin)).status).toBe(200);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => api<MerchantView>(server, 'POST', `${CONSOLE}/merchants/erin/approve`, { remark: `ok ${n}` })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.data.reviewRemark)).size).toBe(1);
+    const keys = (await client().list('OutboxMessage')).items
+      .map((m) => (m.spec as { dedupeKey?: string }).dedupeKey)
+      .filter((k) => k?.startsWith('merchant-status:erin:'));
+    expect(new Set(keys).size).toBe(1);
   });
 
   test('updateMerchant edits the profile and sets or clears the individual fee rate', async () => {
