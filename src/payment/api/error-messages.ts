@@ -37,6 +37,11 @@ export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {
   REFUND_NOT_SUPPORTED: { zh: '该支付服务不支持退款', en: 'this payment service does not offer refunds' },
   REFUND_ALREADY_FINAL: { zh: '退款已结束', en: 'the refund has already ended' },
   UNKNOWN_ORDER: { zh: '没有对应的订单', en: 'no such order' },
+  // Merchants (merchants/merchant-errors.ts)
+  MERCHANT_PLATFORM_DISABLED: { zh: '商户平台未启用', en: 'the merchant platform is not enabled' },
+  MERCHANT_ONBOARDING_CLOSED: { zh: '商户入驻暂未开放', en: 'merchant onboarding is closed' },
+  MERCHANT_EXISTS: { zh: '每个用户只能有一个商户', en: 'one merchant per user; this user already has one' },
+  MERCHANT_STATE_CONFLICT: { zh: '商户当前状态不允许此操作', en: "the merchant's current status does not allow this move" },
   // Orders, notifications and settings
   INTERFACE_KEY_MISSING: { zh: '接口密钥未配置', en: 'the interface key pair is not configured' },
   NOTHING_TO_RESEND: { zh: '订单尚无可重发的通知', en: 'the order has no notification to resend yet' },
