@@ -6,6 +6,7 @@ import { aggregator1Definition } from './aggregator-1/index.js';
 import { aggregator2Definition } from './aggregator-2/index.js';
 import { aggregator3Definition } from './aggregator-3/index.js';
 import { customDefinition } from './custom/index.js';
+import { intlWalletDefinition } from './intl-wallet/index.js';
 import { ChannelRegistry } from './registry.js';
 import { sandboxDefinition } from './sandbox/index.js';
 import { walletADefinition } from './wallet-a/index.js';
@@ -29,11 +30,11 @@ export { parseChannelAmount } from './channel-amount.js';
 export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
-export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition };
+export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition, intlWalletDefinition };
 export { aggregator1Definition, aggregator2Definition, aggregator3Definition };
 export { CustomChannel, type CustomCallbackRoute } from './custom/index.js';
 
-/** A registry with every adapter built so far (INTL_WALLET and CARD follow). */
+/** A registry with every adapter built so far (CARD follows). */
 export function createChannelRegistry(): ChannelRegistry {
   return new ChannelRegistry()
     .register(walletADefinition)
@@ -41,6 +42,7 @@ export function createChannelRegistry(): ChannelRegistry {
     .register(aggregator1Definition)
     .register(aggregator2Definition)
     .register(aggregator3Definition)
+    .register(intlWalletDefinition)
     .register(customDefinition)
     .register(sandboxDefinition);
 }

@@ -63,7 +63,16 @@ export const FIELDS: FlatFieldMap = {
     'aggregator3AlipayType',
     'aggregator3WxpayType',
   ]),
-  // The international wallet and card checkout groups come back with their adapters (next issue).
+  ...groupFields('intlWallet', [
+    'intlWalletEnabled',
+    'intlWalletClientId',
+    'intlWalletClientSecret',
+    'intlWalletWebhookId',
+    'intlWalletCurrency',
+    'intlWalletGateway',
+    'intlWalletVerification',
+  ]),
+  // The card checkout group comes back with its adapter.
   ...groupFields('custom', [
     'customEnabled',
     'customWalletAGateway',
