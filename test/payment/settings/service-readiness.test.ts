@@ -4,8 +4,9 @@
  *     setting keys and never echoing key material; a disabled service may hold partial credentials;
  * (b) getPaymentSettings says, for every registered service, whether it is enabled and ready, with the
  *     problems as setting keys and reason codes;
- * (c) the form offers only what works: no international wallet or card checkout until their adapters
- *     exist, and values stored under the older form neither show nor break the next save.
+ * (c) the form offers only what works: the international wallet checkout (PayPal) with its adapter, no card
+ *     checkout until its adapter exists, and values stored under the older form neither show nor break the
+ *     next save.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ConfigMap, SettingForm } from '../../../src/host/settings/types.js';
@@ -68,7 +69,17 @@ describe('(b) readiness of every registered service', () => {
   test('lists exactly the services in the registry, each with its switch and its problems as setting keys and reason codes', async () => {
     const { services } = await view();
     expect(services.map((s) => s.paymentType)).toEqual(server.payment.deps.channels.registry.types());
-    expect(services.map((s) => s.paymentType)).not.toContain('INTL_WALLET');
+    expect(services.map((s) => s.paymentType)).not.toContain('CARD');
+    expect(services.find((s) => s.paymentType === 'INTL_WALLET')).toEqual({
+      paymentType: 'INTL_WALLET',
+      enabled: false,
+      ready: false,
+      problems: [
+        { field: 'intlWalletClientId', reason: 'REQUIRED' },
+        { field: 'intlWalletClientSecret', reason: 'REQUIRED' },
+        { field: 'intlWalletWebhookId', reason: 'REQUIRED' },
+      ],
+    });
     expect(services.find((s) => s.paymentType === 'AGGREGATOR_2')).toEqual({
       paymentType: 'AGGREGATOR_2',
       enabled: false,
@@ -141,6 +152,34 @@ describe('(a) an enabled service must have complete, valid credentials when save
     expect(custom.text).not.toContain('short');
   });
 
+  test('INTL_WALLET (PayPal) switched on without credentials, or with a currency PayPal does not take, names its setting keys', async () => {
+    const missing = await refused({ intlWalletEnabled: true });
+    expect(missing.body.details.map((d) => d.field)).toEqual(['intlWalletClientId', 'intlWalletClientSecret', 'intlWalletWebhookId']);
+    const secret = 'secret with spaces';
+    const bad = await refused({
+      intlWalletEnabled: true,
+      intlWalletClientId: 'AcTestClientId_0123456789',
+      intlWalletClientSecret: secret,
+      intlWalletWebhookId: '8PT597110X687430LKGECATA',
+      intlWalletCurrency: 'USD,KRW',
+      intlWalletGateway: 'ftp://paypal.example',
+    });
+    expect(bad.body.details.map((d) => d.field)).toEqual(['intlWalletClientSecret', 'intlWalletCurrency', 'intlWalletGateway']);
+    expect(bad.text).not.toContain(secret);
+    const ok = await save({
+      intlWalletEnabled: true,
+      intlWalletClientId: 'AcTestClientId_0123456789',
+      intlWalletClientSecret: 'EKTestSecret_9876543210',
+      intlWalletWebhookId: '8PT597110X687430LKGECATA',
+      intlWalletCurrency: 'USD,EUR',
+      intlWalletGateway: 'sandbox',
+    });
+    expect(ok.status).toBe(200);
+    expect(await service('INTL_WALLET')).toEqual({ paymentType: 'INTL_WALLET', enabled: true, ready: true, problems: [] });
+    expect((await view()).intlWalletClientSecret).toBe('******');
+    expect((await save({ intlWalletEnabled: false })).status).toBe(200);
+  });
+
   test('malformed credentials are named by key and reason; the values (key material) are never echoed', async () => {
     const secret = 'this secret has spaces in it';
     const xunhupay = await refused({ aggregator2Enabled: true, aggregator2MerchantId: APP_ID, aggregator2Key: secret });
@@ -197,26 +236,26 @@ describe('(a) an enabled service must have complete, valid credentials when save
 });
 
 describe('(c) the form offers only what works', () => {
-  test('no international wallet or card checkout: neither their groups nor their channels are offered', async () => {
+  test('the international wallet checkout is offered with its channel; no card checkout: neither its group nor its channel', async () => {
     const res = await api<{ forms: SettingForm[] }>(server, 'GET', `${HOST_CONSOLE}/settings/payment-settings`);
     const forms = res.body.data.forms;
-    expect(forms.map((f) => f.group)).not.toEqual(expect.arrayContaining(['intlWallet']));
+    expect(forms.map((f) => f.group)).toContain('intlWallet');
     expect(forms.map((f) => f.group)).not.toContain('card');
     const field = forms.find((f) => f.group === 'general')!.formSchema.find((f) => f.name === 'supportedChannels')!;
     for (const list of [field.options, field.value] as string[][]) {
-      expect(list).not.toContain('INTL_WALLET:CHECKOUT');
+      expect(list).toContain('INTL_WALLET:CHECKOUT');
       expect(list).not.toContain('CARD:CHECKOUT');
       for (const key of list) expect(PAYMENT_CHANNELS[key.split(':')[0] as keyof typeof PAYMENT_CHANNELS]).toContain(key.split(':')[1]);
     }
     const settings = await view();
-    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet') || k.startsWith('card'))).toEqual([]);
+    expect(Object.keys(settings).filter((k) => k.startsWith('card'))).toEqual([]);
+    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet'))).toEqual(Object.keys(FIELDS).filter((k) => k.startsWith('intlWallet')));
   });
 
   test('values stored under the older form are not shown and do not break the next save', async () => {
     await storeGroups({
-      general: { supportedChannels: ['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT'] },
-      intlWallet: { intlWalletEnabled: true, intlWalletClientSecret: 'old-secret' },
-      card: { cardEnabled: true, cardSecretKey: 'sk_old' },
+      general: { supportedChannels: ['SANDBOX:SIMULATED', 'CARD:CHECKOUT'] },
+      card: { cardEnabled: true, cardSecretKey: 'old-secret' },
     });
     const before = await view();
     expect(before.supportedChannels).toEqual(['SANDBOX:SIMULATED']);
@@ -226,9 +265,9 @@ describe('(c) the form offers only what works', () => {
     const stored = (await server.runtime.client.fetch<ConfigMap>('ConfigMap', 'payment-configmap'))!;
     expect(JSON.parse(stored.data!.general).supportedChannels).toEqual(['SANDBOX:SIMULATED']);
 
-    const unknownKey = await save({ intlWalletEnabled: true });
+    const unknownKey = await save({ cardEnabled: true });
     expect(unknownKey.status).toBe(400);
-    expect((unknownKey.body as unknown as Refusal).details.map((d) => d.field)).toEqual([expect.stringContaining('intlWalletEnabled')]);
+    expect((unknownKey.body as unknown as Refusal).details.map((d) => d.field)).toEqual([expect.stringContaining('cardEnabled')]);
     const dropped = await save({ supportedChannels: ['CARD:CHECKOUT'] });
     expect(dropped.status).toBe(400);
     expect((dropped.body as unknown as Refusal).details.map((d) => d.field)).toContain('supportedChannels');
