@@ -6,7 +6,8 @@
  * a query at a local xunhupay gateway), AGGREGATOR_1 (MD5) and AGGREGATOR_3 (RSA) against local epay sites
  * (epay-rows.ts), WALLET_B (WeChat Pay APIv3: RSA signature, AES-256-GCM decryption, a signed confirming query
  * at a local WeChat Pay gateway) and CUSTOM's WeChat-Pay-compatible provider (the same, after routing by
- * headers). Writes its section of docs/benchmarks.md.
+ * headers), and INTL_WALLET's PayPal webhooks (intl-wallet-rows.ts: routed by headers, RSA over the body's CRC32
+ * with the cached certificate, a query at a local PayPal gateway). Writes its section of docs/benchmarks.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { ms, table, thousands } from '../lib/markdown.js';
 import { writeSection } from '../lib/report-writer.js';
 import { runConcurrent, type ThroughputResult } from './concurrent.js';
 import { startEpayBench } from './epay-rows.js';
+import { startIntlWalletBench } from './intl-wallet-rows.js';
 
 const N = Number(process.env.BENCH_N ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -251,6 +253,13 @@ async function main(): Promise<void> {
         (r) => r.status === 204,
       ),
     ]);
+
+    const paypal = await startIntlWalletBench(url, call);
+    try {
+      results.push(await paypal.callbackRow(N, CONCURRENCY));
+    } finally {
+      await paypal.stop();
+    }
   } finally {
     await epay.stop();
     await xunhupay.stop();

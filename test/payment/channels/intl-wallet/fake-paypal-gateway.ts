@@ -159,6 +159,14 @@ export class FakePayPalGateway {
     return order;
   }
 
+  /** The payer approves and PayPal captures without us asking (a capture made elsewhere, for benches and lost-webhook cases). */
+  captureNow(paymentId: string): FakeCapture {
+    const order = this.approve(paymentId);
+    const [status] = this.#capture(order.id);
+    if (status !== 201) throw new Error(`capture of ${paymentId} refused (${status})`);
+    return this.captureOf(paymentId)!;
+  }
+
   /** A pending capture clears (or is denied) later, as eChecks and reviewed payments do. */
   settleCapture(paymentId: string, status: 'COMPLETED' | 'DECLINED'): FakeCapture {
     const capture = this.captureOf(paymentId)!;
