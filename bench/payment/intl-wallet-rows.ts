@@ -66,7 +66,7 @@ export async function startIntlWalletBench(url: string, call: Call): Promise<Int
         (status) => status === 200,
       );
       return [
-        'callback INTL_WALLET success (routed by PAYPAL-* headers, RSA over CRC32 with the cached certificate, query at the gateway, transition)',
+        'callback INTL_WALLET success (routed by PAYPAL-* headers, RSA over CRC32, cached certificate, query at the gateway, transition)',
         result,
       ];
     },

@@ -152,7 +152,7 @@ describe('(a) an enabled service must have complete, valid credentials when save
     expect(custom.text).not.toContain('short');
   });
 
-  test('INTL_WALLET (PayPal) switched on without credentials, or with a currency PayPal does not take, names its setting keys', async () => {
+  test('INTL_WALLET switched on without credentials, or with a currency PayPal does not take, names its setting keys', async () => {
     const missing = await refused({ intlWalletEnabled: true });
     expect(missing.body.details.map((d) => d.field)).toEqual(['intlWalletClientId', 'intlWalletClientSecret', 'intlWalletWebhookId']);
     const secret = 'secret with spaces';
@@ -249,7 +249,9 @@ describe('(c) the form offers only what works', () => {
     }
     const settings = await view();
     expect(Object.keys(settings).filter((k) => k.startsWith('card'))).toEqual([]);
-    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet'))).toEqual(Object.keys(FIELDS).filter((k) => k.startsWith('intlWallet')));
+    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet'))).toEqual(
+      Object.keys(FIELDS).filter((k) => k.startsWith('intlWallet')),
+    );
   });
 
   test('values stored under the older form are not shown and do not break the next save', async () => {

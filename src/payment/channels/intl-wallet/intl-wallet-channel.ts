@@ -100,11 +100,13 @@ export class IntlWalletChannel implements PaymentChannel {
     return webhookEvent(request, transmission);
   }
 
-  /** PayPal takes any 2xx as delivered and resends on anything else (up to 3 days); the body is not read. */
+  /** PayPal takes any 2xx as delivered and resends on anything else; the body is not read. */
   answerCallback(input: CallbackAnswerInput): CallbackAnswer {
     const decision = decideAnswer(input);
     const code = isAppError(input.error) ? String(input.error.code) : undefined;
-    const body = decision.acknowledged ? { received: true } : { received: false, code: code ?? (input.outcome === 'retry' ? 'RETRY_LATER' : 'REFUSED') };
+    const body = decision.acknowledged
+      ? { received: true }
+      : { received: false, code: code ?? (input.outcome === 'retry' ? 'RETRY_LATER' : 'REFUSED') };
     return { status: decision.status, contentType: 'application/json', body: JSON.stringify(body) };
   }
 

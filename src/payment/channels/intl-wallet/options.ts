@@ -104,7 +104,14 @@ export function validateIntlWalletOptions(input: unknown): IntlWalletOptions {
 
 function parseCurrencies(value: unknown, problems: ErrorDetail[]): string[] {
   const text = typeof value === 'string' && value.trim() ? value : 'USD';
-  const codes = [...new Set(text.split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase()))];
+  const codes = [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((c) => c.toUpperCase()),
+    ),
+  ];
   const refused = codes.filter((code) => !PAYPAL_CURRENCIES.includes(code));
   if (refused.length > 0) {
     problems.push({
@@ -134,7 +141,8 @@ function resolveCertOrigins(value: unknown, baseUrl: string, problems: ErrorDeta
   for (const entry of listed) {
     const url = typeof entry === 'string' ? httpUrl(entry.trim()) : undefined;
     if (url) origins.add(url.origin);
-    else problems.push({ field: 'certOrigins', message: 'certOrigins are http(s) origins such as https://certs.example', reason: 'FORMAT' });
+    else
+      problems.push({ field: 'certOrigins', message: 'certOrigins are http(s) origins such as https://certs.example', reason: 'FORMAT' });
   }
   return [...origins];
 }

@@ -41,12 +41,17 @@ export function orderBody(order: ChannelOrder, ctx: InitiateContext): Record<str
 
 /** Creates the order (idempotent by `PayPal-Request-Id` = paymentId); the payer approves it at PayPal. */
 export async function createOrder(client: PayPalClient, order: ChannelOrder, ctx: InitiateContext): Promise<InitiateResult> {
-  const answer = await client.call('POST', '/v2/checkout/orders', { body: orderBody(order, ctx), requestId: order.paymentId, signal: ctx.signal });
+  const answer = await client.call('POST', '/v2/checkout/orders', {
+    body: orderBody(order, ctx),
+    requestId: order.paymentId,
+    signal: ctx.signal,
+  });
   if (answer.status !== 200 && answer.status !== 201) throw rejected('create order', answer);
   const facts = readOrder(answer.body);
   assertOurOrder(order, facts);
   const payUrl = approveLink(facts);
-  if (!facts.id || !payUrl) throw new ChannelError('CHANNEL_BAD_RESPONSE', 'PayPal create order: no order id or approve link in the answer');
+  if (!facts.id || !payUrl)
+    throw new ChannelError('CHANNEL_BAD_RESPONSE', 'PayPal create order: no order id or approve link in the answer');
   return { status: 'PAYING', payUrl, channelTradeNo: facts.id, raw: { id: facts.id, status: facts.status } };
 }
 

@@ -65,7 +65,15 @@ function approvedEvent(resource: Json, base: EventBase): CallbackEvent {
   const orderRef = ours(order.customId, 'order');
   const unit = Array.isArray(resource.purchase_units) ? (resource.purchase_units[0] as Json | undefined) : undefined;
   const amount = amountOf(unit ?? {});
-  return { ...base, orderRef, status: 'UNKNOWN', amountMinor: amount.amountMinor, currency: amount.currency, channelTradeNo: order.id, vendorStatus: order.status };
+  return {
+    ...base,
+    orderRef,
+    status: 'UNKNOWN',
+    amountMinor: amount.amountMinor,
+    currency: amount.currency,
+    channelTradeNo: order.id,
+    vendorStatus: order.status,
+  };
 }
 
 function refundEvent(resource: Json, base: EventBase): CallbackEvent {
@@ -74,7 +82,14 @@ function refundEvent(resource: Json, base: EventBase): CallbackEvent {
   const amount = amountOf(resource);
   const refundId = typeof resource.invoice_id === 'string' && resource.invoice_id ? resource.invoice_id : undefined;
   // The payment's own amount is not in a refund: the route's amount check must not compare the refund's with it.
-  return { ...base, orderRef, status: 'UNKNOWN', currency: amount.currency, vendorStatus: refund.vendorStatus, refund: { ...refund, refundId } };
+  return {
+    ...base,
+    orderRef,
+    status: 'UNKNOWN',
+    currency: amount.currency,
+    vendorStatus: refund.vendorStatus,
+    refund: { ...refund, refundId },
+  };
 }
 
 /** Captures and refunds made outside our orders (in PayPal's dashboard, another shop) carry no payment number of ours. */

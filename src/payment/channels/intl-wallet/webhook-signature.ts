@@ -32,7 +32,10 @@ export function transmissionOf(request: CallbackRequest): Transmission {
   };
   const missing = Object.entries(transmission).filter(([, v]) => !v);
   if (missing.length > 0) {
-    throw new ChannelError('MISSING_SIGNATURE', 'PayPal webhook without PAYPAL-TRANSMISSION-ID/-TIME/-SIG, PAYPAL-CERT-URL, PAYPAL-AUTH-ALGO');
+    throw new ChannelError(
+      'MISSING_SIGNATURE',
+      'PayPal webhook without PAYPAL-TRANSMISSION-ID/-TIME/-SIG, PAYPAL-CERT-URL, PAYPAL-AUTH-ALGO',
+    );
   }
   if (Number.isNaN(Date.parse(transmission.time))) refuse('PAYPAL-TRANSMISSION-TIME is not a time');
   return transmission;

@@ -4,86 +4,32 @@
  * idempotency, the payer's approval, capture — COMPLETED, PENDING, or refused as INSTRUMENT_DECLINED),
  * capture refunds and refund lookups, the webhook certificate at `/v1/notifications/certs/…`, and
  * verify-webhook-signature. Webhooks are built and signed in paypal-webhooks.ts; amounts are handled here
- * with PayPal's own decimals table, written independently of src/.
+ * with PayPal's own decimals table (fake-paypal-model.ts), written independently of src/.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, X509Certificate } from 'node:crypto';
+import {
+  DECIMALS,
+  SUPPORTED,
+  error,
+  fromMinor,
+  id17,
+  now,
+  toMinor,
+  type Amount,
+  type CaptureOutcome,
+  type FakeCapture,
+  type FakeOrder,
+  type FakeRefund,
+  type Fault,
+  type Json,
+  type ReceivedRequest,
+} from './fake-paypal-model.js';
 import { eventBody, signedHeaders, verifyTransmission, type WebhookDelivery } from './paypal-webhooks.js';
 import type { WebhookSigner } from './test-keys.js';
 
-type Json = Record<string, unknown>;
-export interface Amount {
-  currency_code: string;
-  value: string;
-}
-
-export interface FakeCapture {
-  id: string;
-  status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-  amount: Amount;
-  orderId: string;
-  customId: string;
-  time: string;
-  refundedMinor: number;
-}
-
-export interface FakeRefund {
-  id: string;
-  status: 'COMPLETED' | 'PENDING' | 'FAILED';
-  amount: Amount;
-  captureId: string;
-  custom_id?: string;
-  invoice_id?: string;
-  note_to_payer?: string;
-  time: string;
-}
-
-export interface FakeOrder {
-  id: string;
-  status: 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
-  unit: { custom_id?: string; invoice_id?: string; description?: string; amount: Amount };
-  experience: Json;
-  captureId?: string;
-  time: string;
-}
-
-export interface ReceivedRequest {
-  method: string;
-  path: string;
-  body: string;
-  requestId?: string;
-  authorization: string;
-}
-
-/** Misbehaviour for the next request(s): each request takes one from the front of the list. */
-export type Fault = 'http500' | 'drop' | 'stall' | 'notJson' | 'revokeToken';
-
-/** What the next capture does: complete, stay pending (eCheck, review), or be refused for the payer's instrument. */
-export type CaptureOutcome = 'COMPLETED' | 'PENDING' | 'INSTRUMENT_DECLINED';
-
-/** PayPal's decimals per currency: HUF, JPY and TWD take none (PayPal's table, not ISO's). */
-const DECIMALS: Record<string, number> = { HUF: 0, JPY: 0, TWD: 0 };
-const SUPPORTED = 'AUD BRL CAD CHF CNY CZK DKK EUR GBP HKD HUF ILS JPY MXN MYR NOK NZD PHP PLN SEK SGD THB TWD USD'.split(' ');
-
-export function toMinor(amount: Amount): number {
-  const places = DECIMALS[amount.currency_code] ?? 2;
-  const [whole, fraction = ''] = amount.value.split('.');
-  return Number(whole) * 10 ** places + Number(fraction.padEnd(places, '0') || '0');
-}
-
-export function fromMinor(minor: number, currency: string): Amount {
-  const places = DECIMALS[currency] ?? 2;
-  const text = String(minor).padStart(places + 1, '0');
-  return { currency_code: currency, value: places === 0 ? text : `${text.slice(0, -places)}.${text.slice(-places)}` };
-}
-
-const id17 = () => randomBytes(12).toString('base64').replace(/[^A-Za-z0-9]/g, 'X').toUpperCase().slice(0, 17);
-const now = () => `${new Date().toISOString().slice(0, 19)}Z`;
-const error = (status: number, name: string, issue: string, description: string): [number, Json] => [
-  status,
-  { name, message: description, debug_id: randomBytes(6).toString('hex'), details: [{ issue, description }], links: [] },
-];
+export * from './fake-paypal-model.js';
 
 export interface FakePayPalOptions {
   clientId: string;
@@ -178,7 +124,9 @@ export class FakePayPalGateway {
   orderJson(order: FakeOrder): Json {
     const capture = order.captureId ? this.captures.get(order.captureId) : undefined;
     const refunds = capture ? [...this.refunds.values()].filter((r) => r.captureId === capture.id) : [];
-    const payments = capture ? { payments: { captures: [this.captureJson(capture)], refunds: refunds.map((r) => this.refundJson(r)) } } : {};
+    const payments = capture
+      ? { payments: { captures: [this.captureJson(capture)], refunds: refunds.map((r) => this.refundJson(r)) } }
+      : {};
     return {
       id: order.id,
       intent: 'CAPTURE',
@@ -248,7 +196,8 @@ export class FakePayPalGateway {
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === 'stall') return void this.#stalled.push(res);
     if (fault === 'revokeToken') this.revokeTokens();
-    if (fault === 'http500') return void this.#send(res, ...error(500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR', 'An internal server error occurred.'));
+    if (fault === 'http500')
+      return void this.#send(res, ...error(500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR', 'An internal server error occurred.'));
     const requestId = req.headers['paypal-request-id'] as string | undefined;
     this.requests.push({ method, path, body, requestId, authorization: req.headers.authorization ?? '' });
     if (method === 'GET' && path.startsWith('/v1/notifications/certs/')) return this.#certificate(res, path);
@@ -258,7 +207,9 @@ export class FakePayPalGateway {
   }
 
   #send(res: http.ServerResponse, status: number, answer: Json): void {
-    res.writeHead(status, { 'content-type': 'application/json', 'paypal-debug-id': randomBytes(6).toString('hex') }).end(JSON.stringify(answer));
+    res
+      .writeHead(status, { 'content-type': 'application/json', 'paypal-debug-id': randomBytes(6).toString('hex') })
+      .end(JSON.stringify(answer));
   }
 
   #certificate(res: http.ServerResponse, path: string): void {
@@ -269,17 +220,29 @@ export class FakePayPalGateway {
 
   #token(req: http.IncomingMessage, body: string): [number, Json] {
     const expected = `Basic ${Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64')}`;
-    if (req.headers.authorization !== expected) return [401, { error: 'invalid_client', error_description: 'Client Authentication failed' }];
+    if (req.headers.authorization !== expected)
+      return [401, { error: 'invalid_client', error_description: 'Client Authentication failed' }];
     if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') return [400, { error: 'unsupported_grant_type' }];
     const token = `A21AA${randomBytes(24).toString('base64url')}`;
     this.tokens.add(token);
     this.tokensIssued += 1;
-    return [200, { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: this.options.tokenLifetimeSeconds ?? 32400, nonce: randomBytes(8).toString('hex') }];
+    return [
+      200,
+      {
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-80W284485P519543T',
+        expires_in: this.options.tokenLifetimeSeconds ?? 32400,
+        nonce: randomBytes(8).toString('hex'),
+      },
+    ];
   }
 
   #api(req: http.IncomingMessage, method: string, path: string, body: string, requestId?: string): [number, Json] {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !this.tokens.has(bearer)) return [401, { error: 'invalid_token', error_description: 'The token passed in was not found in the system' }];
+    if (!bearer || !this.tokens.has(bearer))
+      return [401, { error: 'invalid_token', error_description: 'The token passed in was not found in the system' }];
     let json: Json = {};
     try {
       json = body ? (JSON.parse(body) as Json) : {};
@@ -304,7 +267,9 @@ export class FakePayPalGateway {
     if (method === 'POST' && captureRefund) return this.#refund(decodeURIComponent(captureRefund[1]), json);
     if (method === 'GET' && refund) {
       const found = this.refunds.get(decodeURIComponent(refund[1]));
-      return found ? [200, this.refundJson(found)] : error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+      return found
+        ? [200, this.refundJson(found)]
+        : error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
     }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return this.#verify(json, body);
     return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'No such API.');
@@ -313,11 +278,14 @@ export class FakePayPalGateway {
   #createOrder(json: Json): [number, Json] {
     const unit = (Array.isArray(json.purchase_units) ? json.purchase_units[0] : undefined) as FakeOrder['unit'] | undefined;
     const amount = unit?.amount;
-    if (json.intent !== 'CAPTURE' || !unit || !amount) return error(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER', 'intent and purchase_units[0].amount are required.');
-    if (!SUPPORTED.includes(amount.currency_code)) return error(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_NOT_SUPPORTED', 'Currency code is not supported.');
+    if (json.intent !== 'CAPTURE' || !unit || !amount)
+      return error(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER', 'intent and purchase_units[0].amount are required.');
+    if (!SUPPORTED.includes(amount.currency_code))
+      return error(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_NOT_SUPPORTED', 'Currency code is not supported.');
     const places = DECIMALS[amount.currency_code] ?? 2;
     const pattern = places === 0 ? /^\d{1,10}$/ : /^\d{1,10}\.\d{2}$/;
-    if (!pattern.test(amount.value)) return error(422, 'UNPROCESSABLE_ENTITY', 'DECIMAL_PRECISION', 'The value field has an invalid number of decimals.');
+    if (!pattern.test(amount.value))
+      return error(422, 'UNPROCESSABLE_ENTITY', 'DECIMAL_PRECISION', 'The value field has an invalid number of decimals.');
     const created: FakeOrder = {
       id: id17(),
       status: 'PAYER_ACTION_REQUIRED',
@@ -331,16 +299,24 @@ export class FakePayPalGateway {
 
   #getOrder(id: string): [number, Json] {
     const order = this.orders.get(id);
-    return order ? [200, this.orderJson(order)] : error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+    return order
+      ? [200, this.orderJson(order)]
+      : error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
   }
 
   #capture(id: string): [number, Json] {
     const order = this.orders.get(id);
     if (!order) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
     if (order.status === 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
-    if (order.status !== 'APPROVED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+    if (order.status !== 'APPROVED')
+      return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     if (this.captureOutcome === 'INSTRUMENT_DECLINED') {
-      return error(422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.');
+      return error(
+        422,
+        'UNPROCESSABLE_ENTITY',
+        'INSTRUMENT_DECLINED',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     }
     const capture: FakeCapture = {
       id: id17(),
@@ -360,12 +336,21 @@ export class FakePayPalGateway {
   #refund(captureId: string, json: Json): [number, Json] {
     const capture = this.captures.get(captureId);
     if (!capture) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-    if (capture.status === 'REFUNDED') return error(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
-    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_NOT_ALLOWED', 'Refund cannot be issued for this capture.');
+    if (capture.status === 'REFUNDED')
+      return error(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED')
+      return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_NOT_ALLOWED', 'Refund cannot be issued for this capture.');
     const remaining = toMinor(capture.amount) - capture.refundedMinor;
     const amount = (json.amount as Amount | undefined) ?? fromMinor(remaining, capture.amount.currency_code);
-    if (amount.currency_code !== capture.amount.currency_code) return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_CURRENCY_MISMATCH', 'Refund must be in the currency of the capture.');
-    if (toMinor(amount) > remaining) return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
+    if (amount.currency_code !== capture.amount.currency_code)
+      return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_CURRENCY_MISMATCH', 'Refund must be in the currency of the capture.');
+    if (toMinor(amount) > remaining)
+      return error(
+        422,
+        'UNPROCESSABLE_ENTITY',
+        'REFUND_AMOUNT_EXCEEDED',
+        'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+      );
     const refund: FakeRefund = {
       id: id17(),
       status: this.refundStatus,

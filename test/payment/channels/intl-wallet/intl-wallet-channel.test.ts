@@ -37,7 +37,12 @@ async function started(o = order()): Promise<ChannelOrder> {
 }
 
 beforeAll(async () => {
-  gateway = await new FakePayPalGateway({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, webhookId: WEBHOOK_ID, signer: PAYPAL_SIGNER }).start();
+  gateway = await new FakePayPalGateway({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    webhookId: WEBHOOK_ID,
+    signer: PAYPAL_SIGNER,
+  }).start();
   channel = make();
 });
 afterAll(async () => {
@@ -87,21 +92,29 @@ describe('OAuth2 client-credentials token', () => {
 
   test('a wrong client secret is CHANNEL_REJECTED naming invalid_client, never the secret', async () => {
     const wrong = make({ clientSecret: 'EKwrongSecret000000000000' });
-    const err = await wrong.initiate(order(), ctx).catch((e: unknown) => e as Error);
+    const err = (await wrong.initiate(order(), ctx).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error;
     expect(err).toMatchObject({ code: 'CHANNEL_REJECTED', provider: { code: 'invalid_client' } });
     expect(JSON.stringify(err) + err.message).not.toContain('EKwrongSecret');
   });
 });
 
 describe('create order', () => {
-  test('intent CAPTURE, amount in the currency, our payment number as custom_id and invoice_id, PayPal-Request-Id, return to our page', async () => {
+  test('intent CAPTURE, the amount, our payment id as custom_id and invoice_id, PayPal-Request-Id, return to our page', async () => {
     const o = order(1999);
     const result = await channel.initiate(o, ctx);
     const paypal = gateway.orders.get(result.channelTradeNo!)!;
     expect(result).toMatchObject({ status: 'PAYING', payUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${paypal.id}` });
-    expect(paypal.unit).toEqual({ custom_id: o.paymentId, invoice_id: o.paymentId, description: 'Plugin licence', amount: { currency_code: 'USD', value: '19.99' } });
+    expect(paypal.unit).toEqual({
+      custom_id: o.paymentId,
+      invoice_id: o.paymentId,
+      description: 'Plugin licence',
+      amount: { currency_code: 'USD', value: '19.99' },
+    });
     expect(paypal.experience).toMatchObject({ return_url: `${BASE}/payment/${o.paymentId}`, cancel_url: `${BASE}/payment/${o.paymentId}` });
-    const create = gateway.requests.findLast((r) => r.path === '/v2/checkout/orders')!;
+    const create = gateway.requests.filter((r) => r.path === '/v2/checkout/orders').at(-1)!;
     expect(create.requestId).toBe(o.paymentId);
     expect(JSON.parse(create.body)).toMatchObject({ intent: 'CAPTURE' });
   });
@@ -138,9 +151,15 @@ describe('query captures an approved order; only a COMPLETED capture is SUCCESS'
     gateway.approve(o.paymentId);
     const truth = await channel.query(o);
     const capture = gateway.captureOf(o.paymentId)!;
-    expect(truth).toMatchObject({ status: 'SUCCESS', amountMinor: 4200, currency: 'USD', channelTradeNo: o.channelTradeNo, vendorStatus: 'COMPLETED' });
+    expect(truth).toMatchObject({
+      status: 'SUCCESS',
+      amountMinor: 4200,
+      currency: 'USD',
+      channelTradeNo: o.channelTradeNo,
+      vendorStatus: 'COMPLETED',
+    });
     expect(truth.paidAt).toBe(capture.time);
-    const captureCall = gateway.requests.findLast((r) => r.path.endsWith('/capture'))!;
+    const captureCall = gateway.requests.filter((r) => r.path.endsWith('/capture')).at(-1)!;
     expect(captureCall.requestId).toBe(`capture-${o.channelTradeNo}`);
   });
 
@@ -218,7 +237,7 @@ describe('refunds of the capture', () => {
     const o = await paid(1000);
     const first = await channel.refund!(o, request(o, 'r-partial-1', 300));
     expect(first).toMatchObject({ status: 'SUCCESS', amountMinor: 300, vendorStatus: 'COMPLETED', channelRefundNo: expect.any(String) });
-    const call = gateway.requests.findLast((r) => r.path.endsWith('/refund'))!;
+    const call = gateway.requests.filter((r) => r.path.endsWith('/refund')).at(-1)!;
     expect(call.requestId).toBe('r-partial-1');
     expect(JSON.parse(call.body)).toEqual({
       amount: { currency_code: 'USD', value: '3.00' },
@@ -249,11 +268,14 @@ describe('refunds of the capture', () => {
 
   test('an unpaid order has nothing to refund (NOT_CAPTURED), without a refund call', async () => {
     const o = await started();
-    await expect(channel.refund!(o, request(o, 'r-unpaid-1', 100))).rejects.toMatchObject({ code: 'CHANNEL_REJECTED', provider: { code: 'NOT_CAPTURED' } });
+    await expect(channel.refund!(o, request(o, 'r-unpaid-1', 100))).rejects.toMatchObject({
+      code: 'CHANNEL_REJECTED',
+      provider: { code: 'NOT_CAPTURED' },
+    });
     expect(gateway.requests.some((r) => r.path.endsWith('/refund') && r.requestId === 'r-unpaid-1')).toBe(false);
   });
 
-  test('queryRefund: by PayPal refund id, or found on the order by our refund id; PENDING until PayPal settles; unknown → FAILED', async () => {
+  test('queryRefund: by PayPal refund id or by our refund id on the order; PENDING until PayPal settles; unknown → FAILED', async () => {
     const o = await paid(1000);
     gateway.refundStatus = 'PENDING';
     const pending = await channel.refund!(o, request(o, 'r-pending-1', 250));
@@ -264,7 +286,10 @@ describe('refunds of the capture', () => {
       amountMinor: 250,
       refundedAt: expect.any(String),
     });
-    expect(await channel.queryRefund!(o, { refundId: 'r-pending-1' })).toMatchObject({ status: 'SUCCESS', channelRefundNo: pending.channelRefundNo });
+    expect(await channel.queryRefund!(o, { refundId: 'r-pending-1' })).toMatchObject({
+      status: 'SUCCESS',
+      channelRefundNo: pending.channelRefundNo,
+    });
     expect(await channel.queryRefund!(o, { refundId: 'r-never-sent' })).toMatchObject({ status: 'FAILED', vendorStatus: 'NOT_FOUND' });
   });
 });

@@ -33,7 +33,9 @@ describe('validateIntlWalletOptions', () => {
 
   test('sandbox, or a base URL whose origin may also serve webhook certificates; several currencies', () => {
     expect(validateIntlWalletOptions(intlWalletOptions('sandbox')).baseUrl).toBe(PAYPAL_SANDBOX);
-    const local = validateIntlWalletOptions(intlWalletOptions('http://127.0.0.1:4010/paypal/', { currency: 'usd, EUR JPY', verification: 'api' }));
+    const local = validateIntlWalletOptions(
+      intlWalletOptions('http://127.0.0.1:4010/paypal/', { currency: 'usd, EUR JPY', verification: 'api' }),
+    );
     expect(local).toMatchObject({
       baseUrl: 'http://127.0.0.1:4010/paypal',
       certOrigins: ['http://127.0.0.1:4010'],
