@@ -14,15 +14,25 @@ describe('ChannelRegistry', () => {
     expect(registry.resolveType(' Alipay ')).toBe('WALLET_A');
     expect(registry.resolveType('sandbox')).toBe('SANDBOX');
     expect(registry.resolveType('wechat')).toBe('WALLET_B');
-    expect(registry.types()).toEqual(['WALLET_A', 'WALLET_B', 'AGGREGATOR_1', 'AGGREGATOR_2', 'AGGREGATOR_3', 'CUSTOM', 'SANDBOX']);
+    expect(registry.resolveType('paypal')).toBe('INTL_WALLET');
+    expect(registry.types()).toEqual([
+      'WALLET_A',
+      'WALLET_B',
+      'AGGREGATOR_1',
+      'AGGREGATOR_2',
+      'AGGREGATOR_3',
+      'INTL_WALLET',
+      'CUSTOM',
+      'SANDBOX',
+    ]);
   });
 
   test('aliases of services not registered yet and unknown names are UNKNOWN_PAYMENT_TYPE (400)', () => {
-    for (const name of ['PAYPAL', 'STRIPE', 'BITCOIN', '', 42, undefined]) {
+    for (const name of ['STRIPE', 'BITCOIN', '', 42, undefined]) {
       expect(() => registry.resolveType(name)).toThrow(expect.objectContaining({ code: 'UNKNOWN_PAYMENT_TYPE', status: 400 }));
     }
     expect(registry.has('alipay')).toBe(true);
-    expect(registry.has('PAYPAL')).toBe(false);
+    expect(registry.has('STRIPE')).toBe(false);
   });
 
   test('maps every alias once its service is registered', () => {
@@ -64,6 +74,7 @@ describe('ChannelRegistry', () => {
       'AGGREGATOR_2:WALLET_B',
       'AGGREGATOR_3:WALLET_A',
       'AGGREGATOR_3:WALLET_B',
+      'INTL_WALLET:CHECKOUT',
       'CUSTOM:WALLET_A_COMPATIBLE',
       'CUSTOM:WALLET_B_COMPATIBLE',
       'SANDBOX:SIMULATED',

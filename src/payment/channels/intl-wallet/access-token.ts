@@ -22,9 +22,10 @@ export class AccessTokens {
     private readonly deps: ChannelDeps = {},
   ) {}
 
-  async current(signal?: AbortSignal): Promise<string> {
+  /** The cached token or a new one; the shared request runs on its own time-out, not one caller's signal. */
+  async current(): Promise<string> {
     if (this.#token && this.#now() < this.#token.expiresAtMs) return this.#token.value;
-    this.#pending ??= this.#request(signal).finally(() => (this.#pending = undefined));
+    this.#pending ??= this.#request().finally(() => (this.#pending = undefined));
     return this.#pending;
   }
 
@@ -33,7 +34,7 @@ export class AccessTokens {
     if (this.#token?.value === token) this.#token = undefined;
   }
 
-  async #request(signal?: AbortSignal): Promise<string> {
+  async #request(): Promise<string> {
     const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`, 'utf8').toString('base64');
     const response = await callGateway({
       url: `${this.options.baseUrl}/v1/oauth2/token`,
@@ -46,7 +47,6 @@ export class AccessTokens {
       body: 'grant_type=client_credentials',
       timeoutMs: this.deps.timeoutMs,
       fetch: this.deps.fetch,
-      signal,
     });
     const body = parseJsonObject('/v1/oauth2/token', response.text);
     if (response.status !== 200) throw rejected('access token', { status: response.status, body });

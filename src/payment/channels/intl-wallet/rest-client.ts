@@ -28,11 +28,11 @@ export class PayPalClient {
   }
 
   async call(method: 'GET' | 'POST', path: string, call: PayPalCall = {}): Promise<PayPalAnswer> {
-    let token = await this.#tokens.current(call.signal);
+    let token = await this.#tokens.current();
     let answer = await this.#send(method, path, token, call);
     if (answer.status === 401) {
       this.#tokens.forget(token);
-      token = await this.#tokens.current(call.signal);
+      token = await this.#tokens.current();
       answer = await this.#send(method, path, token, call);
     }
     return answer;

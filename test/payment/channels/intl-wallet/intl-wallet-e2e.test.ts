@@ -309,6 +309,13 @@ describe('close and time-out', () => {
     expect((await stored(expiring.paymentId)).spec).toMatchObject({ status: 'FAILED', failureReason: 'TIMEOUT' });
   });
 
+  test('a payer who approves a closed order after all is captured when the approval arrives, flagged for review', async () => {
+    const order = (await initiate('pp-close-late')).body.data;
+    await api(server, 'POST', `${CONSOLE}/payments/${order.paymentId}/close`);
+    expect((await gateway.deliver(CALLBACK_URL(), approvedWebhook(order.paymentId))).status).toBe(200);
+    expect((await stored(order.paymentId)).spec).toMatchObject({ status: 'SUCCESS', reviewFlag: 'PAID_AFTER_FAILED' });
+  });
+
   test('closing a captured order is refused as already paid, and the order is synchronised', async () => {
     const order = (await initiate('pp-close-paid')).body.data;
     gateway.approve(order.paymentId);
