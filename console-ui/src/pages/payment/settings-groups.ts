@@ -86,9 +86,7 @@ export const PAYMENT_SETTING_GROUPS: SettingGroup[] = [
       { key: 'intlWalletClientId', label: 'client id', type: 'text' },
       { key: 'intlWalletClientSecret', label: 'client secret', type: 'secret' },
       { key: 'intlWalletWebhookId', label: 'webhook id', type: 'text' },
-      { key: 'intlWalletCurrency', label: '币种（如 USD 或 USD,EUR）', type: 'text' },
-      { key: 'intlWalletGateway', label: '环境（live / sandbox / URL）', type: 'text' },
-      { key: 'intlWalletVerification', label: 'Webhook 验签方式（offline / api）', type: 'text' },
+      { key: 'intlWalletCurrency', label: '币种', type: 'text' },
     ],
   },
   {
