@@ -15,7 +15,7 @@ const MAX_LEN = { code: 140, tabWidth: 2, ignoreUrls: true, ignoreRegExpLiterals
 
 export default defineConfig(
   {
-    ignores: ['**/dist/', '**/node_modules/', 'data/', 'coverage/', 'bench/.data/', 'console-ui/.build-lock/'],
+    ignores: ['**/dist/', '**/node_modules/', 'data/', 'coverage/', 'bench/.data/', 'console-ui/.build-lock/', 'ui-shared/api/schema.d.ts'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -29,7 +29,7 @@ export default defineConfig(
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
   },
   {
-    files: ['console-ui/**', 'uc-ui/**'],
+    files: ['console-ui/**', 'uc-ui/**', 'ui-shared/**'],
     ignores: ['*/vite.config.ts'],
     languageOptions: { globals: globals.browser },
   },

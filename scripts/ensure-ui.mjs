@@ -7,12 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['console-ui', 'uc-ui'];
-// Both apps use console-ui/shared; a change there rebuilds both.
+// Both apps are built on ui-shared; a change there rebuilds both.
 const SOURCES = (app) => [
   path.join(ROOT, app, 'src'),
   path.join(ROOT, app, 'index.html'),
   path.join(ROOT, app, 'vite.config.ts'),
-  path.join(ROOT, 'console-ui', 'shared'),
+  path.join(ROOT, 'ui-shared'),
 ];
 
 function newestMtime(entry) {

@@ -6,8 +6,9 @@
  * a query at a local xunhupay gateway), AGGREGATOR_1 (MD5) and AGGREGATOR_3 (RSA) against local epay sites
  * (epay-rows.ts), WALLET_B (WeChat Pay APIv3: RSA signature, AES-256-GCM decryption, a signed confirming query
  * at a local WeChat Pay gateway) and CUSTOM's WeChat-Pay-compatible provider (the same, after routing by
- * headers), and INTL_WALLET's PayPal webhooks (intl-wallet-rows.ts: routed by headers, RSA over the body's CRC32
- * with the cached certificate, a query at a local PayPal gateway). Writes its section of docs/benchmarks.md.
+ * headers), CARD (Stripe-Signature HMAC, a session query at a local Stripe API; card-rows.ts) and INTL_WALLET's
+ * PayPal webhooks (intl-wallet-rows.ts: routed by headers, RSA over the body's CRC32 with the cached certificate,
+ * a query at a local PayPal gateway). Writes its section of docs/benchmarks.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,7 @@ import { ms, table, thousands } from '../lib/markdown.js';
 import { writeSection } from '../lib/report-writer.js';
 import { runConcurrent, type ThroughputResult } from './concurrent.js';
 import { startEpayBench } from './epay-rows.js';
+import { startCardBench } from './card-rows.js';
 import { startIntlWalletBench } from './intl-wallet-rows.js';
 
 const N = Number(process.env.BENCH_N ?? 2000);
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
     customWalletBGateway: compatible.url,
   });
   const epay = await startEpayBench(url, call);
+  const card = await startCardBench(url, call);
   const deps = paymentService.current!.deps;
   const results: Array<[string, ThroughputResult]> = [];
   try {
@@ -253,6 +256,7 @@ async function main(): Promise<void> {
         (r) => r.status === 204,
       ),
     ]);
+    results.push(...(await card.callbackRows(N, CONCURRENCY)));
 
     const paypal = await startIntlWalletBench(url, call);
     try {
@@ -261,6 +265,7 @@ async function main(): Promise<void> {
       await paypal.stop();
     }
   } finally {
+    await card.stop();
     await epay.stop();
     await xunhupay.stop();
     await wechat.stop();

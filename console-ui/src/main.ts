@@ -1,14 +1,13 @@
-import { createApp, h } from 'vue';
-import '@shared/style.css';
-import { setMessages } from '@shared/i18n.js';
-import { createRouter } from '@shared/router.js';
-import AppShell from '@shared/AppShell.vue';
-import { MESSAGES } from './i18n.js';
+import { createUiApp } from '@shared/app.js';
 import { ROUTES } from './routes.js';
-import { provideRouter } from './router-instance.js';
+import zhCN from './locales/zh-CN/index.js';
+import en from './locales/en/index.js';
 
-setMessages(MESSAGES);
-const router = provideRouter(createRouter('/console/'));
-createApp({
-  render: () => h(AppShell, { brand: 'AuthPay 控制台', routes: ROUTES, router, otherApp: { href: '/uc/', label: MESSAGES['app.uc'] } }),
-}).mount('#app');
+const { app } = createUiApp({
+  base: '/console/',
+  appName: 'app.console',
+  routes: ROUTES,
+  messages: { 'zh-CN': zhCN, en },
+  otherApp: { href: '/uc/', label: 'app.uc' },
+});
+app.mount('#app');

@@ -1,53 +1,96 @@
-import type { RouteDef } from '@shared/router.js';
-import CatalogPage from './pages/plugin-auth/CatalogPage.vue';
-import RecordsPage from './pages/plugin-auth/RecordsPage.vue';
-import CodesPage from './pages/plugin-auth/CodesPage.vue';
-import PermanentUsersPage from './pages/plugin-auth/PermanentUsersPage.vue';
-import NotifyPage from './pages/plugin-auth/NotifyPage.vue';
-import PluginAuthSettingsPage from './pages/plugin-auth/SettingsPage.vue';
-import OverviewPage from './pages/payment/OverviewPage.vue';
-import OrdersPage from './pages/payment/OrdersPage.vue';
-import TestPaymentPage from './pages/payment/TestPaymentPage.vue';
-import PaymentSettingsPage from './pages/payment/SettingsPage.vue';
-import UsersPage from './pages/system/UsersPage.vue';
-import OutboxPage from './pages/system/OutboxPage.vue';
-import JobRunsPage from './pages/system/JobRunsPage.vue';
+import type { RouteRecordRaw } from 'vue-router';
 
+/**
+ * The console's pages, in navigation order; the first one the caller may see is the landing page. `meta`:
+ * `title` and `tab` are catalog keys (locales/<lang>/nav.ts), `permission` the UI permission a caller needs.
+ * Pages load on first visit.
+ */
 const VIEW = 'plugin:plugin-auth:view';
+const MANAGE = 'plugin:plugin-auth:manage';
+const SELF_SERVICE = 'plugin:plugin-auth-user:view';
 const PAY = 'payment:console:manage';
 const ADMIN = '*';
 
-/** The console's pages; the first one the caller may see is the landing page. */
-export const ROUTES: RouteDef[] = [
-  { path: '/plugin-auth/catalog', label: 'nav.catalog', component: CatalogPage, permission: VIEW, group: 'plugin-auth' },
-  { path: '/plugin-auth/records', label: 'nav.records', component: RecordsPage, permission: VIEW, group: 'plugin-auth' },
-  { path: '/plugin-auth/codes', label: 'nav.codes', component: CodesPage, permission: VIEW, group: 'plugin-auth' },
+export const ROUTES: RouteRecordRaw[] = [
+  {
+    path: '/plugin-auth/catalog',
+    component: () => import('./pages/plugin-auth/catalog/CatalogPage.vue'),
+    meta: { title: 'nav.catalog', tab: 'tab.pluginAuth', permission: VIEW },
+  },
+  {
+    path: '/plugin-auth/records',
+    component: () => import('./pages/plugin-auth/records/RecordsPage.vue'),
+    meta: { title: 'nav.records', tab: 'tab.pluginAuth', permission: VIEW },
+  },
+  {
+    path: '/plugin-auth/codes',
+    component: () => import('./pages/plugin-auth/codes/CodesPage.vue'),
+    meta: { title: 'nav.codes', tab: 'tab.pluginAuth', permission: VIEW },
+  },
   {
     path: '/plugin-auth/permanent-users',
-    label: 'nav.permanentUsers',
-    component: PermanentUsersPage,
-    permission: VIEW,
-    group: 'plugin-auth',
+    component: () => import('./pages/plugin-auth/permanent-users/PermanentUsersPage.vue'),
+    meta: { title: 'nav.permanentUsers', tab: 'tab.pluginAuth', permission: VIEW },
   },
   {
     path: '/plugin-auth/notify',
-    label: 'nav.notify',
-    component: NotifyPage,
-    permission: 'plugin:plugin-auth:manage',
-    group: 'plugin-auth',
+    component: () => import('./pages/plugin-auth/notify/NotifyPage.vue'),
+    meta: { title: 'nav.notify', tab: 'tab.pluginAuth', permission: MANAGE },
   },
   {
     path: '/plugin-auth/settings',
-    label: 'nav.pluginAuthSettings',
-    component: PluginAuthSettingsPage,
-    permission: VIEW,
-    group: 'plugin-auth',
+    component: () => import('./pages/plugin-auth/settings/SettingsPage.vue'),
+    meta: { title: 'nav.pluginAuthSettings', tab: 'tab.pluginAuth', permission: VIEW },
   },
-  { path: '/payment/overview', label: 'nav.overview', component: OverviewPage, permission: PAY, group: 'payment' },
-  { path: '/payment/orders', label: 'nav.orders', component: OrdersPage, permission: PAY, group: 'payment' },
-  { path: '/payment/test', label: 'nav.testPayment', component: TestPaymentPage, permission: PAY, group: 'payment' },
-  { path: '/payment/settings', label: 'nav.paymentSettings', component: PaymentSettingsPage, permission: PAY, group: 'payment' },
-  { path: '/system/users', label: 'nav.users', component: UsersPage, permission: ADMIN, group: 'system' },
-  { path: '/system/outbox', label: 'nav.outbox', component: OutboxPage, permission: ADMIN, group: 'system' },
-  { path: '/system/jobs', label: 'nav.jobs', component: JobRunsPage, permission: ADMIN, group: 'system' },
+  // The self-service tool page (spec: console tool page for self-service authorization): every signed-in user.
+  {
+    path: '/plugin-auth/self-service',
+    component: () => import('./pages/plugin-auth/self-service/SelfServicePage.vue'),
+    meta: { title: 'nav.selfService', tab: 'tab.pluginAuth', permission: SELF_SERVICE },
+  },
+  {
+    path: '/payment/overview',
+    component: () => import('./pages/payment/OverviewPage.vue'),
+    meta: { title: 'nav.overview', tab: 'tab.payment', permission: PAY },
+  },
+  {
+    path: '/payment/orders',
+    component: () => import('./pages/payment/OrdersPage.vue'),
+    meta: { title: 'nav.orders', tab: 'tab.payment', permission: PAY },
+  },
+  {
+    path: '/payment/test',
+    component: () => import('./pages/payment/TestPaymentPage.vue'),
+    meta: { title: 'nav.testPayment', tab: 'tab.payment', permission: PAY },
+  },
+  {
+    path: '/payment/settings',
+    component: () => import('./pages/payment/SettingsPage.vue'),
+    meta: { title: 'nav.paymentSettings', tab: 'tab.payment', permission: PAY },
+  },
+  {
+    path: '/system/users',
+    component: () => import('./pages/system/UsersPage.vue'),
+    meta: { title: 'nav.users', tab: 'tab.system', permission: ADMIN },
+  },
+  {
+    path: '/system/roles',
+    component: () => import('./pages/system/RolesPage.vue'),
+    meta: { title: 'nav.roles', tab: 'tab.system', permission: ADMIN },
+  },
+  {
+    path: '/system/settings',
+    component: () => import('./pages/system/HostSettingsPage.vue'),
+    meta: { title: 'nav.hostSettings', tab: 'tab.system', permission: ADMIN },
+  },
+  {
+    path: '/system/outbox',
+    component: () => import('./pages/system/OutboxPage.vue'),
+    meta: { title: 'nav.outbox', tab: 'tab.system', permission: ADMIN },
+  },
+  {
+    path: '/system/jobs',
+    component: () => import('./pages/system/JobsPage.vue'),
+    meta: { title: 'nav.jobs', tab: 'tab.system', permission: ADMIN },
+  },
 ];

@@ -11,6 +11,7 @@ import type { Store } from './store/store.js';
 import { KindRegistry } from './schema/kind-registry.js';
 import { ExtensionClient } from './client/extension-client.js';
 import { OperationRegistry } from './api/operations/operation-registry.js';
+import { IdempotencyKeys } from './api/operations/idempotency.js';
 import { openApiSource } from './api/operations/openapi-source.js';
 import { createApp } from './server/app.js';
 import { createHttpServer } from './server/http-server.js';
@@ -35,6 +36,7 @@ import type { PluginContext, PluginEntry, PluginManifest } from './plugin/plugin
 import { inMemoryRateLimits, type RateLimitFactory } from './ratelimit/rate-limiter.js';
 import { openHostRateLimits } from './ratelimit/host-rate-limits.js';
 import { runShutdown, type ShutdownOutcome, type ShutdownStep } from './lifecycle/shutdown.js';
+import type { JobDefinition } from './scheduler/types.js';
 
 /** Package root (two levels above this file in src/ and in dist/). */
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -93,6 +95,8 @@ export class HostRuntime {
     this.registry.loadDirectory(HOST_CRDS);
     this.client = new ExtensionClient(this.registry, this.store, { onMalformed: malformedObjectReporter(this.logger, this.metrics) });
     await this.ensureKinds();
+    const idempotency = new IdempotencyKeys(this.client, this.logger);
+    this.operations.useIdempotency(idempotency);
     const rateLimits = await openHostRateLimits(this.store, this.config.databaseUrl, this.logger);
     this.rateLimits = rateLimits.factory;
     this.onStop('rate limits', () => rateLimits.close());
@@ -134,6 +138,7 @@ export class HostRuntime {
           this.workloads.scheduler.register(outboxRetentionJob({ client: this.client, retentionDays: days })),
         ),
     });
+    this.onStop('idempotency retention job', this.workloads.scheduler.register(idempotencyRetentionJob(idempotency)));
   }
 
   private onStop(name: string, run: ShutdownStep['run']): void {
@@ -210,7 +215,9 @@ export class HostRuntime {
       logger: this.logger,
       openApi,
       unschedulableJobs: async () =>
-        (await this.workloads.scheduler.schedules()).filter((j) => j.problem).map(({ name, problemCode }) => ({ name, problemCode })),
+        (await this.workloads.scheduler.schedules({ lastRuns: false }))
+          .filter((j) => j.problem)
+          .map(({ name, problemCode }) => ({ name, problemCode })),
     });
     const routes: Array<{ path: string; router: Router | RequestHandler }> = [
       // [listen:routes] host routes (generic API, login, health, metrics, openapi)
@@ -280,4 +287,16 @@ export function readManifest(dir: string): PluginManifest {
     throw new Error(`${dir}/plugin.yaml is not a Plugin manifest with metadata.name and spec.version`);
   }
   return manifest;
+}
+
+/** Daily: forgets Idempotency-Key answers past their 24 hours (expired ones found on a request go at once too). */
+function idempotencyRetentionJob(keys: IdempotencyKeys): JobDefinition {
+  return {
+    name: 'host:idempotency-retention',
+    cron: '0 40 3 * * *',
+    concurrency: 'FORBID',
+    missedRunPolicy: 'FIRE_ONCE',
+    timeoutMs: 10 * 60_000,
+    handler: async (ctx) => ctx.reportCounts({ deleted: await keys.deleteExpired(ctx.signal) }),
+  };
 }

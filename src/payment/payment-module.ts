@@ -1,7 +1,8 @@
-import { systemClock, type Clock, type PluginContext } from '../host/sdk/index.js';
+import { registerErrorMessages, systemClock, type Clock, type PluginContext } from '../host/sdk/index.js';
+import { PAYMENT_ERROR_MESSAGES } from './api/error-messages.js';
 import { callbackOperations } from './callbacks/callback-operations.js';
 import { generateSandboxSecret } from './channels/sandbox/index.js';
-import { paymentJobs, CLOSE_JOB, SYNC_JOB } from './jobs/job-definitions.js';
+import { paymentJobs, CLOSE_JOB, REFUND_SYNC_JOB, SYNC_JOB } from './jobs/job-definitions.js';
 import { notifyOperations } from './notify/console-operations.js';
 import { NotifyDeliveryWorker, type DeliveryWorkerOptions } from './notify/delivery-worker.js';
 import { followOrderEvents } from './notify/follow-order-events.js';
@@ -9,6 +10,7 @@ import { orderDetailsOperations } from './order-details/get-payment-operation.js
 import { orderOperations } from './orders/console-operations.js';
 import { OrderEvents, type OrderDeps } from './orders/order-events.js';
 import { ucOperations } from './orders/uc-operations.js';
+import { refundOperations } from './refunds/console-operations.js';
 import { paymentPageRouter } from './page/page-routes.js';
 import { publicOperations } from './page/public-operations.js';
 import { ChannelProvider } from './settings/channel-provider.js';
@@ -34,6 +36,7 @@ export interface PaymentModule {
  * delivery worker, operations, the payment page and the jobs. Everything goes through the plugin context.
  */
 export async function startPaymentModule(context: PluginContext, options: PaymentModuleOptions = {}): Promise<PaymentModule> {
+  registerErrorMessages(PAYMENT_ERROR_MESSAGES);
   const settings = paymentSettings(context.settings, context.production);
   await ensureGeneratedSecrets(settings, context);
   const logger = context.logger.child({ service: 'payment' });
@@ -55,6 +58,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
     ...publicOperations(deps),
     ...orderOperations(deps),
     ...orderDetailsOperations(deps),
+    ...refundOperations(deps),
     ...notifyOperations(deps, worker),
     ...settingsOperations(deps),
     ...ucOperations(deps),
@@ -63,7 +67,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
   context.addRoute('/payment', paymentPageRouter(deps));
   for (const job of paymentJobs(deps)) context.scheduler.register(job);
   const unfollow = settings.onChange(() => {
-    for (const name of [CLOSE_JOB, SYNC_JOB]) void context.scheduler.reschedule(name).catch(() => undefined);
+    for (const name of [CLOSE_JOB, SYNC_JOB, REFUND_SYNC_JOB]) void context.scheduler.reschedule(name).catch(() => undefined);
   });
   worker.start();
   context.onStop(async () => {

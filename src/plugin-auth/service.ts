@@ -1,9 +1,11 @@
-import { systemClock, type Clock, type PluginContext, type PluginEntry } from '../host/sdk/index.js';
+import { registerErrorMessages, systemClock, type Clock, type PluginContext, type PluginEntry } from '../host/sdk/index.js';
+import { PLUGIN_AUTH_ERROR_MESSAGES } from './api/error-messages.js';
 import { pluginRecordsController } from './auth-log/reconciler.js';
 import { authLogOperations } from './auth-log/routes.js';
 import { userCenterOperations } from './auth-log/uc-routes.js';
 import { catalogOperations } from './catalog/routes.js';
 import { cleanAuthJob } from './cleanup/clean-auth.job.js';
+import { CODE_ERROR_MESSAGES } from './codes/code-errors.js';
 import { expireCodesJob } from './codes/expire-codes.job.js';
 import { codeOperations } from './codes/routes.js';
 import { activationOperations } from './codes/uc-routes.js';
@@ -36,6 +38,8 @@ export function pluginAuthDeps(
  */
 export const pluginAuthService: PluginEntry = {
   async start(context: PluginContext) {
+    registerErrorMessages(PLUGIN_AUTH_ERROR_MESSAGES);
+    registerErrorMessages(CODE_ERROR_MESSAGES);
     const deps = pluginAuthDeps(context);
     const operations = [
       ...catalogOperations(deps),

@@ -1,13 +1,26 @@
-// Payment page behaviour: countdown, status polling, sandbox buttons, the WeChat JSAPI invocation. Served as
-// a file because the Content-Security-Policy allows no inline script. Requests omit credentials: the page is public.
+// Payment page behaviour: countdown, status polling, in-place updates, sandbox buttons, the WeChat JSAPI
+// invocation. Served as a file because the Content-Security-Policy allows no inline script. Requests omit
+// credentials: the page is public. Every text it shows comes from the page's JSON config (the server's
+// message table in the page's language), none is written here.
 (function () {
-  var config = JSON.parse(document.getElementById('payment-config').textContent);
-  var statusUrl = config.statusUrl;
+  'use strict';
+  var OPEN = { UNPAID: true, PAYING: true };
+  var POLLED = { UNPAID: true, PAYING: true, UNKNOWN: true };
+  var config = readConfig(document);
+  var countdownTimer;
+  var pollTimer;
+  var updating = false;
+
+  function readConfig(doc) {
+    return JSON.parse(doc.getElementById('payment-config').textContent);
+  }
 
   function pad(n) { return (n < 10 ? '0' : '') + n; }
 
-  var countdown = document.getElementById('countdown');
-  if (countdown && countdown.dataset.expiresAt) {
+  function startCountdown() {
+    clearInterval(countdownTimer);
+    var countdown = document.getElementById('countdown');
+    if (!countdown || !countdown.dataset.expiresAt) return;
     var expires = Date.parse(countdown.dataset.expiresAt);
     var tick = function () {
       var left = Math.max(0, Math.floor((expires - Date.now()) / 1000));
@@ -15,67 +28,122 @@
       countdown.textContent = (h ? h + ':' : '') + pad(m) + ':' + pad(s);
     };
     tick();
-    setInterval(tick, 1000);
+    countdownTimer = setInterval(tick, 1000);
+  }
+
+  // The status word sits in a live region outside the part that is swapped, so its change is announced.
+  function showStatus(status) {
+    document.getElementById('payment').setAttribute('data-status', status);
+    var word = document.getElementById('status-text');
+    word.className = 'status ' + status;
+    word.textContent = config.texts.status[status] || status;
+  }
+
+  // Brings the page to the order's new state without a reload: the server renders the page again (same URL,
+  // so the same language) and the part below the status word is swapped in. Focus that was in the old part
+  // (or lost with a pressed button) moves to the new part, so the keyboard carries on from there.
+  function update(force) {
+    updating = true;
+    return fetch(location.href, { credentials: 'omit', cache: 'no-store' })
+      .then(function (r) {
+        if (!r.ok) throw new Error('HTTP ' + r.status);
+        return r.text();
+      })
+      .then(function (html) {
+        var next = new DOMParser().parseFromString(html, 'text/html');
+        var nextConfig = readConfig(next);
+        var swap = force || !(OPEN[config.status] && OPEN[nextConfig.status]);
+        config = nextConfig;
+        document.title = next.title;
+        if (swap) swapState(next.getElementById('state'));
+        showStatus(config.status);
+      })
+      .catch(function () { location.reload(); })
+      .then(function () {
+        updating = false;
+        schedulePoll();
+      });
+  }
+
+  function swapState(nextState) {
+    var state = document.getElementById('state');
+    var active = document.activeElement;
+    var focusWasHere = !active || active === document.body || state.contains(active);
+    var fresh = document.importNode(nextState, true);
+    state.parentNode.replaceChild(fresh, state);
+    bindState(false);
+    if (focusWasHere) fresh.focus();
+  }
+
+  function schedulePoll() {
+    clearTimeout(pollTimer);
+    if (POLLED[config.status]) pollTimer = setTimeout(poll, config.pollMs || 3000);
   }
 
   function poll() {
-    fetch(statusUrl, { credentials: 'omit', cache: 'no-store' })
+    fetch(config.statusUrl, { credentials: 'omit', cache: 'no-store' })
       .then(function (r) { return r.json(); })
       .then(function (envelope) {
-        if (envelope && envelope.data && envelope.data.status !== config.status) location.reload();
+        var status = envelope && envelope.data && envelope.data.status;
+        if (status && status !== config.status && !updating) return update(false);
+        schedulePoll();
       })
-      .catch(function () { /* keep polling */ });
+      .catch(schedulePoll);
   }
-  if (config.status === 'UNPAID' || config.status === 'PAYING' || config.status === 'UNKNOWN') setInterval(poll, config.pollMs || 3000);
 
   function simulate(outcome) {
     var buttons = document.querySelectorAll('[data-outcome]');
     for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
+    updating = true;
     var request = { method: 'POST', credentials: 'omit', headers: { 'content-type': 'application/json' } };
     request.body = JSON.stringify({ outcome: outcome });
     fetch(config.sandboxUrl, request)
-      .then(function (r) { return r.json(); })
-      .then(function () { location.reload(); })
-      .catch(function () { location.reload(); });
+      .catch(function () { /* the page shows what the order is now */ })
+      .then(function () { return update(true); });
   }
-  // WeChat Pay JSAPI: inside WeChat the page asks the wallet to pay with the signed parameters; elsewhere
-  // there is no wallet to ask, so the page says where to open it.
-  var jsapiButton = document.getElementById('jsapi-pay');
-  var jsapiResult = document.getElementById('jsapi-result');
-  var JSAPI_TEXT = {
-    ok: '已提交支付，正在确认结果… / Payment submitted, confirming…',
-    cancel: '已取消支付，可再次点击“微信支付”。 / Payment cancelled; tap the button to try again.',
-    fail: '微信支付未能完成，请稍后重试。 / WeChat Pay could not complete the payment; please try again.'
-  };
-  function showJsapiResult(kind) {
-    jsapiResult.textContent = JSAPI_TEXT[kind];
-    jsapiResult.hidden = false;
+
+  // WeChat Pay JSAPI: inside WeChat the page asks the wallet to pay with the signed parameters (at once when
+  // the page opens, and again with the button); elsewhere there is no wallet to ask, so it says where to open it.
+  function showJsapiResult(key) {
+    document.getElementById('jsapi-result').textContent = config.texts[key];
   }
+
   function invokeWallet() {
-    jsapiButton.disabled = true;
+    var button = document.getElementById('jsapi-pay');
+    button.disabled = true;
     window.WeixinJSBridge.invoke('getBrandWCPayRequest', config.invokeParams, function (res) {
-      jsapiButton.disabled = false;
+      button.disabled = false;
       var outcome = String((res && res.err_msg) || '').split(':')[1];
-      showJsapiResult(outcome === 'ok' ? 'ok' : outcome === 'cancel' ? 'cancel' : 'fail');
+      showJsapiResult(outcome === 'ok' ? 'jsapiOk' : outcome === 'cancel' ? 'jsapiCancel' : 'jsapiFail');
       if (outcome === 'ok') poll();
     });
   }
-  if (jsapiButton && config.invokeParams) {
+
+  function bindWallet(invokeAtOnce) {
+    var button = document.getElementById('jsapi-pay');
+    if (!button || !config.invokeParams) return;
     if (!/MicroMessenger/i.test(navigator.userAgent)) {
-      jsapiButton.disabled = true;
+      button.disabled = true;
       document.getElementById('jsapi-outside').hidden = false;
-    } else {
-      var ready = function () {
-        jsapiButton.addEventListener('click', invokeWallet);
-        invokeWallet();
-      };
-      if (window.WeixinJSBridge) ready();
-      else document.addEventListener('WeixinJSBridgeReady', ready, false);
+      return;
     }
+    var ready = function () {
+      button.addEventListener('click', invokeWallet);
+      if (invokeAtOnce) invokeWallet();
+    };
+    if (window.WeixinJSBridge) ready();
+    else document.addEventListener('WeixinJSBridgeReady', ready, { once: true });
   }
 
-  var pay = document.getElementById('sandbox-pay');
-  var fail = document.getElementById('sandbox-fail');
-  if (pay) pay.addEventListener('click', function () { simulate('success'); });
-  if (fail) fail.addEventListener('click', function () { simulate('fail'); });
+  function bindState(opening) {
+    startCountdown();
+    var pay = document.getElementById('sandbox-pay');
+    var fail = document.getElementById('sandbox-fail');
+    if (pay) pay.addEventListener('click', function () { simulate('success'); });
+    if (fail) fail.addEventListener('click', function () { simulate('fail'); });
+    bindWallet(opening);
+  }
+
+  bindState(true);
+  schedulePoll();
 })();

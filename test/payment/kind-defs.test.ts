@@ -8,12 +8,22 @@ import { SandboxTrade } from '../../src/payment/channels/sandbox/index.js';
 import { PaymentNotifyDelivery } from '../../src/payment/notify/types.js';
 import { PaymentDailyStat } from '../../src/payment/orders/daily-stats.js';
 import { PaymentInfo } from '../../src/payment/orders/types.js';
+import { Merchant } from '../../src/payment/merchants/types.js';
+import { PaymentRefund } from '../../src/payment/refunds/types.js';
 
 /** Every kind the payment service defines in code, by the family that owns it. */
-const PAYMENT_KINDS: AnyKindDef[] = [PaymentInfo, PaymentDailyStat, PaymentNotifyDelivery, PaymentCallbackLog, SandboxTrade];
+const PAYMENT_KINDS: AnyKindDef[] = [
+  PaymentInfo,
+  PaymentDailyStat,
+  PaymentNotifyDelivery,
+  PaymentCallbackLog,
+  PaymentRefund,
+  SandboxTrade,
+  Merchant,
+];
 
 /** Payment CRDs no code uses yet (merchants, settlement and withdrawals come with their issues). */
-const NOT_YET_USED = ['LedgerEntry', 'Merchant', 'SettlementRecord', 'WithdrawalAccount', 'WithdrawalRecord'];
+const NOT_YET_USED = ['LedgerEntry', 'SettlementRecord', 'WithdrawalAccount', 'WithdrawalRecord'];
 
 const registry = new KindRegistry();
 const crds = registry.loadDirectory(path.resolve('extensions'));

@@ -9,6 +9,7 @@ import {
   createUser,
   dataOf,
   documentOf,
+  freeCode,
   type AuthLog,
   type ListResult,
   start,
@@ -33,7 +34,7 @@ const OPERATIONS = {
     'listSitePlugins createSitePlugin updateSitePlugin deleteSitePlugin reorderSitePlugins listAuthLogs createAuthLog updateAuthLog '
     + 'authorizeAuthLog batchAuthorizeAuthLogs batchCancelAuthLogs deleteAuthLog importAuthLogs exportAuthLogs '
     + 'generatePermanentCodes listPermanentCodes exportPermanentCodes deletePermanentCode listPermanentUsers createPermanentUser '
-    + 'deletePermanentUser sendBulkNotification getPluginAuthSettings updatePluginAuthSettings',
+    + 'deletePermanentUser sendBulkNotification getPluginAuthSettings getPluginAuthSettingsForm updatePluginAuthSettings',
   uc: 'listCatalog applyAuthorization activateAuthorization listMyAuthLogs deleteMyAuthLog',
 };
 
@@ -54,6 +55,14 @@ test('plugin:plugin-auth:view reads (lists, exports), :manage writes; users reac
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/authlogs`)).status).toBe(200);
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/authlogs-export`)).status).toBe(200);
   expect((await as(server, 'viewer', 'GET', `${CONSOLE}/settings`)).status).toBe(200);
+  // The settings page's form, for a caller who may not read the host's settings operations.
+  const form = dataOf(await as(server, 'viewer', 'GET', `${CONSOLE}/settings-form`)) as Array<{
+    group: string;
+    formSchema: { name: string }[];
+  }>;
+  expect(form.map((f) => f.group)).toEqual(['basic', 'limits', 'security', 'cleanup']);
+  expect(form.flatMap((f) => f.formSchema.map((x) => x.name))).toContain('globalAuthCountLimit');
+  expect((await as(server, 'viewer', 'GET', '/apis/console.api.host.authpay.dev/v1alpha1/settings/plugin-auth-settings')).status).toBe(403);
   for (const [method, path] of [
     ['POST', '/siteplugins'],
     ['POST', '/permanentcodes'],
@@ -173,4 +182,26 @@ test('auth-notification: inbox and e-mail with plugin, domain, user, times and t
     if (page.total >= kim.length) break;
   }
   expect(inbox!.items.map((n) => n.spec?.title ?? n.title)).toEqual(expect.arrayContaining([authorized.spec.title]));
+});
+
+test('activating with a code sends one auth-notification, 已授权, and no 待审核 (issue #16)', async () => {
+  await createUser(server, 'lily');
+  await createPlugin(server, { key: 'one-note', name: 'One Note', price: 0 });
+  await freeCode(server, 'MNPQRSTU', 0);
+  const before = (await authNotificationsOf(server, 'lily')).length;
+  const activated = await as<AuthLog>(server, 'lily', 'POST', `${UC}/authorizations/activate`, {
+    pluginKey: 'one-note',
+    domain: 'lily.example.com',
+    code: 'MNPQRSTU',
+  });
+  expect(dataOf(activated).spec.authStatus).toBe(1);
+  const titles = (await authNotificationsOf(server, 'lily')).slice(before).map((m) => m.spec.title);
+  expect(titles).toHaveLength(1);
+  expect(titles[0]).toMatch(/^已授权/);
+  expect(titles.join()).not.toMatch(/待审核/);
+
+  // A plain application still tells the user it waits for review.
+  await as(server, 'lily', 'POST', `${UC}/authorizations`, { pluginKey: 'one-note', domain: 'later.example.com' });
+  const after = (await authNotificationsOf(server, 'lily')).map((m) => m.spec.title);
+  expect(after.filter((t) => t.startsWith('待审核'))).toHaveLength(1);
 });

@@ -120,7 +120,7 @@ test('a batch naming records that do not exist changes nothing', async () => {
   const name = dataOf(await as<AuthLog>(server, 'erin', 'POST', `${UC}/authorizations`, { pluginKey: 'paid', domain: 'batch.example.com' }))
     .metadata.name;
   const res = await admin(server, 'POST', `${CONSOLE}/authlogs-batch/authorize`, { names: [name, 'missing-record'] });
-  expect([res.status, res.body.code, res.body.details?.[0].message]).toEqual([404, 'AUTH_LOG_NOT_FOUND', 'missing-record not found']);
+  expect([res.status, res.body.code, res.body.details?.[0].message]).toEqual([404, 'AUTH_LOG_NOT_FOUND', 'missing-record 不存在']);
   const record = await server.runtime.client.get(SitePluginAuthLog, name);
   expect(record.spec.authStatus).toBe(0);
 });

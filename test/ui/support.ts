@@ -3,12 +3,15 @@
  * (port 0, temporary SQLite data directory, known admin password) and Debian Chromium via playwright-core.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTempServer } from '../support/temp-server.js';
 import type { HostRuntime } from '../../src/host/runtime.js';
 
 export const ADMIN_PASSWORD = 'ui-admin-password-1';
+/** Administrator credential of API calls the tests make (not a log-in, so never rate-limited). */
+export const BOOTSTRAP_TOKEN = 'ui-bootstrap-token-0123456789';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 
 export interface UiServer {
@@ -21,7 +24,10 @@ export interface UiServer {
 /** Builds the UI when needed (a no-op when dist/ is current), then starts the server and the browser. */
 export async function startUiServer(): Promise<UiServer> {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-ui.mjs'), '--quiet'], { cwd: ROOT, stdio: 'inherit' });
-  const server = await startTempServer({ prefix: 'authpay-ui', env: { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD } });
+  const server = await startTempServer({
+    prefix: 'authpay-ui',
+    env: { AUTHPAY_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTHPAY_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN },
+  });
   const { runtime, url } = server;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -45,13 +51,44 @@ export async function startUiServer(): Promise<UiServer> {
   };
 }
 
-/** A fresh browser context (its own cookies) whose page errors are collected, and every confirm() accepted. */
-export async function newPage(server: UiServer, options: { timezoneId?: string } = {}): Promise<{ page: Page; errors: string[] }> {
-  const context = await server.browser.newContext({ acceptDownloads: true, baseURL: server.url, ...options });
+export const PHONE = { width: 390, height: 844 };
+
+/** The two sizes every page must work at: a desktop window and a 390×844 phone. */
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: PHONE } as const;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export interface PageOptions {
+  timezoneId?: string;
+  /** The browser's language (navigator.languages): the apps start in it. Default zh-CN. */
+  locale?: string;
+  /** `desktop` (1280×800, the default), `phone` (390×844) or a size. */
+  viewport?: ViewportName | { width: number; height: number };
+}
+
+/**
+ * A fresh browser context (its own cookies) whose page errors are collected. A native dialog (alert,
+ * confirm) fails the test: the apps ask in their own accessible dialogs.
+ */
+export async function newPage(server: UiServer, options: PageOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const viewport = typeof options.viewport === 'string' ? VIEWPORTS[options.viewport] : (options.viewport ?? VIEWPORTS.desktop);
+  const phone = viewport.width <= PHONE.width;
+  const context = await server.browser.newContext({
+    acceptDownloads: true,
+    baseURL: server.url,
+    locale: options.locale ?? 'zh-CN',
+    viewport,
+    isMobile: phone,
+    hasTouch: phone,
+    timezoneId: options.timezoneId,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  page.on('dialog', (dialog) => void dialog.accept());
+  page.on('dialog', (dialog) => {
+    errors.push(`native ${dialog.type()} dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
   return { page, errors };
 }
 
@@ -66,7 +103,76 @@ export async function logInThrough(page: Page, appPath: string, username: string
   await page.waitForURL((url) => url.pathname.startsWith(appPath));
 }
 
-/** Waits for a toast with this text (the apps report success and server messages there). */
-export async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.toast').filter({ hasText: text }).first().waitFor();
+/** Waits for the page's message region to say this (the apps report results and server errors there). */
+export async function message(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('[data-testid=message]').filter({ hasText: text }).first().waitFor();
 }
+
+/** Signs a new user up through /uc/signup (which logs them in) and waits for the user center. */
+export async function signUp(page: Page, username: string, password = `${username}-password-1`): Promise<void> {
+  await page.goto('/uc/signup');
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=email]', `${username}@example.com`);
+  await page.fill('input[name=password]', password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL('**/uc/plugin-auth');
+}
+
+/** Calls the API as the administrator (bootstrap token) and returns the envelope's data; a failure throws. */
+export async function asAdmin<T = unknown>(server: UiServer, method: string, apiPath: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}/apis${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${BOOTSTRAP_TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const env = (await res.json()) as { success: boolean; message: string; data: T };
+  if (!env.success) throw new Error(`${method} ${apiPath}: ${res.status} ${env.message}`);
+  return env.data;
+}
+
+const AXE_SOURCE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+/**
+ * axe-core over the page as it is now: the serious and critical violations, as readable lines (rule, help,
+ * first elements). Evaluated through the DevTools protocol, so the pages' Content-Security-Policy allows it.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours are judged once transitions end (a dialog fading in or out is half transparent on the way).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<unknown> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+    };
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+/** The same as {@link axeViolations} (the name the console suites use). */
+export const axeProblems = axeViolations;
+
+/** Fails the test with the serious or critical axe violations of the page as it is now. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+const SHOTS = path.join(ROOT, 'docs', 'screenshots');
+
+/** With AUTHPAY_SCREENSHOTS=1 the run refreshes the screenshots docs/ui.md shows; otherwise nothing. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.AUTHPAY_SCREENSHOTS && process.env.UPDATE_SCREENSHOTS !== '1') return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** The same as {@link screenshot} (the name the console suites use). */
+export const docScreenshot = screenshot;

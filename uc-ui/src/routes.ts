@@ -1,37 +1,42 @@
-import type { RouteDef } from '@shared/router.js';
-import MyAuthorizationsPage from './pages/plugin-auth/MyAuthorizationsPage.vue';
-import CatalogPage from './pages/plugin-auth/CatalogPage.vue';
-import MyOrdersPage from './pages/payment/MyOrdersPage.vue';
-import NotificationsPage from './pages/account/NotificationsPage.vue';
-import TokensPage from './pages/account/TokensPage.vue';
-import ProfilePage from './pages/account/ProfilePage.vue';
-import SignUpPage from './pages/account/SignUpPage.vue';
+import type { RouteRecordRaw } from 'vue-router';
 
-/** The user center's pages; `/plugin-auth` is linked from the authorization e-mails. */
-export const ROUTES: RouteDef[] = [
+/**
+ * The user center's pages, in navigation order; `/plugin-auth` is linked from the authorization e-mails.
+ * `meta`: `title` and `tab` are catalog keys (locales/<lang>/nav.ts), `permission` the UI permission needed.
+ * Pages load on first visit.
+ */
+const AUTH_VIEW = 'plugin:plugin-auth-user:view';
+
+export const ROUTES: RouteRecordRaw[] = [
   {
     path: '/plugin-auth',
-    label: 'nav.myAuthorizations',
-    component: MyAuthorizationsPage,
-    permission: 'plugin:plugin-auth-user:view',
-    group: 'plugin-auth',
+    component: () => import('./pages/plugin-auth/MyAuthorizationsPage.vue'),
+    meta: { title: 'nav.myAuthorizations', tab: 'tab.pluginAuth', permission: AUTH_VIEW },
   },
   {
     path: '/plugin-auth/catalog',
-    label: 'nav.catalog',
-    component: CatalogPage,
-    permission: 'plugin:plugin-auth-user:view',
-    group: 'plugin-auth',
+    component: () => import('./pages/plugin-auth/CatalogPage.vue'),
+    meta: { title: 'nav.catalog', tab: 'tab.pluginAuth', permission: AUTH_VIEW },
   },
-  { path: '/payment', label: 'nav.myOrders', component: MyOrdersPage, permission: 'payment:uc:manage' },
+  {
+    path: '/payment',
+    component: () => import('./pages/payment/MyOrdersPage.vue'),
+    meta: { title: 'nav.myOrders', permission: 'payment:uc:manage' },
+  },
   {
     path: '/notifications',
-    label: 'nav.notifications',
-    component: NotificationsPage,
-    permission: 'uc:notifications:view',
-    group: 'account',
+    component: () => import('./pages/account/NotificationsPage.vue'),
+    meta: { title: 'nav.notifications', tab: 'tab.account', permission: 'uc:notifications:view' },
   },
-  { path: '/tokens', label: 'nav.tokens', component: TokensPage, permission: 'uc:tokens:manage', group: 'account' },
-  { path: '/profile', label: 'nav.profile', component: ProfilePage, permission: 'uc:profile:manage', group: 'account' },
-  { path: '/signup', label: 'nav.signup', component: SignUpPage, public: true },
+  {
+    path: '/tokens',
+    component: () => import('./pages/account/TokensPage.vue'),
+    meta: { title: 'nav.tokens', tab: 'tab.account', permission: 'uc:tokens:manage' },
+  },
+  {
+    path: '/profile',
+    component: () => import('./pages/account/ProfilePage.vue'),
+    meta: { title: 'nav.profile', tab: 'tab.account', permission: 'uc:profile:manage' },
+  },
+  { path: '/signup', component: () => import('./pages/account/SignUpPage.vue'), meta: { title: 'nav.signup', public: true } },
 ];

@@ -14,7 +14,7 @@ function field(body: unknown, name: string, max: number): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > max) {
     throw new AppError('VALIDATION_FAILED', '请输入用户名和密码', {
       messageEn: 'username and password are required',
-      details: [{ field: name, message: 'required string' }],
+      details: [{ field: name, message: `请填写 ${name}`, messageEn: `${name} is required` }],
     });
   }
   return value;

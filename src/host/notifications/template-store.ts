@@ -93,7 +93,7 @@ function checkId(id: string): string {
 function checkSource(source: unknown, where: string): TemplateSource {
   if (validateFile(source)) return source;
   const details = ajvErrorDetails(validateFile.errors);
-  throw new AppError('INTERNAL', `notification template ${where} is invalid: ${detailSummary(details)}`, { details });
+  throw new AppError('INTERNAL', `notification template ${where} is invalid: ${detailSummary(details, 'en')}`, { details });
 }
 
 function loadFile(id: string, file: string): CompiledTemplate {

@@ -8,8 +8,8 @@ import { requestInfoOf, type RequestInfo } from './request-info.js';
 /** Longer paths are parsed each time, so odd requests cannot fill the memo with large strings. */
 const MAX_MEMO_PATH = 512;
 
-/** Resources no API request may touch, whoever asks (host secrets stay inside the process). */
-const SEALED_RESOURCES = new Set(['host.authpay.dev/signingkeys']);
+/** Resources no API request may touch, whoever asks (host secrets and stored answers stay inside the process). */
+const SEALED_RESOURCES = new Set(['host.authpay.dev/signingkeys', 'host.authpay.dev/idempotencyrecords']);
 
 function describe(info: RequestInfo): string {
   if (!info.isResourceRequest) return `${info.verb} ${info.path}`;

@@ -39,7 +39,7 @@ export async function assertRolesExist(client: ExtensionClient, roles: string[])
   if (missing.length) {
     throw new AppError('VALIDATION_FAILED', `角色不存在: ${missing.join(', ')}`, {
       messageEn: `unknown roles: ${missing.join(', ')}`,
-      details: missing.map((r) => ({ field: 'roles', message: `role "${r}" does not exist` })),
+      details: missing.map((r) => ({ field: 'roles', message: `角色 "${r}" 不存在`, messageEn: `role "${r}" does not exist` })),
     });
   }
   return wanted;

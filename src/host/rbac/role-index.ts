@@ -31,6 +31,13 @@ export class RoleIndex implements RoleLookup {
     return [...new Set(this.byUser.get(username)?.values() ?? [])].sort();
   }
 
+  /** User names bound to a role by RoleBindings, sorted (the console lists a role's holders). */
+  usersBoundTo(role: string): string[] {
+    const users = new Set<string>();
+    for (const binding of this.bindings.values()) if (binding.role === role) for (const user of binding.users) users.add(user);
+    return [...users].sort();
+  }
+
   /** Names of the bindings that list the user as a subject. */
   bindingNamesOf(username: string): string[] {
     return [...(this.byUser.get(username)?.keys() ?? [])];

@@ -36,6 +36,10 @@ export const LABEL_SYSTEM_RESERVED = 'authpay.dev/system-reserved';
 export const LABEL_AGGREGATE_PREFIX = 'authpay.dev/aggregate-to-';
 export const ANNOTATION_MODULE = 'authpay.dev/module';
 export const ANNOTATION_DISPLAY_NAME = 'authpay.dev/display-name';
+/** The role's description for people (zh-CN); `-en` suffixed annotations carry the English texts. */
+export const ANNOTATION_DESCRIPTION = 'authpay.dev/description';
+/** Suffix of the English variant of a text annotation (`authpay.dev/display-name-en`). */
+export const ENGLISH_ANNOTATION_SUFFIX = '-en';
 export const ANNOTATION_UI_PERMISSIONS = 'authpay.dev/ui-permissions';
 export const ANNOTATION_DEPENDENCIES = 'authpay.dev/dependencies';
 

@@ -6,7 +6,11 @@ export function parseCron(expression: string, timeZone: string): CronTime {
   try {
     return new CronTime(expression, timeZone);
   } catch (err) {
-    throw new ValidationError(`cron 表达式无效: ${expression} (${timeZone})`, [{ field: 'cron', message: (err as Error).message }]);
+    throw new ValidationError(
+      `cron 表达式无效：${expression}（${timeZone}）`,
+      [{ field: 'cron', message: `cron 表达式无效：${(err as Error).message}`, messageEn: (err as Error).message }],
+      `invalid cron expression ${expression} (${timeZone})`,
+    );
   }
 }
 

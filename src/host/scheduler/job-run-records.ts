@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error.js';
 import { toTimestamp } from '../resource/time.js';
 import { and, eq, type Condition } from '../store/query.js';
 import { jobRunName } from './run-names.js';
-import type { JobOutcome, JobRun, JobRunStatus } from './types.js';
+import type { JobOutcome, JobRun, JobRunStatus, JobRunSummary } from './types.js';
 
 const MESSAGE_LIMIT = 4096;
 
@@ -54,6 +54,23 @@ export class JobRunRecords {
     });
     const slot = page.items[0]?.spec?.slot;
     return slot ? Date.parse(slot) : undefined;
+  }
+
+  /** The job's latest record (run or skipped slot), as the job list shows it. */
+  async lastRun(job: string): Promise<JobRunSummary | undefined> {
+    const page = await this.client.list<JobRun>('JobRun', {
+      where: eq('spec.job', job),
+      sort: [{ field: 'spec.slot', direction: 'desc' }],
+      page: 1,
+      size: 1,
+      countTotal: false,
+    });
+    const run = page.items[0];
+    if (!run?.spec || !run.status) return undefined;
+    const { outcome, startTime, endTime, durationMs, message } = run.status;
+    const summary: JobRunSummary = { name: run.metadata.name, slot: run.spec.slot, outcome, startTime, endTime, durationMs, message };
+    if (run.spec.catchUp) summary.catchUp = true;
+    return JSON.parse(JSON.stringify(summary)) as JobRunSummary;
   }
 
   /** Deletes the oldest records of a job beyond `keep`. */

@@ -14,6 +14,29 @@ export interface ResolvedSchedule {
   /** Why the job cannot be scheduled (a bad expression from settings), if so. */
   problem?: string;
   problemCode?: ScheduleProblemCode;
+  /** The problem in words for people, zh-CN and English. */
+  problemText?: { zh: string; en: string };
+}
+
+/** Words for a schedule problem: what is wrong and what to do, in both languages. */
+export function scheduleProblemText(code: ScheduleProblemCode, schedule: { cron: string; timeZone: string }): { zh: string; en: string } {
+  switch (code) {
+    case 'UNKNOWN_TIME_ZONE':
+      return {
+        zh: `无法识别时区“${schedule.timeZone}”，任务不会运行：请在设置中改为 IANA 时区名称，如 Asia/Shanghai`,
+        en: `unknown time zone "${schedule.timeZone}", so the job does not run: set an IANA time zone name such as Asia/Shanghai`,
+      };
+    case 'INVALID_CRON':
+      return {
+        zh: `cron 表达式“${schedule.cron}”无效，任务不会运行：请在设置中改为有效的表达式，如 0 */5 * * * *`,
+        en: `invalid cron expression "${schedule.cron}", so the job does not run: set a valid one such as 0 */5 * * * *`,
+      };
+    case 'UNREADABLE':
+      return {
+        zh: '无法读取该任务的计划（设置读取失败），任务不会运行：请检查服务日志',
+        en: 'the schedule could not be read (reading the settings failed), so the job does not run: check the server log',
+      };
+  }
 }
 
 export async function resolveSchedule(job: JobDefinition): Promise<ResolvedSchedule> {
@@ -22,13 +45,22 @@ export async function resolveSchedule(job: JobDefinition): Promise<ResolvedSched
   const enabled = job.enabled ? Boolean(await job.enabled()) : true;
   if (!enabled) return { cron, timeZone, enabled };
   if (!isTimeZone(timeZone)) {
-    return { cron, timeZone, enabled, problem: `unknown time zone "${timeZone}"`, problemCode: 'UNKNOWN_TIME_ZONE' };
+    const problemText = scheduleProblemText('UNKNOWN_TIME_ZONE', { cron, timeZone });
+    return { cron, timeZone, enabled, problem: `unknown time zone "${timeZone}"`, problemCode: 'UNKNOWN_TIME_ZONE', problemText };
   }
   try {
     return { cron, timeZone, enabled, cronTime: parseCron(cron, timeZone) };
   } catch (err) {
-    const reason = (err as AppError).details?.[0]?.message ?? (err as Error).message;
-    return { cron, timeZone, enabled, problem: `invalid cron expression "${cron}": ${reason}`, problemCode: 'INVALID_CRON' };
+    const reason = (err as AppError).details?.[0]?.messageEn ?? (err as Error).message;
+    const problem = `invalid cron expression "${cron}": ${reason}`;
+    return {
+      cron,
+      timeZone,
+      enabled,
+      problem,
+      problemCode: 'INVALID_CRON',
+      problemText: scheduleProblemText('INVALID_CRON', { cron, timeZone }),
+    };
   }
 }
 

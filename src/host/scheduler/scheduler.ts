@@ -5,7 +5,7 @@ import type { SettingsReader } from '../settings/types.js';
 import { latestSlotBetween, nextSlotAfter } from './cron-slots.js';
 import { executeRun } from './execute-run.js';
 import { JobRunRecords } from './job-run-records.js';
-import { resolveSchedule, sameSchedule, type ResolvedSchedule } from './resolve-job.js';
+import { resolveSchedule, sameSchedule, scheduleProblemText, type ResolvedSchedule } from './resolve-job.js';
 import type { JobDefinition, JobOutcome, JobRegistrar, JobScheduleView } from './types.js';
 
 export interface SchedulerOptions {
@@ -127,9 +127,9 @@ export class Scheduler implements JobRegistrar {
   /**
    * Every job's schedule as its settings read now, with why it cannot run when it cannot (a cron expression
    * or time zone stored before the forms checked them). Resolved on each call, so any replica can answer,
-   * leader or not.
+   * leader or not. `lastRuns: false` leaves out each job's latest run (one read per job; /readyz needs none).
    */
-  async schedules(): Promise<JobScheduleView[]> {
+  async schedules(options: { lastRuns?: boolean } = {}): Promise<JobScheduleView[]> {
     return Promise.all(
       [...this.jobs.values()].map(async (s): Promise<JobScheduleView> => {
         const schedule = await resolveSchedule(s.def).catch((err: Error): ResolvedSchedule => ({
@@ -138,15 +138,19 @@ export class Scheduler implements JobRegistrar {
           enabled: true,
           problem: `the schedule could not be read: ${err.message}`,
           problemCode: 'UNREADABLE',
+          problemText: scheduleProblemText('UNREADABLE', { cron: '', timeZone: '' }),
         }));
+        const nextSlot = s.nextSlot ?? (schedule.cronTime ? nextSlotAfter(schedule.cronTime, this.clock.now()) : undefined);
+        const lastRun = options.lastRuns === false ? undefined : await this.records.lastRun(s.def.name).catch(() => undefined);
         return {
           name: s.def.name,
           cron: schedule.cron,
           timeZone: schedule.timeZone,
           enabled: schedule.enabled,
           running: Boolean(s.running),
-          ...(s.nextSlot === undefined ? {} : { nextSlot: new Date(s.nextSlot).toISOString() }),
-          ...(schedule.problem ? { problem: schedule.problem, problemCode: schedule.problemCode } : {}),
+          ...(nextSlot === undefined ? {} : { nextSlot: new Date(nextSlot).toISOString() }),
+          ...(schedule.problem ? { problem: schedule.problem, problemCode: schedule.problemCode, problemText: schedule.problemText } : {}),
+          ...(lastRun ? { lastRun } : {}),
         };
       }),
     );

@@ -68,11 +68,30 @@ export interface JobScheduleView {
   timeZone: string;
   enabled: boolean;
   running: boolean;
-  /** The next slot this process has armed (only on the leader). */
+  /**
+   * The next slot: the one this process has armed (on the leader), else the next one the expression gives
+   * from now (any replica); absent when the job is disabled or cannot be scheduled.
+   */
   nextSlot?: string;
-  /** Why the job cannot be scheduled (an invalid cron expression or time zone); absent when it can. */
+  /** Why the job cannot be scheduled (an invalid cron expression or time zone), in English; absent when it can. */
   problem?: string;
   problemCode?: ScheduleProblemCode;
+  /** The problem in words for people: what is wrong and what to do, zh-CN and English. */
+  problemText?: { zh: string; en: string };
+  /** The latest run (or skipped slot) of the job, if any. */
+  lastRun?: JobRunSummary;
+}
+
+/** A run as the job list shows it. */
+export interface JobRunSummary {
+  name: string;
+  slot: string;
+  outcome: JobOutcome;
+  startTime?: string;
+  endTime?: string;
+  durationMs?: number;
+  message?: string;
+  catchUp?: boolean;
 }
 
 /** What kind of problem keeps a job from being scheduled (all /readyz shows anonymous probes). */

@@ -5,7 +5,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import { InvalidError, NotFoundError, AppError } from '../errors/app-error.js';
 import type { Resource } from '../resource/types.js';
 import { apiVersionOf } from '../resource/types.js';
-import { ajvErrorDetails, createAjv } from './ajv.js';
+import { ajvErrorDetails, createAjv, detailSummary } from './ajv.js';
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean';
 
@@ -186,8 +186,12 @@ export class KindRegistry {
   validate(info: KindInfo, obj: Resource): void {
     if ((info.validate as (o: unknown) => boolean)(obj)) return;
     const details = ajvErrorDetails(info.validate.errors);
-    const summary = details.map((d) => `${d.field || '<root>'}: ${d.message}`).join('; ');
-    throw new InvalidError(`${info.kind} "${obj.metadata?.name ?? ''}" is invalid: ${summary}`, details);
+    const name = obj.metadata?.name ?? '';
+    throw new InvalidError(
+      `${info.kind}「${name}」数据无效：${detailSummary(details, 'zh-CN')}`,
+      details,
+      `${info.kind} "${name}" is invalid: ${detailSummary(details, 'en')}`,
+    );
   }
 
   /** Compiles a one-off schema (for action bodies); call once at start-up, never per request. */

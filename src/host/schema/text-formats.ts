@@ -78,15 +78,6 @@ export const HOST_FORMATS: Record<HostFormat, (value: string) => boolean> = {
   'multi-line-text': isMultiLineText,
 };
 
-/** What a failing value is told, in the error details (English; the envelope's message names the field). */
-export const HOST_FORMAT_MESSAGES: Record<HostFormat, string> = {
-  cron: 'must be a valid cron expression (seconds optional), e.g. "0 */5 * * * *"',
-  'time-zone': 'must be an IANA time zone name, e.g. "Asia/Shanghai"',
-  'http-url': 'must be an absolute http:// or https:// URL',
-  'single-line-text': 'must not contain control characters, line breaks, unpaired surrogates or bidi override characters',
-  'multi-line-text': 'must not contain control characters, unpaired surrogates or bidi override characters',
-};
-
 /** A name-like string property: one line, no control, lone-surrogate or bidi override characters. */
 export function singleLineText(maxLength: number, minLength = 0): Record<string, unknown> {
   return { type: 'string', format: 'single-line-text', ...(minLength ? { minLength } : {}), maxLength };

@@ -34,17 +34,25 @@ export {
   ValidationError,
   InvalidError,
   isAppError,
+  localizedMessage,
+  englishMessage,
 } from '../errors/app-error.js';
-export type { ErrorCode, ErrorDetail, AppErrorOptions } from '../errors/app-error.js';
+export type { ErrorCode, ErrorDetail, AppErrorOptions, ErrorNoun } from '../errors/app-error.js';
+export { registerErrorMessages, defaultErrorMessage } from '../errors/error-catalog.js';
+export type { ErrorTexts, ErrorMessageTable } from '../errors/error-catalog.js';
+export { negotiateLanguage, hasChineseText, DEFAULT_LANGUAGE } from '../errors/language.js';
+export type { Language } from '../errors/language.js';
 export { HostUser } from '../users/types.js';
 export type { PluginVisibleUserSpec } from '../users/types.js';
 export type { Principal } from '../request/principal.js';
 export { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
+export type { AjvDetailOptions } from '../schema/ajv.js';
 export { isMultiLineText, isSingleLineText, multiLineText, singleLineText, type HostFormat } from '../schema/text-formats.js';
 
 // Settings
 export type { PluginSettings } from '../settings/settings-service.js';
 export { FlatSettings } from '../settings/flat-settings.js';
+export { settingsInvalid } from '../settings/compiled-setting.js';
 export type { FlatFieldMap } from '../settings/flat-settings.js';
 
 // Jobs and controllers

@@ -80,7 +80,7 @@ export function createApp(parts: AppParts): Express {
     const { status, body, headers } = errorEnvelope(err, req);
     if (status >= 500) parts.logger.error({ err, requestId: req.requestId, path: req.path }, 'request failed');
     if (res.headersSent) return res.end();
-    res.set(headers).status(status).json(body);
+    res.vary('Accept-Language').set(headers).status(status).json(body);
   });
   return app;
 }

@@ -13,7 +13,11 @@ import type { GroupValues } from './types.js';
 export function applyGroupPatch(group: string, compiled: CompiledGroup, current: GroupValues, patch: unknown): GroupValues {
   if (patch === null) return structuredClone(compiled.defaults);
   if (typeof patch !== 'object' || Array.isArray(patch)) {
-    throw new ValidationError(`设置分组 ${group} 必须是对象`, [{ field: group, message: 'must be an object of field values' }]);
+    throw new ValidationError(
+      `设置分组 ${group} 必须是对象`,
+      [{ field: group, message: '须为由字段和值组成的对象', messageEn: 'must be an object of field values' }],
+      `settings group ${group} must be an object`,
+    );
   }
   const next: GroupValues = { ...current };
   for (const [field, value] of Object.entries(patch as GroupValues)) {

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { ValidationError } from '../errors/app-error.js';
+import { ValidationError, type ErrorDetail } from '../errors/app-error.js';
 import { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
 import { fieldChoices, groupDefaults, groupJsonSchema, isSecretField, type FieldChoices } from './form-schema.js';
 import { CONFIG_MAP_ANNOTATION, type GroupValues, type Setting, type SettingForm } from './types.js';
@@ -86,7 +86,18 @@ function readPlainNumbers(compiled: CompiledGroup, value: GroupValues): void {
 export function validateGroup(group: string, compiled: CompiledGroup, value: GroupValues): void {
   readPlainNumbers(compiled, value);
   if (compiled.validate(value)) return;
-  const details = ajvErrorDetails(compiled.validate.errors, group);
-  const summary = detailSummary(details);
-  throw new ValidationError(`设置校验失败: ${summary}`, details, `invalid settings: ${summary}`);
+  const details = ajvErrorDetails(compiled.validate.errors, group, { nameOf: (path) => fieldLabel(compiled.form, path) });
+  throw settingsInvalid(details);
+}
+
+/** Messages name a field by its label (zh-CN, and the English one of `i18n.en` when the form has it). */
+function fieldLabel(form: SettingForm, path: string): { zh: string; en: string } | undefined {
+  const field = form.formSchema.find((f) => f.name === path);
+  if (!field?.label) return undefined;
+  return { zh: field.label, en: field.i18n?.en?.label ?? field.name };
+}
+
+/** VALIDATION_FAILED listing every refused field (one detail each). */
+export function settingsInvalid(details: ErrorDetail[]): ValidationError {
+  return new ValidationError(`设置有误：${detailSummary(details, 'zh-CN')}`, details, `invalid settings: ${detailSummary(details, 'en')}`);
 }

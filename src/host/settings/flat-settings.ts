@@ -1,6 +1,8 @@
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import { AppError, ValidationError } from '../errors/app-error.js';
-import { SECRET_MASK } from './types.js';
+import { settingsInvalid } from './compiled-setting.js';
+import { maskForms } from './secrets.js';
+import { SECRET_MASK, type SettingForm } from './types.js';
 import type { PluginSettings, SettingsPatch } from './settings-service.js';
 
 /** Flat key → "group.field" of the setting, e.g. { apiAccessSecret: 'security.apiAccessSecret' }. */
@@ -62,12 +64,35 @@ export class FlatSettings<T extends Record<string, unknown> = Record<string, unk
     return { values, configured };
   }
 
+  /**
+   * The Setting's forms as the flat operations see them (a settings page renders them): each field named by
+   * its flat key, fields without one left out, secret defaults masked. Lets a service's own read permission
+   * show the form without the host's settings operations.
+   */
+  async forms(): Promise<SettingForm[]> {
+    const keyOf = new Map([...this.refs].map(([key, r]) => [`${r.group}.${r.field}`, key]));
+    return maskForms(await this.settings.compiled(this.settingName))
+      .map((form) => ({
+        ...form,
+        formSchema: form.formSchema.flatMap((f) => {
+          const key = keyOf.get(`${form.group}.${f.name}`);
+          return key ? [{ ...f, name: key }] : [];
+        }),
+      }))
+      .filter((form) => form.formSchema.length > 0);
+  }
+
   /** Writes the given keys only; validation errors name the flat key. */
   async write(partial: Record<string, unknown>): Promise<T> {
     const patch: SettingsPatch = {};
     for (const [key, value] of Object.entries(partial)) {
       const ref = this.refs.get(key);
-      if (!ref) throw new ValidationError(`未知的设置项: ${key}`, [{ field: key, message: 'unknown setting' }]);
+      if (!ref)
+        throw new ValidationError(
+          `未知的设置项：${key}`,
+          [{ field: key, message: `未知的设置项 ${key}`, messageEn: `${key} is not a known setting` }],
+          `unknown setting: ${key}`,
+        );
       (patch[ref.group] ??= {})[ref.field] = value;
     }
     try {
@@ -118,8 +143,7 @@ export class FlatSettings<T extends Record<string, unknown> = Record<string, unk
     // An error inside a value (`general.supportedChannels.0`) names the flat key of the field it is in.
     const flatKey = (field: string) => byRef.get(field) ?? byRef.get(field.split('.').slice(0, 2).join('.')) ?? field;
     const details = err.details.map((d) => ({ ...d, field: d.field && flatKey(d.field) }));
-    const summary = details.map((d) => `${d.field} ${d.message}`).join('; ');
-    return new ValidationError(`设置校验失败: ${summary}`, details, `invalid settings: ${summary}`);
+    return settingsInvalid(details);
   }
 }
 

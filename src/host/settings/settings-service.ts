@@ -113,7 +113,11 @@ export class SettingsService implements PluginSettings {
     const compiled = await this.compiled(settingName);
     for (const group of Object.keys(patch)) {
       if (!compiled.groups.has(group))
-        throw new ValidationError(`未知的设置分组: ${group}`, [{ field: group, message: 'unknown settings group' }]);
+        throw new ValidationError(
+          `未知的设置分组：${group}`,
+          [{ field: group, message: `未知的设置分组 ${group}`, messageEn: 'unknown settings group' }],
+          `unknown settings group: ${group}`,
+        );
     }
     for (let attempt = 1; ; attempt++) {
       try {

@@ -28,7 +28,11 @@ export type SettingTexts = Record<string, { label?: string; help?: string }>;
 
 export interface SettingForm {
   group: string;
+  /** Title of the group (zh-CN). */
   label?: string;
+  /** What the group is for (zh-CN). */
+  help?: string;
+  /** `label` and `help` in other languages: `{en: {label, help}}`. */
   i18n?: SettingTexts;
   formSchema: FormField[];
 }

@@ -2,18 +2,11 @@ import { AppError } from '../errors/app-error.js';
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import type { UserOperationDeps } from './user-operation-deps.js';
 import { assertRolesExist, setUserRoles } from '../rbac/role-grants.js';
-import {
-  ANNOTATION_DISPLAY_NAME,
-  ANNOTATION_MODULE,
-  ANNOTATION_UI_PERMISSIONS,
-  ANNOTATION_DEPENDENCIES,
-  LABEL_HIDDEN,
-  LABEL_ROLE_TEMPLATE,
-} from '../rbac/types.js';
-import { jsonArrayAnnotation } from '../rbac/role-expansion.js';
-import { and, eq } from '../store/query.js';
+import { LABEL_HIDDEN } from '../rbac/types.js';
+import { ROLE_VIEW_SCHEMA, roleView } from './role-view.js';
+import { and, eq, inValues } from '../store/query.js';
 import { HOST_CONSOLE_GROUP, NEW_USER_BODY, PUBLIC_USER_SCHEMA, ROLES_SCHEMA, USER_NAME_PARAMS } from './schemas.js';
-import { listResult, pageQueryProperties } from '../api/list-result.js';
+import { listResult, listResultSchema, pageQueryProperties } from '../api/list-result.js';
 import { publicUser, type User } from './types.js';
 
 const withRoles = (s: UserOperationDeps, user: User) => ({ ...publicUser(user), roles: s.authorizer.boundRoles(user.metadata.name) });
@@ -30,6 +23,7 @@ interface ListUsersQuery {
   size: number;
   keyword?: string;
   disabled?: boolean;
+  role?: string;
 }
 type NameParams = { name: string };
 
@@ -39,7 +33,7 @@ function listUsersOp(s: UserOperationDeps): OperationDef {
     group: HOST_CONSOLE_GROUP,
     method: 'get',
     path: '/users',
-    summary: 'List users (paged; keyword filters by user-name prefix)',
+    summary: 'List users with their roles (paged; keyword filters by user-name prefix, role by a role bound to them)',
     tags: ['users'],
     query: {
       type: 'object',
@@ -47,12 +41,17 @@ function listUsersOp(s: UserOperationDeps): OperationDef {
         ...pageQueryProperties(200),
         keyword: { type: 'string', maxLength: 63 },
         disabled: { type: 'boolean' },
+        role: { type: 'string', minLength: 1, maxLength: 253, description: 'only users this role is bound to' },
       },
     },
+    response: listResultSchema({ ...PUBLIC_USER_SCHEMA, properties: { ...PUBLIC_USER_SCHEMA.properties, roles: ROLES_SCHEMA } }),
     async handler({ query }) {
+      const holders = query.role === undefined ? undefined : s.authorizer.index.usersBoundTo(query.role);
+      if (holders?.length === 0) return listResult([], 0, query.page, query.size);
       const where = and(
         query.keyword ? { op: 'prefix', field: 'metadata.name', value: query.keyword.toLowerCase() } : undefined,
         query.disabled === undefined ? undefined : eq('spec.disabled', query.disabled),
+        holders && inValues('metadata.name', holders),
       );
       const found = await s.users.list({ where, page: query.page, size: query.size });
       return listResult(
@@ -127,26 +126,23 @@ export function consoleUserOperations(s: UserOperationDeps): OperationDef[] {
     }),
     userActionOp(s, 'disableUser', 'disable'),
     userActionOp(s, 'enableUser', 'enable'),
-    {
+    defineOperation<{ includeHidden?: boolean }>({
       operationId: 'listRoles',
       group: HOST_CONSOLE_GROUP,
       method: 'get',
       path: '/roles',
-      summary: 'Roles and role templates an administrator can grant (hidden ones left out)',
+      summary:
+        'Roles and role templates with display names and descriptions in zh-CN and English (i18n.en);'
+        + ' hidden ones (authenticated, anonymous, aggregated templates) only with includeHidden',
       tags: ['users'],
-      handler: () =>
+      query: { type: 'object', additionalProperties: false, properties: { includeHidden: { type: 'boolean', default: false } } },
+      response: { type: 'array', items: ROLE_VIEW_SCHEMA },
+      handler: ({ query }) =>
         s.authorizer.index
           .allRoles()
-          .filter((r) => r.metadata.labels?.[LABEL_HIDDEN] !== 'true')
-          .map((r) => ({
-            name: r.metadata.name,
-            template: r.metadata.labels?.[LABEL_ROLE_TEMPLATE] === 'true',
-            module: r.metadata.annotations?.[ANNOTATION_MODULE],
-            displayName: r.metadata.annotations?.[ANNOTATION_DISPLAY_NAME] ?? r.metadata.name,
-            uiPermissions: jsonArrayAnnotation(r, ANNOTATION_UI_PERMISSIONS),
-            dependencies: jsonArrayAnnotation(r, ANNOTATION_DEPENDENCIES),
-          }))
+          .filter((r) => query.includeHidden || r.metadata.labels?.[LABEL_HIDDEN] !== 'true')
+          .map(roleView)
           .sort((a, b) => a.name.localeCompare(b.name)),
-    },
+    }),
   ];
 }

@@ -23,6 +23,19 @@ export const PUBLIC_USER_SCHEMA = {
     disabled: { type: 'boolean' },
     creationTimestamp: { type: 'string' },
     lastLoginAt: { type: 'string' },
+    language: { type: 'string', enum: ['zh-CN', 'en'], description: 'the language the user chose; absent until chosen' },
+  },
+};
+
+/** updateCurrentUser: only the keys given change. */
+export const PROFILE_CHANGE_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    displayName: DISPLAY_NAME_SCHEMA,
+    email: EMAIL_SCHEMA,
+    language: { type: 'string', enum: ['zh-CN', 'en'] },
   },
 };
 

@@ -3,6 +3,10 @@ import { defineKind } from '../resource/kind-def.js';
 
 export const USER_KIND = 'User';
 
+/** The language a user chose for the apps and their messages. */
+export type UserLanguage = 'zh-CN' | 'en';
+export const USER_LANGUAGES: readonly UserLanguage[] = ['zh-CN', 'en'];
+
 export interface UserSpec {
   displayName: string;
   /** Lower-case e-mail address. */
@@ -11,6 +15,8 @@ export interface UserSpec {
   passwordHash?: string;
   disabled: boolean;
   passwordChangedAt?: string;
+  /** The language the user chose (the apps' switch); absent until chosen, then the browser's language applies. */
+  language?: UserLanguage;
 }
 
 export interface UserStatus {
@@ -27,6 +33,7 @@ export interface PublicUser {
   disabled: boolean;
   creationTimestamp?: string;
   lastLoginAt?: string;
+  language?: UserLanguage;
 }
 
 export function publicUser(user: User): PublicUser {
@@ -37,6 +44,7 @@ export function publicUser(user: User): PublicUser {
     disabled: user.spec.disabled,
     creationTimestamp: user.metadata.creationTimestamp,
     lastLoginAt: user.status?.lastLoginAt,
+    ...(user.spec.language ? { language: user.spec.language } : {}),
   };
 }
 

@@ -1,10 +1,12 @@
-import { AppError } from '../errors/app-error.js';
+import { AppError, isAppError } from '../errors/app-error.js';
+import type { Request } from 'express';
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
-import type { NewUserInput } from './user-service.js';
+import type { NewUserInput, ProfileChange } from './user-service.js';
 import type { Principal } from '../request/principal.js';
 import type { UserOperationDeps } from './user-operation-deps.js';
-import { NEW_USER_BODY, HOST_UC_GROUP, PASSWORD_SCHEMA, PUBLIC_USER_SCHEMA } from './schemas.js';
+import { NEW_USER_BODY, HOST_UC_GROUP, PASSWORD_SCHEMA, PROFILE_CHANGE_BODY, PUBLIC_USER_SCHEMA } from './schemas.js';
 import { publicUser, type PublicUser } from './types.js';
+import { ROLE_VIEW_SCHEMA, roleView, type RoleView } from './role-view.js';
 
 export interface CurrentUser {
   user: PublicUser;
@@ -13,6 +15,8 @@ export interface CurrentUser {
   /** Every role reached through dependencies and aggregation. */
   effectiveRoles: string[];
   uiPermissions: string[];
+  /** The roles of `roles` as people read them (display name and description in both languages). */
+  roleDetails: RoleView[];
 }
 
 async function currentUser(s: UserOperationDeps, principal: Principal): Promise<CurrentUser> {
@@ -21,7 +25,12 @@ async function currentUser(s: UserOperationDeps, principal: Principal): Promise<
     ? publicUser(user)
     : { name: principal.username, displayName: principal.username, email: '', disabled: false };
   const perms = s.authorizer.permissionsOf(principal);
-  return { user: shown, roles: s.authorizer.rootsOf(principal), effectiveRoles: perms.roles, uiPermissions: perms.uiPermissions };
+  const roles = s.authorizer.rootsOf(principal);
+  const roleDetails = roles.flatMap((name) => {
+    const role = s.authorizer.index.role(name);
+    return role ? [roleView(role)] : [];
+  });
+  return { user: shown, roles, effectiveRoles: perms.roles, uiPermissions: perms.uiPermissions, roleDetails };
 }
 
 /** Self-service operations under uc.api.host.authpay.dev: they only ever act on the caller. */
@@ -65,6 +74,7 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
           roles: { type: 'array', items: { type: 'string' } },
           effectiveRoles: { type: 'array', items: { type: 'string' } },
           uiPermissions: { type: 'array', items: { type: 'string' } },
+          roleDetails: { type: 'array', items: ROLE_VIEW_SCHEMA },
         },
       },
       handler: ({ principal }) => currentUser(s, principal),
@@ -82,13 +92,45 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
         required: ['oldPassword', 'newPassword'],
         properties: { oldPassword: { type: 'string', maxLength: 1024 }, newPassword: PASSWORD_SCHEMA },
       },
-      async handler({ body, principal }) {
+      async handler({ body, principal, req }) {
         if (principal.via === 'bootstrap')
           throw new AppError('BAD_REQUEST', '引导令牌没有密码', { messageEn: 'the bootstrap credential has no password' });
-        await s.users.changePassword(principal.username, body.oldPassword, body.newPassword);
+        await guardedPasswordChange(s, req, principal.username, body.oldPassword, body.newPassword);
         await s.sessions.revokeAllOf(principal.username, principal.sessionId);
         return null;
       },
     }),
+    defineOperation<unknown, ProfileChange>({
+      operationId: 'updateCurrentUser',
+      group: HOST_UC_GROUP,
+      method: 'patch',
+      path: '/users/-',
+      summary: "Change the caller's display name, e-mail or language (only the keys given)",
+      tags: ['users'],
+      body: PROFILE_CHANGE_BODY,
+      response: PUBLIC_USER_SCHEMA,
+      async handler({ body, principal }) {
+        if (principal.via === 'bootstrap')
+          throw new AppError('BAD_REQUEST', '引导令牌没有个人资料', { messageEn: 'the bootstrap credential has no profile' });
+        return publicUser(await s.users.updateProfile(principal.username, body));
+      },
+    }),
   ];
+}
+
+/**
+ * A password change checks the current password under the log-in guard: the per-user failure limit applies
+ * before the check (429 when reached) and a wrong current password counts as a failed log-in, so a stolen
+ * session cannot be used to guess the password. The answer to a wrong one is INVALID_CURRENT_PASSWORD (400).
+ */
+async function guardedPasswordChange(s: UserOperationDeps, req: Request, username: string, oldPassword: string, newPassword: string) {
+  const { loginLimits } = await s.settings.current();
+  await s.guard.admit(loginLimits, req.ip ?? 'unknown', username, false);
+  try {
+    await s.users.changePassword(username, oldPassword, newPassword);
+  } catch (err) {
+    if (isAppError(err) && err.code === 'INVALID_CURRENT_PASSWORD') await s.guard.failed(username);
+    throw err;
+  }
+  await s.guard.succeeded(username);
 }

@@ -13,8 +13,22 @@ export interface UserOperationDeps {
   authorizer: Authorizer;
   /** Ends a user's sessions (all of them, or all but `keep`). */
   sessions: { revokeAllOf(username: string, keep?: string): Promise<number> };
-  /** The auth settings, read per request (only sign-up is consulted here). */
-  settings: { current(): { signUpEnabled: boolean } | Promise<{ signUpEnabled: boolean }> };
+  /** The auth settings, read per request (sign-up and the brute-force limits of password checks). */
+  settings: { current(): UserOperationSettings | Promise<UserOperationSettings> };
+  /** The brute-force guard of password checks: a wrong current password counts as a failed log-in. */
+  guard: PasswordGuard;
   /** Makes the sign-up limit per client address (shared by the replicas on PostgreSQL). */
   rateLimits: RateLimitFactory;
+}
+
+export interface UserOperationSettings {
+  signUpEnabled: boolean;
+  loginLimits: { perIpPerMinute: number; failuresPerUser: number };
+}
+
+/** The part of auth's LoginGuard the users family uses (declared here so users never imports auth). */
+export interface PasswordGuard {
+  admit(limits: UserOperationSettings['loginLimits'], ip: string, username: string, countAttempt: boolean): Promise<void>;
+  failed(username: string, ip?: string): Promise<void>;
+  succeeded(username: string): Promise<void>;
 }

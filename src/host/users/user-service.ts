@@ -4,7 +4,14 @@ import { nowTimestamp } from '../resource/time.js';
 import { eq, type ListPage, type ListQuery } from '../store/query.js';
 import { hashPassword, verifyPassword, dummyVerify } from './password-hash.js';
 import { assertValid, emailProblem, passwordProblem, usernameProblem } from './user-validation.js';
-import { USER_KIND, type User } from './types.js';
+import { USER_KIND, type User, type UserLanguage, type UserSpec } from './types.js';
+
+/** What a user may change of themself (updateCurrentUser). */
+export interface ProfileChange {
+  displayName?: string;
+  email?: string;
+  language?: UserLanguage;
+}
 
 export interface NewUserInput {
   username: string;
@@ -24,12 +31,7 @@ export class UserService {
     const email = input.email.trim().toLowerCase();
     assertValid(usernameProblem(input.username), emailProblem(email), passwordProblem(input.password));
     if (await this.exists(input.username)) throw usernameTaken(input.username);
-    if ((await this.client.count(USER_KIND, eq('spec.email', email))) > 0) {
-      throw new AppError('ALREADY_EXISTS', '该邮箱已被使用', {
-        messageEn: 'e-mail address already in use',
-        details: [{ field: 'email', message: 'already in use' }],
-      });
-    }
+    if ((await this.client.count(USER_KIND, eq('spec.email', email))) > 0) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     try {
       return await this.client.create<User>({
@@ -94,13 +96,33 @@ export class UserService {
   async changePassword(name: string, oldPassword: string, newPassword: string): Promise<User> {
     assertValid(passwordProblem(newPassword, 'newPassword'));
     const user = await this.get(name);
-    if (!(await verifyPassword(oldPassword, user.spec.passwordHash))) {
-      throw new AppError('UNAUTHORIZED', '原密码不正确', {
-        messageEn: 'the current password is wrong',
-        details: [{ field: 'oldPassword', message: 'wrong password' }],
-      });
-    }
+    if (!(await verifyPassword(oldPassword, user.spec.passwordHash))) throw wrongCurrentPassword();
     return this.setPassword(name, newPassword);
+  }
+
+  /**
+   * Changes what the user may change of themself (display name, e-mail, language); only the given keys.
+   * A new e-mail is checked and must not belong to another user.
+   */
+  async updateProfile(name: string, change: ProfileChange): Promise<User> {
+    const spec: Partial<UserSpec> = {};
+    if (change.displayName !== undefined) spec.displayName = change.displayName.trim() || name;
+    if (change.language !== undefined) spec.language = change.language;
+    if (change.email !== undefined) {
+      spec.email = change.email.trim().toLowerCase();
+      assertValid(emailProblem(spec.email));
+    }
+    // One transaction: the store runs one writer at a time, so two users cannot both take a free address.
+    return this.client.transaction(async () => {
+      const user = await this.get(name);
+      if (
+        spec.email !== undefined
+        && spec.email !== user.spec.email
+        && (await this.client.count(USER_KIND, eq('spec.email', spec.email))) > 0
+      )
+        throw emailTaken();
+      return Object.keys(spec).length === 0 ? user : this.client.patch<User>(USER_KIND, name, { spec });
+    });
   }
 
   async setPassword(name: string, password: string): Promise<User> {
@@ -114,9 +136,25 @@ export class UserService {
   }
 }
 
+function emailTaken(): AppError {
+  return new AppError('ALREADY_EXISTS', '该邮箱已被使用', {
+    messageEn: 'e-mail address already in use',
+    details: [{ field: 'email', message: '该邮箱已被使用', messageEn: 'already in use' }],
+  });
+}
+
+/** 400, not 401: the caller's session is fine, only the form's current password is wrong (the UI keeps it). */
+function wrongCurrentPassword(): AppError {
+  return new AppError('INVALID_CURRENT_PASSWORD', '当前密码不正确', {
+    status: 400,
+    messageEn: 'the current password is wrong',
+    details: [{ field: 'oldPassword', message: '当前密码不正确', messageEn: 'the current password is wrong' }],
+  });
+}
+
 function usernameTaken(name: string): AppError {
   return new AppError('ALREADY_EXISTS', '用户名已存在', {
     messageEn: `user name "${name}" is taken`,
-    details: [{ field: 'username', message: 'already taken' }],
+    details: [{ field: 'username', message: '用户名已存在', messageEn: 'already taken' }],
   });
 }

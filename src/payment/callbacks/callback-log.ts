@@ -12,11 +12,13 @@ export interface CallbackRecord {
   /** The adapter that verified it (the notification id is unique per provider, not per endpoint). */
   channelId?: string;
   outcome: CallbackOutcomeCode;
-  /** TRANSITIONED, NO_CHANGE, REPLAY, STALE_CALLBACK, BAD_SIGNATURE, CALLBACK_MISMATCH, UNKNOWN_ORDER, … */
+  /** TRANSITIONED, NO_CHANGE, REPLAY, STALE_CALLBACK, BAD_SIGNATURE, CALLBACK_MISMATCH, UNKNOWN_ORDER, UNKNOWN_REFUND, … */
   reason: string;
   message?: string;
   event?: CallbackEvent;
   transition?: string;
+  /** A refund notification: the refund it settled (our refund number). */
+  refundNo?: string;
 }
 
 /** Spec of a PaymentCallbackLog: a verified notification as the console shows it with the order. */
@@ -24,6 +26,8 @@ export interface CallbackLogSpec {
   paymentType: string;
   paymentId?: string;
   eventId?: string;
+  /** A refund notification: our refund number (the refund it named, or settled). */
+  refundNo?: string;
   reportedStatus?: string;
   vendorStatus?: string;
   amountMinor?: number;
@@ -79,7 +83,7 @@ export async function findNotificationLog(
 export async function logCallback(deps: PaymentDeps, record: CallbackRecord): Promise<void> {
   const e = record.event;
   const { paymentType, outcome, reason, transition, message } = record;
-  const ids = { paymentId: e?.orderRef, eventId: e?.eventId };
+  const ids = { paymentId: e?.orderRef, eventId: e?.eventId, refundNo: record.refundNo ?? e?.refund?.refundId };
   deps.logger.info({ paymentType, outcome, reason, ...ids, transition, msg2: message }, 'payment callback');
   if (!e) return;
   try {
@@ -135,8 +139,9 @@ function logSpecOf(record: CallbackRecord, e: CallbackEvent, now: string): Callb
     paymentType: record.paymentType,
     paymentId: e.orderRef?.slice(0, 128),
     eventId: e.eventId?.slice(0, 256),
-    reportedStatus: e.status,
-    vendorStatus: e.vendorStatus?.slice(0, 64),
+    refundNo: (record.refundNo ?? e.refund?.refundId)?.slice(0, 64),
+    reportedStatus: e.refund ? `REFUND_${e.refund.status}` : e.status,
+    vendorStatus: (e.refund?.vendorStatus ?? e.vendorStatus)?.slice(0, 64),
     amountMinor: e.amountMinor,
     currency: e.currency?.slice(0, 3),
     outcome: record.outcome,

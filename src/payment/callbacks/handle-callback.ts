@@ -7,12 +7,13 @@ import {
   type CallbackRequest,
   type PaymentChannel,
 } from '../channels/index.js';
-import type { OrderDeps } from '../orders/order-events.js';
 import { toChannelOrder } from '../orders/order-view.js';
 import { looksLikePaymentId } from '../orders/payment-id.js';
 import { moveOrder } from '../orders/state-machine.js';
 import { decideFromQuery } from '../orders/sync-payment.js';
 import { PaymentInfo } from '../orders/types.js';
+import type { RefundDeps } from '../refunds/refund-deps.js';
+import { applyRefundNotification } from '../refunds/refund-notification.js';
 import { assertFreshCallback } from './callback-freshness.js';
 import { findNotificationLog, logCallback, type CallbackRecord } from './callback-log.js';
 import { resolveCallbackChannel } from './resolve-channel.js';
@@ -25,9 +26,9 @@ class UnknownOrderError extends Error {}
  * notification already applied (replay) → match amount and currency with the order → ask the channel for
  * the truth → move the order from the state it was read in → log (one log per notification id, counting
  * arrivals) → answer in the provider's format. Replays and concurrent copies change nothing twice
- * (compare-and-set).
+ * (compare-and-set). A notification about a refund (`event.refund`) settles that refund instead.
  */
-export async function handleCallback(deps: OrderDeps, typeParam: string, request: CallbackRequest): Promise<CallbackAnswer> {
+export async function handleCallback(deps: RefundDeps, typeParam: string, request: CallbackRequest): Promise<CallbackAnswer> {
   const resolved = await resolveCallbackChannel(deps, typeParam, request);
   if ('answer' in resolved) return resolved.answer;
   const { channel, paymentType } = resolved;
@@ -53,7 +54,7 @@ export async function handleCallback(deps: OrderDeps, typeParam: string, request
  * One that was refused or answered retry is processed again (the provider's resend after our outage).
  */
 async function replayOf(
-  deps: OrderDeps,
+  deps: RefundDeps,
   channel: PaymentChannel,
   paymentType: string,
   event: CallbackEvent,
@@ -63,7 +64,8 @@ async function replayOf(
   return { paymentType, outcome: 'ACCEPTED', reason: 'REPLAY', event };
 }
 
-async function applyEvent(deps: OrderDeps, channel: PaymentChannel, paymentType: string, event: CallbackEvent): Promise<CallbackRecord> {
+async function applyEvent(deps: RefundDeps, channel: PaymentChannel, paymentType: string, event: CallbackEvent): Promise<CallbackRecord> {
+  if (event.refund) return { paymentType, event, ...(await applyRefundNotification(deps, channel, event)) };
   const order = looksLikePaymentId(event.orderRef) ? await deps.client.fetch(PaymentInfo, event.orderRef) : undefined;
   if (!order || order.spec.paymentType !== channel.id) throw new UnknownOrderError(`no ${channel.id} payment order ${event.orderRef}`);
   assertCallbackMatchesOrder(event, {

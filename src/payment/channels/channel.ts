@@ -19,6 +19,11 @@ import type {
 /** Amount rules of one currency at a channel: provider bounds and, rarely, a non-ISO exponent. */
 export interface ChannelCurrencyRule extends AmountLimits {
   exponent?: number;
+  /**
+   * Fraction digits the provider can carry when fewer than the currency's (Stripe: three-decimal currencies
+   * only to the hundredth, MGA only whole units). Amounts stay in the currency's minor units; finer ones are refused.
+   */
+  maxFractionDigits?: number;
 }
 
 /**
@@ -32,6 +37,8 @@ export interface PaymentChannel {
   readonly channels: readonly string[];
   /** Currencies it accepts, with the provider's amount bounds (Alipay: CNY, 0.01 … 100,000,000.00). */
   readonly currencies: Readonly<Record<string, ChannelCurrencyRule>>;
+  /** The currency of an initiation that names none (the service's configured currency); CNY when absent. */
+  readonly defaultCurrency?: string;
 
   /**
    * Starts a payment at the channel. Returns the QR code, redirect URL or form for the payer.

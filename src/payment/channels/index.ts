@@ -5,6 +5,7 @@
 import { aggregator1Definition } from './aggregator-1/index.js';
 import { aggregator2Definition } from './aggregator-2/index.js';
 import { aggregator3Definition } from './aggregator-3/index.js';
+import { cardDefinition } from './card/index.js';
 import { customDefinition } from './custom/index.js';
 import { intlWalletDefinition } from './intl-wallet/index.js';
 import { ChannelRegistry } from './registry.js';
@@ -31,10 +32,10 @@ export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
 export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition, intlWalletDefinition };
-export { aggregator1Definition, aggregator2Definition, aggregator3Definition };
+export { aggregator1Definition, aggregator2Definition, aggregator3Definition, cardDefinition };
 export { CustomChannel, type CustomCallbackRoute } from './custom/index.js';
 
-/** A registry with every adapter built so far (CARD follows). */
+/** A registry with every adapter of the spec's payment services and the sandbox. */
 export function createChannelRegistry(): ChannelRegistry {
   return new ChannelRegistry()
     .register(walletADefinition)
@@ -43,6 +44,7 @@ export function createChannelRegistry(): ChannelRegistry {
     .register(aggregator2Definition)
     .register(aggregator3Definition)
     .register(intlWalletDefinition)
+    .register(cardDefinition)
     .register(customDefinition)
     .register(sandboxDefinition);
 }

@@ -28,7 +28,14 @@ export class ChannelRegistry {
     const type = PAYMENT_TYPE_ALIASES[upper] ?? upper;
     if (!isPaymentType(type) || !this.#definitions.has(type)) {
       throw new ChannelError('UNKNOWN_PAYMENT_TYPE', `unknown payment type "${String(name)}"`, {
-        details: [{ field: 'paymentType', message: `one of ${this.types().join(', ')}`, reason: 'UNKNOWN' }],
+        details: [
+          {
+            field: 'paymentType',
+            message: `只能是以下之一：${this.types().join('、')}`,
+            messageEn: `one of ${this.types().join(', ')}`,
+            reason: 'UNKNOWN',
+          },
+        ],
       });
     }
     return type;
@@ -41,7 +48,14 @@ export class ChannelRegistry {
     const offered = this.definition(type).channels;
     if (!offered.includes(channel)) {
       throw new ChannelError('UNSUPPORTED_PAYMENT_CHANNEL', `payment type ${type} has no channel "${String(paymentChannel)}"`, {
-        details: [{ field: 'paymentChannel', message: `one of ${offered.join(', ')}`, reason: 'UNSUPPORTED' }],
+        details: [
+          {
+            field: 'paymentChannel',
+            message: `只能是以下之一：${offered.join('、')}`,
+            messageEn: `one of ${offered.join(', ')}`,
+            reason: 'UNSUPPORTED',
+          },
+        ],
       });
     }
     return { paymentType: type, paymentChannel: channel };

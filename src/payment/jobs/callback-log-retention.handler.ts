@@ -3,13 +3,13 @@ import { type JobContext, and, lt } from '../../host/sdk/index.js';
 import { PaymentCallbackLog, type PaymentCallbackLogObject } from '../callbacks/callback-log.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { looksLikePaymentId } from '../orders/payment-id.js';
-import { PaymentInfo, type PaymentStatus } from '../orders/types.js';
+import { PaymentInfo, type OrderStatus } from '../orders/types.js';
 
 const BATCH = 200;
 const MAX_EXAMINED_PER_RUN = 20_000;
 const DAY_MS = 86_400_000;
 /** Orders whose callbacks may still matter: their history stays while they can change. */
-const OPEN: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>(['UNPAID', 'PAYING', 'UNKNOWN']);
+const OPEN: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['UNPAID', 'PAYING', 'UNKNOWN']);
 
 /**
  * Deletes PaymentCallbackLogs first received more than `callbackLogRetentionDays` ago, oldest first, in

@@ -8,7 +8,12 @@ import { InvalidAmountError } from './money-error.js';
 export function formatMinor(amountMinor: number | bigint, currencyCode: string, exponent?: number): string {
   const currency = normalizeCurrency(currencyCode);
   if (currency === undefined) {
-    throw new InvalidAmountError('UNKNOWN_CURRENCY', `unknown currency "${String(currencyCode)}"`, 'currency');
+    throw new InvalidAmountError(
+      'UNKNOWN_CURRENCY',
+      `unknown currency "${String(currencyCode)}"`,
+      'currency',
+      `不支持的币种 "${String(currencyCode)}"`,
+    );
   }
   if (typeof amountMinor === 'number' && !Number.isSafeInteger(amountMinor)) {
     throw new InvalidAmountError('NOT_AN_INTEGER', 'amount in minor units must be a safe integer', 'amountMinor');

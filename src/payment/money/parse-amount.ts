@@ -35,7 +35,12 @@ export function parseAmount(value: unknown, currencyCode: string, options: Parse
   const field = options.field ?? 'paymentAmount';
   const currency = normalizeCurrency(currencyCode);
   if (currency === undefined) {
-    throw new InvalidAmountError('UNKNOWN_CURRENCY', `unknown currency "${String(currencyCode)}"`, 'currency');
+    throw new InvalidAmountError(
+      'UNKNOWN_CURRENCY',
+      `unknown currency "${String(currencyCode)}"`,
+      'currency',
+      `不支持的币种 "${String(currencyCode)}"`,
+    );
   }
   const exponent = options.exponent ?? CURRENCY_EXPONENTS[currency];
   if (!Number.isInteger(exponent) || exponent < 0 || exponent > 4) throw new RangeError(`exponent ${exponent} is not 0..4`);
@@ -47,7 +52,8 @@ export function parseAmount(value: unknown, currencyCode: string, options: Parse
   }
   const [, whole, fraction = ''] = match;
   if (fraction.length > exponent) {
-    throw new InvalidAmountError('TOO_MANY_DECIMALS', `${field} allows at most ${exponent} decimal places for ${currency}`, field);
+    const zh = `${currency} 金额最多 ${exponent} 位小数`;
+    throw new InvalidAmountError('TOO_MANY_DECIMALS', `${field} allows at most ${exponent} decimal places for ${currency}`, field, zh);
   }
   const minor = BigInt(whole + fraction.padEnd(exponent, '0'));
   checkLimits(minor, currency, exponent, options, field);
@@ -82,6 +88,18 @@ function checkLimits(minor: bigint, currency: string, exponent: number, limits: 
   if (minor <= 0n) throw new InvalidAmountError('NOT_POSITIVE', `${field} must be greater than 0`, field);
   const min = BigInt(limits.minMinor ?? 1);
   const max = limits.maxMinor === undefined ? DEFAULT_MAX_MAJOR_UNITS * 10n ** BigInt(exponent) : BigInt(limits.maxMinor);
-  if (minor < min) throw new InvalidAmountError('BELOW_MINIMUM', `${field} is below the minimum for ${currency}`, field);
-  if (minor > max) throw new InvalidAmountError('ABOVE_MAXIMUM', `${field} is above the maximum for ${currency}`, field);
+  if (minor < min)
+    throw new InvalidAmountError(
+      'BELOW_MINIMUM',
+      `${field} is below the minimum for ${currency}`,
+      field,
+      `金额低于 ${currency} 的最小金额`,
+    );
+  if (minor > max)
+    throw new InvalidAmountError(
+      'ABOVE_MAXIMUM',
+      `${field} is above the maximum for ${currency}`,
+      field,
+      `金额超过 ${currency} 的最大金额`,
+    );
 }

@@ -12,6 +12,8 @@ const STATUS_TEXT: Record<string, string> = {
   SUCCESS: '支付成功',
   FAILED: '支付失败',
   UNKNOWN: '结果未知',
+  PARTIALLY_REFUNDED: '部分退款',
+  REFUNDED: '已退款',
 };
 
 /**

@@ -1,6 +1,7 @@
 import { AppError } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { PaymentInfo } from '../orders/types.js';
+import { PaymentRefund } from '../refunds/types.js';
 import { interfacePrivateKey } from '../settings/interface-keys.js';
 import { buildNotifyPayload } from './notify-payload.js';
 import { signNotify } from './notify-signature.js';
@@ -16,7 +17,7 @@ export type AttemptResult =
   | { kind: 'fatal'; error: string };
 
 /**
- * One attempt: reads the order fresh (the payload shows its status now, not when the event was queued),
+ * One attempt: reads the order (and a refund event's refund) fresh (the payload shows its status now, not when the event was queued),
  * signs `timestamp.body` with the interface key and POSTs it. Any 2xx counts as delivered.
  */
 export async function deliverOnce(deps: PaymentDeps, delivery: NotifyDelivery): Promise<AttemptResult> {
@@ -29,7 +30,10 @@ export async function deliverOnce(deps: PaymentDeps, delivery: NotifyDelivery): 
   } catch (err) {
     return { kind: 'failed', error: err instanceof AppError ? (err.messageEn ?? err.message) : 'interface key unusable' };
   }
-  const body = JSON.stringify(buildNotifyPayload(delivery.spec.eventId, order.spec));
+  const eventType = delivery.spec.eventType ?? 'payment.status_changed';
+  const refund = delivery.spec.refundNo ? await deps.client.fetch(PaymentRefund, delivery.spec.refundNo) : undefined;
+  if (delivery.spec.refundNo && !refund) return { kind: 'fatal', error: 'the refund no longer exists' };
+  const body = JSON.stringify(buildNotifyPayload(delivery.spec.eventId, order.spec, eventType, refund?.spec));
   const timestamp = String(Math.floor(deps.clock.now() / 1000));
   const headers = {
     [NOTIFY_HEADERS.eventId]: delivery.spec.eventId,

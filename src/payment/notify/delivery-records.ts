@@ -1,4 +1,5 @@
 import type { PaymentDeps } from '../deps/payment-deps.js';
+import type { OrderEventRefund } from '../orders/order-events.js';
 import type { PaymentInfo } from '../orders/types.js';
 import { PaymentNotifyDelivery } from './types.js';
 
@@ -6,11 +7,11 @@ import { PaymentNotifyDelivery } from './types.js';
 export const deliveryName = (eventId: string) => eventId.toLowerCase();
 
 /**
- * Queues the notifyUrl delivery of an order event. Called inside the transaction of the status change, so
- * the change and its delivery commit together; no URL, no record. The name is the event id: an event is
- * queued once, whoever asks.
+ * Queues the notifyUrl delivery of an order event. Called inside the transaction of the status change (or of
+ * the refund that reached SUCCESS), so the change and its delivery commit together; no URL, no record. The
+ * name is the event id: an event is queued once, whoever asks.
  */
-export async function queueDelivery(deps: PaymentDeps, order: PaymentInfo, eventId: string): Promise<boolean> {
+export async function queueDelivery(deps: PaymentDeps, order: PaymentInfo, eventId: string, refund?: OrderEventRefund): Promise<boolean> {
   if (!order.spec.notifyUrl) return false;
   const name = deliveryName(eventId);
   if (await deps.client.fetch(PaymentNotifyDelivery, name)) return false;
@@ -23,6 +24,8 @@ export async function queueDelivery(deps: PaymentDeps, order: PaymentInfo, event
       orderId: order.spec.orderId,
       platform: order.spec.platform,
       eventStatus: order.spec.status,
+      eventType: refund ? 'payment.refunded' : 'payment.status_changed',
+      ...(refund ? { refundNo: refund.refundNo } : {}),
       notifyUrl: order.spec.notifyUrl,
       occurredAt: now,
     },

@@ -12,13 +12,13 @@ export interface OrderEventFollower {
 }
 
 /**
- * Follows order events: each event's notifyUrl delivery record is written in the transaction of its status
- * change (so a crash cannot lose it); once the change has committed the delivery worker wakes and the
- * administrators are told.
+ * Follows order events (status changes and refunds that reached SUCCESS): each event's notifyUrl delivery
+ * record is written in the transaction of its change (so a crash cannot lose it); once the change has
+ * committed the delivery worker wakes and the administrators are told.
  */
 export function followOrderEvents(deps: PaymentDeps, events: OrderEvents, worker: Pick<NotifyDeliveryWorker, 'wake'>): OrderEventFollower {
   const pending = new Set<Promise<void>>();
-  const stopRecording = events.onRecord(async (event) => void (await queueDelivery(deps, event.order, event.eventId)));
+  const stopRecording = events.onRecord(async (event) => void (await queueDelivery(deps, event.order, event.eventId, event.refund)));
   const stopListening = events.onCommitted((event: OrderEvent) => {
     if (event.order.spec.notifyUrl) worker.wake();
     const work = notifyAdministrators(deps, event).catch((err) => {

@@ -1,7 +1,7 @@
 import { AppError, eq } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { ANNOUNCED } from '../orders/state-machine.js';
-import type { PaymentInfo } from '../orders/types.js';
+import { isPaid, type PaymentInfo } from '../orders/types.js';
 import { queueDelivery } from './delivery-records.js';
 import { PaymentNotifyDelivery, withStatus, type NotifyDelivery } from './types.js';
 
@@ -18,7 +18,7 @@ export async function resendPaymentNotify(deps: PaymentDeps, order: PaymentInfo)
   const page = await deps.client.list(PaymentNotifyDelivery, { where, sort: newestFirst, page: 1, size: 1 });
   const latest = page.items[0] && withStatus(page.items[0]);
   if (!latest) {
-    if (!ANNOUNCED.has(order.spec.status)) {
+    if (!ANNOUNCED.has(order.spec.status) && !isPaid(order.spec.status)) {
       const messageEn = `nothing to re-send while the order is ${order.spec.status}`;
       throw new AppError('NOTHING_TO_RESEND', '订单尚无可重发的通知', { status: 409, messageEn });
     }

@@ -1,15 +1,22 @@
 import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
 import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
-import type { PaymentStatus } from '../orders/types.js';
+import type { OrderStatus } from '../orders/types.js';
 
 export type DeliveryPhase = 'PENDING' | 'DELIVERED' | 'GAVE_UP';
+
+/** What an event tells the business system: a status change of the order, or a refund that reached SUCCESS. */
+export type NotifyEventType = 'payment.status_changed' | 'payment.refunded';
 
 export interface NotifyDeliverySpec {
   eventId: string;
   paymentId: string;
   orderId: string;
   platform: string;
-  eventStatus: PaymentStatus;
+  eventStatus: OrderStatus;
+  /** Absent on records written before refunds existed: those are status changes. */
+  eventType?: NotifyEventType;
+  /** payment.refunded: the refund (its PaymentRefund name), read fresh at each attempt. */
+  refundNo?: string;
   notifyUrl: string;
   occurredAt: string;
 }

@@ -5,6 +5,8 @@ import type { PaymentDeps } from '../deps/payment-deps.js';
 import { PaymentNotifyDelivery } from '../notify/types.js';
 import { orderOr404, pageBase, PAYMENT_ID_PARAMS } from '../orders/order-lookup.js';
 import { toView } from '../orders/order-view.js';
+import { toRefundView } from '../refunds/refund-view.js';
+import { PaymentRefund } from '../refunds/types.js';
 
 const tags = ['payment-console'];
 
@@ -17,8 +19,8 @@ const recent = (paymentId: string, timeField: string): ListQuery => ({
 });
 
 /**
- * The console's order details: the order (orders), its notifyUrl deliveries (notify) and its verified
- * callbacks (callbacks). It sits above the three families because it shows all of them.
+ * The console's order details: the order (orders), its refunds (refunds), its notifyUrl deliveries (notify)
+ * and its verified callbacks (callbacks). It sits above those families because it shows all of them.
  */
 export function orderDetailsOperations(deps: PaymentDeps): OperationDef[] {
   return [
@@ -28,18 +30,20 @@ export function orderDetailsOperations(deps: PaymentDeps): OperationDef[] {
       method: 'get',
       path: '/payments/:paymentId',
       tags,
-      summary: 'Details of an order with its status history, notifyUrl deliveries and callbacks',
+      summary: 'Details of an order with its status history, refunds, notifyUrl deliveries and callbacks',
       params: PAYMENT_ID_PARAMS,
       handler: async ({ params }) => {
         const order = await orderOr404(deps, params.paymentId);
         const paymentId = order.spec.paymentId;
-        const [deliveries, callbacks] = await Promise.all([
+        const [refunds, deliveries, callbacks] = await Promise.all([
+          deps.client.list(PaymentRefund, recent(paymentId, 'spec.requestedAt')),
           deps.client.list(PaymentNotifyDelivery, recent(paymentId, 'metadata.creationTimestamp')),
           deps.client.list(PaymentCallbackLog, recent(paymentId, 'spec.receivedAt')),
         ]);
         return {
           ...toView(order, await pageBase(deps)),
           transitions: order.status?.transitions ?? [],
+          refunds: deps.client.viewItems(PaymentRefund, refunds.items, toRefundView),
           notifyDeliveries: deps.client.viewItems(PaymentNotifyDelivery, deliveries.items, (d) => ({
             name: d.metadata.name,
             ...d.spec,

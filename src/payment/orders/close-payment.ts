@@ -4,7 +4,7 @@ import type { OrderDeps } from './order-events.js';
 import { toChannelOrder } from './order-view.js';
 import { moveOrder, type TransitionSource } from './state-machine.js';
 import { syncWithChannel } from './sync-payment.js';
-import type { PaymentInfo } from './types.js';
+import { isPaid, type PaymentInfo } from './types.js';
 
 /** Whether the channel may know the order (it handed the payer a QR code or link). */
 export function reachedChannel(order: PaymentInfo): boolean {
@@ -18,7 +18,7 @@ export function reachedChannel(order: PaymentInfo): boolean {
  */
 export async function closePayment(deps: OrderDeps, order: PaymentInfo, source: TransitionSource, actor?: string): Promise<PaymentInfo> {
   if (order.spec.status === 'FAILED') return order;
-  if (order.spec.status === 'SUCCESS') throw alreadyPaid();
+  if (isPaid(order.spec.status)) throw alreadyPaid();
   if (reachedChannel(order)) {
     try {
       const channel = await deps.channels.instance(order.spec.paymentType);
@@ -26,7 +26,7 @@ export async function closePayment(deps: OrderDeps, order: PaymentInfo, source: 
     } catch (err) {
       if (!isChannelError(err, 'CHANNEL_REJECTED')) throw err;
       const synced = await syncWithChannel(deps, order, 'SYNC');
-      if (synced.spec.status === 'SUCCESS') throw alreadyPaid();
+      if (isPaid(synced.spec.status)) throw alreadyPaid();
       if (synced.spec.status === 'FAILED') return synced;
       throw err;
     }
@@ -41,7 +41,7 @@ export async function closePayment(deps: OrderDeps, order: PaymentInfo, source: 
         : undefined,
     order,
   );
-  if (outcome.order.spec.status === 'SUCCESS') throw alreadyPaid();
+  if (isPaid(outcome.order.spec.status)) throw alreadyPaid();
   return outcome.order;
 }
 

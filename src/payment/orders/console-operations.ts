@@ -76,6 +76,8 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
         },
       },
       response: PAYMENT_VIEW_SCHEMA,
+      // A double click or a retried request with the same Idempotency-Key creates one test order.
+      idempotent: true,
       handler: async ({ body, principal, req }) => {
         const input: InitiatePaymentInput = {
           orderId: `test-${deps.clock.now()}-${Math.floor(Math.random() * 1e6)}`,

@@ -28,7 +28,7 @@ export async function createPayment(
   options: CreatePaymentOptions = {},
 ): Promise<PaymentInfo> {
   const choice = await deps.channels.forInitiation(input.paymentType, input.paymentChannel);
-  const money = parseChannelAmount(choice.channel, input.paymentAmount, input.currency ?? 'CNY');
+  const money = parseChannelAmount(choice.channel, input.paymentAmount, input.currency ?? choice.channel.defaultCurrency ?? 'CNY');
   const settings = await deps.settings.read();
   checkInitiateUrls(input, settings.allowPrivateNotifyTargets);
   const payer = { clientIp: options.clientIp, payerOpenId: payerOpenIdOf(input.additionalData) };

@@ -76,14 +76,14 @@ function reuse(existing: PaymentInfo, resolved: ResolvedChannel, money: Money): 
     throw new AppError('ORDER_ID_CONFLICT', '订单号已存在且支付信息不同', {
       status: 409,
       messageEn: `orderId ${s.orderId} already has a payment with other amount, currency, type or channel (${s.paymentId})`,
-      details: [{ field: 'orderId', message: s.paymentId }],
+      details: [{ field: 'orderId', message: `订单号已用于支付 ${s.paymentId}`, messageEn: `already used by payment ${s.paymentId}` }],
     });
   }
   if (s.status !== 'UNPAID' && s.status !== 'PAYING') {
     throw new AppError('ORDER_ALREADY_FINISHED', `订单已结束（${s.status}）`, {
       status: 409,
       messageEn: `orderId ${s.orderId} already has a payment in status ${s.status} (${s.paymentId})`,
-      details: [{ field: 'orderId', message: s.status }],
+      details: [{ field: 'orderId', message: `订单已结束（${s.status}）`, messageEn: `already finished (${s.status})` }],
     });
   }
   return existing;

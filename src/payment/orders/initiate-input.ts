@@ -63,7 +63,7 @@ export function checkInitiateUrls(input: InitiatePaymentInput, allowPrivateNotif
       throw new AppError('VALIDATION_FAILED', `通知地址无效: ${zh}`, {
         status: 400,
         messageEn: `invalid notifyUrl: ${en}`,
-        details: [{ field: 'notifyUrl', message: en }],
+        details: [{ field: 'notifyUrl', message: zh, messageEn: en }],
       });
     }
   }
@@ -78,7 +78,7 @@ export function checkInitiateUrls(input: InitiatePaymentInput, allowPrivateNotif
       throw new AppError('VALIDATION_FAILED', '返回地址无效', {
         status: 400,
         messageEn: 'returnUrl must be an http(s) URL',
-        details: [{ field: 'returnUrl', message: 'must be an http(s) URL' }],
+        details: [{ field: 'returnUrl', message: '须为 http(s) 网址', messageEn: 'must be an http(s) URL' }],
       });
   }
 }

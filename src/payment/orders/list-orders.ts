@@ -35,7 +35,7 @@ export const ORDER_FILTER_QUERY = {
   orderId: { type: 'string', maxLength: 64 },
   paymentId: { type: 'string', maxLength: 64 },
   platform: { type: 'string', maxLength: 253 },
-  status: { type: 'string', enum: ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN'] },
+  status: { type: 'string', enum: ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN', 'PARTIALLY_REFUNDED', 'REFUNDED'] },
   paymentType: { type: 'string', maxLength: 32 },
   paymentChannel: { type: 'string', maxLength: 32 },
   username: { type: 'string', maxLength: 253 },

@@ -1,13 +1,28 @@
 import type { Logger } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
-import type { PaymentInfo, PaymentStatus } from './types.js';
+import type { OrderStatus, PaymentInfo } from './types.js';
 
-/** An arrival at an announced status (SUCCESS, FAILED, UNKNOWN); the id never repeats (state-machine eventIdOf). */
+/** The refund behind a `payment.refunded` event. */
+export interface OrderEventRefund {
+  /** The PaymentRefund's name: our refund number. */
+  refundNo: string;
+  /** The caller's refund id. */
+  refundId: string;
+  amountMinor: number;
+}
+
+/**
+ * Something the business system and the administrators are told about: an arrival at an announced status
+ * (SUCCESS, FAILED, UNKNOWN; id from state-machine eventIdOf), or a refund that reached SUCCESS (`refund`
+ * set; `to` is the order's status after it, PARTIALLY_REFUNDED or REFUNDED, possibly the same as `from`).
+ * An event id never repeats.
+ */
 export interface OrderEvent {
   eventId: string;
   order: PaymentInfo;
-  from: PaymentStatus;
-  to: PaymentStatus;
+  from: OrderStatus;
+  to: OrderStatus;
+  refund?: OrderEventRefund;
 }
 
 /** Writes that belong to the status change: they run in its transaction, and a throw rolls the change back. */

@@ -1,5 +1,6 @@
 import { formatMinor } from '../money/index.js';
 import type { ChannelOrder } from '../channels/index.js';
+import { acceptsRefunds, refundableMinor } from './refund-amounts.js';
 import type { PaymentInfo, PaymentInfoSpec } from './types.js';
 
 /** An order as the API shows it: decimal amount (and the exact minor units), timestamps, page link. */
@@ -34,11 +35,19 @@ export interface PaymentView {
   createdAt?: string;
   reviewFlag?: string;
   additionalData?: Record<string, unknown>;
+  /** Refunded so far (SUCCESS refunds), as the exact decimal string and in minor units. */
+  refundedAmountText: string;
+  refundedAmountMinor: number;
+  /** What can still be refunded (nothing while the order is not paid). */
+  refundableAmountText: string;
+  refundableAmountMinor: number;
 }
 
 export function toView(order: PaymentInfo, baseUrl: string): PaymentView {
   const s = order.spec as PaymentInfoSpec;
   const amountText = formatMinor(s.paymentAmount, s.currency);
+  const refunded = s.refundedAmount ?? 0;
+  const refundable = acceptsRefunds(s.status) ? refundableMinor(s) : 0;
   return {
     name: order.metadata.name,
     resourceVersion: order.metadata.resourceVersion,
@@ -67,6 +76,10 @@ export function toView(order: PaymentInfo, baseUrl: string): PaymentView {
     createdAt: order.metadata.creationTimestamp,
     reviewFlag: s.reviewFlag,
     additionalData: s.additionalData,
+    refundedAmountText: formatMinor(refunded, s.currency),
+    refundedAmountMinor: refunded,
+    refundableAmountText: formatMinor(refundable, s.currency),
+    refundableAmountMinor: refundable,
   };
 }
 
@@ -104,7 +117,7 @@ export const PAYMENT_VIEW_SCHEMA = {
     returnUrl: { type: 'string' },
     platform: { type: 'string' },
     username: { type: 'string' },
-    status: { type: 'string', enum: ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN'] },
+    status: { type: 'string', enum: ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN', 'PARTIALLY_REFUNDED', 'REFUNDED'] },
     failureReason: { type: 'string' },
     qrCode: { type: 'string' },
     payUrl: { type: 'string' },
@@ -115,5 +128,9 @@ export const PAYMENT_VIEW_SCHEMA = {
     createdAt: { type: 'string' },
     reviewFlag: { type: 'string' },
     additionalData: { type: 'object' },
+    refundedAmountText: { type: 'string', description: 'refunded so far (SUCCESS refunds), decimal' },
+    refundedAmountMinor: { type: 'integer' },
+    refundableAmountText: { type: 'string', description: 'what can still be refunded, decimal (0 unless paid)' },
+    refundableAmountMinor: { type: 'integer' },
   },
 };

@@ -1,9 +1,9 @@
-import { AppError, and, eq } from '../../host/sdk/index.js';
+import { AppError, and, inValues } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { formatMinor } from '../money/index.js';
 import { dayIn, PaymentDailyStat } from './daily-stats.js';
 import { toView, type PaymentView } from './order-view.js';
-import { PaymentInfo } from './types.js';
+import { PAID_STATUSES, PaymentInfo } from './types.js';
 
 export interface TrendPoint {
   day: string;
@@ -54,7 +54,7 @@ export async function paymentOverview(deps: PaymentDeps, range: { from?: string;
     return { day, orders: s?.orders ?? 0, successCount: s?.successCount ?? 0, successAmounts: decimals(s?.successAmounts ?? {}) };
   });
   const recent = await deps.client.list(PaymentInfo, {
-    where: eq('spec.status', 'SUCCESS'),
+    where: inValues('spec.status', [...PAID_STATUSES]),
     sort: [{ field: 'spec.paidAt', direction: 'desc' }],
     page: 1,
     size: 10,

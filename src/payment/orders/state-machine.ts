@@ -1,29 +1,38 @@
 import { ConflictError } from '../../host/sdk/index.js';
 import { recordSuccess } from './daily-stats.js';
 import type { OrderDeps, OrderEvent } from './order-events.js';
-import { PaymentInfo, type PaymentInfoSpec, type PaymentStatus, type TransitionRecord } from './types.js';
+import { PaymentInfo, type OrderStatus, type PaymentInfoSpec, type TransitionRecord } from './types.js';
 
 /**
  * The order state machine (DESIGN "Payment: decisions"): UNPAID → PAYING → SUCCESS | FAILED | UNKNOWN.
- * SUCCESS is final. A verified payment for a FAILED order still becomes SUCCESS (the money arrived) and is
- * flagged PAID_AFTER_FAILED for review. UNKNOWN is resolved by a later query or callback.
+ * A verified payment for a FAILED order still becomes SUCCESS (the money arrived) and is flagged
+ * PAID_AFTER_FAILED for review. UNKNOWN is resolved by a later query or callback. SUCCESS is final as a
+ * payment: only refunds move it on, to PARTIALLY_REFUNDED and REFUNDED (orders/refund-amounts.ts).
  */
-export const ALLOWED_MOVES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+export const ALLOWED_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   UNPAID: ['PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN'],
   PAYING: ['SUCCESS', 'FAILED', 'UNKNOWN'],
   UNKNOWN: ['PAYING', 'SUCCESS', 'FAILED'],
   FAILED: ['SUCCESS'],
-  SUCCESS: [],
+  SUCCESS: ['PARTIALLY_REFUNDED', 'REFUNDED'],
+  PARTIALLY_REFUNDED: ['REFUNDED'],
+  REFUNDED: [],
 };
 
-/** Statuses whose arrival is announced to the business system (notifyUrl) and to administrators. */
-export const ANNOUNCED: ReadonlySet<PaymentStatus> = new Set(['SUCCESS', 'FAILED', 'UNKNOWN']);
+/** Statuses reached only through a refund (source REFUND), never by a query, callback or administrator. */
+export const REFUND_STATUSES: ReadonlySet<OrderStatus> = new Set(['PARTIALLY_REFUNDED', 'REFUNDED']);
 
-export type TransitionSource = 'CALLBACK' | 'SYNC' | 'CLOSE' | 'TIMEOUT' | 'ADMIN' | 'INITIATE' | 'PAGE_QUERY' | 'USER';
+/**
+ * Statuses whose arrival is announced to the business system (notifyUrl) and to administrators by a status
+ * event. The refund statuses are announced by their refund's `payment.refunded` event instead.
+ */
+export const ANNOUNCED: ReadonlySet<OrderStatus> = new Set(['SUCCESS', 'FAILED', 'UNKNOWN']);
+
+export type TransitionSource = 'CALLBACK' | 'SYNC' | 'CLOSE' | 'TIMEOUT' | 'ADMIN' | 'INITIATE' | 'PAGE_QUERY' | 'USER' | 'REFUND';
 
 /** What a caller wants to happen to an order, with the facts to record. */
 export interface TransitionRequest {
-  to: PaymentStatus;
+  to: OrderStatus;
   source: TransitionSource;
   actor?: string;
   /** failureReason when moving to FAILED (CLOSED, TIMEOUT, a channel code). */
@@ -32,12 +41,12 @@ export interface TransitionRequest {
 }
 
 export type TransitionOutcome =
-  | { changed: true; order: PaymentInfo; from: PaymentStatus; eventId?: string }
+  | { changed: true; order: PaymentInfo; from: OrderStatus; eventId?: string }
   | { changed: false; order: PaymentInfo; why: 'SAME_STATE' | 'ILLEGAL' | 'CONFLICT' };
 
 const MAX_HISTORY = 20;
 
-export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ALLOWED_MOVES[from].includes(to);
 }
 
@@ -50,7 +59,8 @@ export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
 export async function applyTransition(deps: OrderDeps, read: PaymentInfo, request: TransitionRequest): Promise<TransitionOutcome> {
   const from = read.spec.status;
   if (from === request.to) return { changed: false, order: read, why: 'SAME_STATE' };
-  if (!canMove(from, request.to)) return { changed: false, order: read, why: 'ILLEGAL' };
+  // The refund statuses carry amounts this request does not: only the refunds family writes them.
+  if (!canMove(from, request.to) || REFUND_STATUSES.has(request.to)) return { changed: false, order: read, why: 'ILLEGAL' };
   const next = nextOrder(deps, read, request);
   let event: OrderEvent | undefined;
   try {
@@ -74,6 +84,14 @@ export async function applyTransition(deps: OrderDeps, read: PaymentInfo, reques
 
 function nextOrder(deps: OrderDeps, read: PaymentInfo, request: TransitionRequest): PaymentInfo {
   const at = new Date(deps.clock.now()).toISOString();
+  const transitions = withTransition(read, {
+    from: read.spec.status,
+    to: request.to,
+    at,
+    source: request.source,
+    actor: request.actor,
+    reason: request.reason,
+  });
   const spec: PaymentInfoSpec = { ...read.spec, ...definedFacts(request.facts), status: request.to };
   if (request.to === 'FAILED') spec.failureReason = (request.reason ?? 'CHANNEL_FAILED').slice(0, 1024);
   if (request.to === 'SUCCESS') {
@@ -81,11 +99,15 @@ function nextOrder(deps: OrderDeps, read: PaymentInfo, request: TransitionReques
     if (read.spec.status === 'FAILED') spec.reviewFlag = 'PAID_AFTER_FAILED';
     delete spec.failureReason;
   }
-  const entry: TransitionRecord = { from: read.spec.status, to: request.to, at, source: request.source };
-  if (request.actor) entry.actor = request.actor;
-  if (request.reason) entry.reason = request.reason.slice(0, 256);
-  const transitions = [...(read.status?.transitions ?? []), entry].slice(-MAX_HISTORY);
   return { ...read, spec, status: { ...(read.status ?? {}), transitions } };
+}
+
+/** The order's history with one more entry (the newest 20 are kept). */
+export function withTransition(read: PaymentInfo, change: TransitionRecord): TransitionRecord[] {
+  const entry: TransitionRecord = { from: change.from, to: change.to, at: change.at, source: change.source };
+  if (change.actor) entry.actor = change.actor;
+  if (change.reason) entry.reason = change.reason.slice(0, 256);
+  return [...(read.status?.transitions ?? []), entry].slice(-MAX_HISTORY);
 }
 
 function definedFacts(facts: TransitionRequest['facts']): Partial<PaymentInfoSpec> {
@@ -93,7 +115,7 @@ function definedFacts(facts: TransitionRequest['facts']): Partial<PaymentInfoSpe
 }
 
 /** `{paymentId}-{status}-{n}`: n counts earlier arrivals at the same status, so an event id never repeats. */
-export function eventIdOf(read: PaymentInfo, to: PaymentStatus): string {
+export function eventIdOf(read: PaymentInfo, to: OrderStatus): string {
   const earlier = (read.status?.transitions ?? []).filter((t) => t.to === to).length;
   return `${read.spec.paymentId}-${to.toLowerCase()}-${earlier + 1}`;
 }

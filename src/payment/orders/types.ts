@@ -4,6 +4,19 @@ import type { PaymentStatus, PaymentType } from '../channels/index.js';
 
 export type { PaymentStatus };
 
+/**
+ * An order's status: the channel's payment statuses, and after SUCCESS the refund statuses, which only the
+ * refunds family reaches (a SUCCESS refund moves SUCCESS → PARTIALLY_REFUNDED → REFUNDED).
+ */
+export type OrderStatus = PaymentStatus | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+
+/** Statuses of an order whose money arrived (refunds keep it paid: the payment happened). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+
+export function isPaid(status: OrderStatus): boolean {
+  return PAID_STATUSES.includes(status);
+}
+
 /** Why an order FAILED (or the channel's own error code). */
 export type FailureReason = 'CLOSED' | 'TIMEOUT' | 'CHANNEL_FAILED' | (string & {});
 
@@ -24,21 +37,25 @@ export interface PaymentInfoSpec {
   qrCode?: string;
   payUrl?: string;
   additionalData?: Record<string, unknown>;
-  status: PaymentStatus;
+  status: OrderStatus;
   failureReason?: string;
   channelTradeNo?: string;
   paidAt?: string;
   expiresAt?: string;
   settlementName?: string;
   reviewFlag?: string;
+  /** Minor units refunded (refunds that reached SUCCESS); absent = 0. */
+  refundedAmount?: number;
+  /** Minor units reserved by PENDING refunds; absent = 0. paymentAmount − refunded − pending is refundable. */
+  refundPendingAmount?: number;
 }
 
 /** One entry of the status history, written with the status in the same compare-and-set write. */
 export interface TransitionRecord {
-  from: PaymentStatus;
-  to: PaymentStatus;
+  from: OrderStatus;
+  to: OrderStatus;
   at: string;
-  /** What moved it: CALLBACK, SYNC, CLOSE, TIMEOUT, ADMIN, INITIATE, PAGE_QUERY. */
+  /** What moved it: CALLBACK, SYNC, CLOSE, TIMEOUT, ADMIN, INITIATE, PAGE_QUERY, USER, REFUND. */
   source: string;
   actor?: string;
   reason?: string;

@@ -69,7 +69,13 @@ export async function updatePayment(deps: OrderDeps, order: PaymentInfo, input: 
     throw new AppError('INVALID', `订单状态不能从 ${outcome.order.spec.status} 改为 ${to}`, {
       status: 422,
       messageEn: `status cannot move from ${outcome.order.spec.status} to ${to}`,
-      details: [{ field: 'status', message: `illegal move ${outcome.order.spec.status} -> ${to}` }],
+      details: [
+        {
+          field: 'status',
+          message: `不能从 ${outcome.order.spec.status} 改为 ${to}`,
+          messageEn: `illegal move ${outcome.order.spec.status} -> ${to}`,
+        },
+      ],
     });
   }
   return outcome.order;

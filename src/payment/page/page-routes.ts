@@ -4,13 +4,17 @@ import type { OrderDeps } from '../orders/order-events.js';
 import { looksLikePaymentId } from '../orders/payment-id.js';
 import { syncWithChannel } from '../orders/sync-payment.js';
 import { PaymentInfo } from '../orders/types.js';
+import { pageLanguage } from './page-language.js';
 import { PAGE_TEMPLATE_DIR } from './page-template.js';
 import { renderNotFoundPage, renderPaymentPage } from './render-page.js';
 
 /** Services whose page asks the channel once when opened (spec: international wallet, card, custom). */
 const QUERY_ON_OPEN = new Set(['INTL_WALLET', 'CARD', 'CUSTOM']);
 
-/** `GET /payment/{paymentId}` (HTML, anonymous) and its script. Mounted at /payment by service.ts. */
+/**
+ * `GET /payment/{paymentId}` (HTML, anonymous; `?lang=zh-CN|en`, else Accept-Language) and its script.
+ * Mounted at /payment by service.ts.
+ */
 export function paymentPageRouter(deps: OrderDeps): Router {
   const router = express.Router();
   router.get('/assets/payment-page.js', (_req, res) => {
@@ -23,10 +27,11 @@ export function paymentPageRouter(deps: OrderDeps): Router {
     try {
       const id = req.params.paymentId;
       let order = looksLikePaymentId(id) ? await deps.client.fetch(PaymentInfo, id) : undefined;
-      res.set('Cache-Control', 'no-store');
-      if (!order) return void res.status(404).type('html').send(renderNotFoundPage());
+      const language = pageLanguage(req.query.lang, req.headers['accept-language']);
+      res.set('Cache-Control', 'no-store').vary('Accept-Language');
+      if (!order) return void res.status(404).type('html').send(renderNotFoundPage(language));
       order = await queryOnOpen(deps, order);
-      res.type('html').send(await renderPaymentPage(order.spec));
+      res.type('html').send(await renderPaymentPage(order.spec, { language }));
     } catch (err) {
       next(err);
     }

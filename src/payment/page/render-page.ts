@@ -1,22 +1,23 @@
 import QRCode from 'qrcode';
+import type { Language } from '../../host/sdk/index.js';
 import { API_VERSION, PUBLIC_GROUP } from '../api/api-groups.js';
 import { formatMinor } from '../money/index.js';
-import type { PaymentInfoSpec } from '../orders/types.js';
+import { isPaid, type PaymentInfoSpec } from '../orders/types.js';
+import { otherLanguage } from './page-language.js';
+import { PAGE_MESSAGES, payerFailureReason, scriptTexts, type PageMessages } from './page-messages.js';
 import { fillTemplate, readTemplate } from './page-template.js';
-
-const STATUS_TEXT: Record<string, string> = {
-  UNPAID: '待支付',
-  PAYING: '待支付',
-  SUCCESS: '支付成功',
-  FAILED: '支付失败',
-  UNKNOWN: '支付结果未知',
-};
 
 export const statusUrlOf = (paymentId: string) => `/apis/${PUBLIC_GROUP}/${API_VERSION}/payments/${paymentId}/status`;
 export const sandboxUrlOf = (paymentId: string) => `/apis/${PUBLIC_GROUP}/${API_VERSION}/payments/${paymentId}/sandboxPay`;
 
-/** The payment page of an order, per status (spec "Payment order status" table). */
-export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollMs?: number } = {}): Promise<string> {
+export interface PageOptions {
+  language: Language;
+  pollMs?: number;
+}
+
+/** The payment page of an order, per status (spec "Payment order status" table), in the chosen language. */
+export async function renderPaymentPage(order: PaymentInfoSpec, options: PageOptions): Promise<string> {
+  const t = PAGE_MESSAGES[options.language];
   const open = order.status === 'UNPAID' || order.status === 'PAYING';
   const sandbox = order.paymentType === 'SANDBOX';
   const qrSvg = open && order.qrCode ? await QRCode.toString(order.qrCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) : '';
@@ -24,11 +25,15 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollM
   // For SANDBOX and WeChat JSAPI the payUrl is this very page: its buttons are the way to pay.
   const payUrl = open && order.payUrl && !sandbox && !invokeParams ? order.payUrl : '';
   const blocks = {
+    found: true,
+    notFound: false,
     paying: open,
+    qr: Boolean(qrSvg),
     payLink: Boolean(payUrl),
     jsapi: Boolean(invokeParams),
+    countdown: Boolean(order.expiresAt),
     sandbox: open && sandbox,
-    success: order.status === 'SUCCESS',
+    success: isPaid(order.status),
     returnLink: Boolean(order.returnUrl),
     failed: order.status === 'FAILED',
     resubmitLink: Boolean(order.returnUrl),
@@ -41,24 +46,53 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: { pollM
     sandboxUrl: sandbox ? sandboxUrlOf(order.paymentId) : undefined,
     invokeParams,
     pollMs: options.pollMs ?? 3000,
+    texts: scriptTexts(t),
   };
   const vars = {
-    title: order.subject,
+    ...commonVars(options.language, `${order.subject} · ${t.titleSuffix}`),
+    subject: order.subject,
     amountText: formatMinor(order.paymentAmount, order.currency),
     currency: order.currency,
     paymentId: order.paymentId,
     orderId: order.orderId,
     status: order.status,
-    statusText: STATUS_TEXT[order.status] ?? order.status,
+    statusText: t.status[order.status] ?? order.status,
     payUrl,
     payLinkReferrer: sendsOrigin(order) ? 'origin' : 'no-referrer',
     returnUrl: order.returnUrl ?? '',
     expiresAt: order.expiresAt ?? '',
-    failureText: order.failureReason === 'TIMEOUT' ? '（订单已超时）' : order.failureReason === 'CLOSED' ? '（订单已关闭）' : '',
+    failureText: order.status === 'FAILED' ? t.failureReason[payerFailureReason(order.failureReason)] : '',
   };
   // JSON in a script element: "<" is escaped so the text can never close the element.
   const configJson = JSON.stringify(config).replace(/</g, '\\u003c');
   return fillTemplate(readTemplate('page.html'), blocks, vars, { qrSvg, configJson });
+}
+
+/** The page for a payment number we do not know (same template, its not-found block). */
+export function renderNotFoundPage(language: Language): string {
+  const t = PAGE_MESSAGES[language];
+  return fillTemplate(readTemplate('page.html'), { found: false, notFound: true }, commonVars(language, t.notFoundTitle), {});
+}
+
+/**
+ * What every page fills in: its language, the switch to the other language (a query-only link, so it keeps
+ * the page), the title, and the texts of the message table as `t_<key>`.
+ */
+function commonVars(language: Language, title: string): Record<string, string> {
+  const other = otherLanguage(language);
+  return {
+    ...textVars(PAGE_MESSAGES[language]),
+    lang: language,
+    title,
+    otherLang: other,
+    otherLanguageName: PAGE_MESSAGES[other].languageName,
+  };
+}
+
+function textVars(messages: PageMessages): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const [key, value] of Object.entries(messages)) if (typeof value === 'string') vars[`t_${key}`] = value;
+  return vars;
 }
 
 /** The signed JSAPI parameters the channel answered (WeChat Pay `getBrandWCPayRequest`), if any. */
@@ -75,16 +109,4 @@ function walletInvokeParams(order: PaymentInfoSpec): Record<string, string> | un
  */
 function sendsOrigin(order: PaymentInfoSpec): boolean {
   return order.paymentChannel === 'H5' || order.paymentChannel === 'WALLET_B_COMPATIBLE';
-}
-
-/** The page for a payment number we do not know. */
-export function renderNotFoundPage(): string {
-  return [
-    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>支付订单不存在 · Payment not found</title></head>',
-    '<body style="font-family:system-ui,sans-serif;text-align:center;padding:15vh 16px">',
-    '<h1 style="font-size:18px">支付订单不存在</h1><p>请检查链接是否完整。</p>',
-    '<h2 lang="en" style="font-size:16px">Payment not found</h2><p lang="en">Please check that the link is complete.</p>',
-    '</body></html>',
-  ].join('');
 }

@@ -88,6 +88,14 @@ const AGGREGATOR_2_FIELDS = {
   appSecret: 'aggregator2Key',
 } as const;
 
+/** Stripe Checkout (CARD): the keys of the account and of its webhook endpoint, the default currency, the API address. */
+const CARD_FIELDS = {
+  secretKey: 'cardSecretKey',
+  webhookSecret: 'cardWebhookSecret',
+  currency: 'cardCurrency',
+  apiBaseUrl: 'cardApiBaseUrl',
+} as const;
+
 /** Options read straight from their setting keys. */
 function optionsOf(fields: Readonly<Record<string, string>>, v: PaymentSettingValues): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([option, key]) => [option, v[key]]));
@@ -157,8 +165,16 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
         options: optionsOf(INTL_WALLET_FIELDS, v),
       };
     case 'CARD':
-      // Not built yet: its settings group comes back with its adapter.
-      return { enabled: false, fields: {}, options: {} };
+      return {
+        enabled: v.cardEnabled === true,
+        enabledKey: 'cardEnabled',
+        fields: CARD_FIELDS,
+        options: {
+          ...optionsOf(CARD_FIELDS, v),
+          currency: str(v.cardCurrency).trim() || undefined,
+          apiBaseUrl: str(v.cardApiBaseUrl).trim() || undefined,
+        },
+      };
     case 'CUSTOM':
       return {
         enabled: v.customEnabled === true,

@@ -64,14 +64,14 @@ export class ChannelProvider {
       throw new AppError('PAYMENT_SERVICE_DISABLED', '当前支付服务未启用', {
         status: 400,
         messageEn: `payment service ${resolved.paymentType} is not enabled`,
-        details: [{ field: 'paymentType', message: 'service disabled' }],
+        details: [{ field: 'paymentType', message: '该支付服务未启用', messageEn: 'service disabled' }],
       });
     }
     if (!values.supportedChannels.includes(`${resolved.paymentType}:${resolved.paymentChannel}`)) {
       throw new AppError('PAYMENT_CHANNEL_DISABLED', '当前支付渠道未启用', {
         status: 400,
         messageEn: `payment channel ${resolved.paymentType}:${resolved.paymentChannel} is not enabled`,
-        details: [{ field: 'paymentChannel', message: 'not in supportedChannels' }],
+        details: [{ field: 'paymentChannel', message: '不在支持的支付渠道中', messageEn: 'not in supportedChannels' }],
       });
     }
     try {

@@ -72,7 +72,7 @@ export const FIELDS: FlatFieldMap = {
     'intlWalletGateway',
     'intlWalletVerification',
   ]),
-  // The card checkout group comes back with its adapter.
+  ...groupFields('card', ['cardEnabled', 'cardSecretKey', 'cardWebhookSecret', 'cardCurrency', 'cardApiBaseUrl']),
   ...groupFields('custom', [
     'customEnabled',
     'customWalletAGateway',
@@ -130,6 +130,9 @@ const FALLBACK = {
   callbackLogRetentionDays: 180,
 };
 
+/** The groups of the Setting (`spec.forms`), each with its FormKit fields. */
+export type SettingForms = Awaited<ReturnType<PluginSettings['view']>>['forms'];
+
 /** The one typed accessor of the payment settings (values come from the host's watch-fed cache). */
 export interface PaymentSettings {
   read(): Promise<PaymentSettingValues>;
@@ -141,6 +144,8 @@ export interface PaymentSettings {
   readonly flat: FlatSettings<PaymentSettingValues>;
   /** Writes a partial flat object (validated by the host against the form). */
   write(partial: Record<string, unknown>): Promise<void>;
+  /** The Setting's forms as a console renders them (secret defaults masked); field names are the flat keys. */
+  forms(): Promise<SettingForms>;
   onChange(listener: () => void): () => void;
 }
 
@@ -171,6 +176,7 @@ export function paymentSettings(settings: PluginSettings, production: boolean): 
     async write(partial) {
       await flat.write(partial);
     },
+    forms: async () => (await settings.view(SETTING_NAME)).forms,
     onChange: (listener) => settings.onChange((change) => change.settingName === SETTING_NAME && listener()),
   };
 }

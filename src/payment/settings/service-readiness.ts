@@ -1,4 +1,4 @@
-import { ValidationError } from '../../host/sdk/index.js';
+import { settingsInvalid } from '../../host/sdk/index.js';
 import { isChannelError, type ChannelRegistry, type PaymentType } from '../channels/index.js';
 import { channelSettingsOf, serviceKeys, settingKeyOf } from './channel-options.js';
 import type { PaymentSettingValues } from './payment-settings.js';
@@ -69,8 +69,7 @@ export function assertEnabledServicesReady(registry: ChannelRegistry, partial: R
   }
   if (problems.length === 0) return;
   const text = (p: SettingProblem) => REASON_TEXT[p.reason] ?? INVALID_TEXT;
-  const details = problems.map((p) => ({ field: p.field, message: text(p).en, reason: p.reason }));
-  const zh = problems.map((p) => `${p.field} ${text(p).zh}`).join('; ');
-  const en = problems.map((p) => `${p.field} ${text(p).en}`).join('; ');
-  throw new ValidationError(`设置校验失败: ${zh}`, details, `invalid settings: ${en}`);
+  throw settingsInvalid(
+    problems.map((p) => ({ field: p.field, message: `${p.field} ${text(p).zh}`, messageEn: `${p.field} ${text(p).en}`, reason: p.reason })),
+  );
 }

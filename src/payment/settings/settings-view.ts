@@ -1,6 +1,7 @@
 import { AppError } from '../../host/sdk/index.js';
 import type { ChannelProvider } from './channel-provider.js';
 import { publicKeyOf } from './interface-keys.js';
+import { offeredForms } from './offered-forms.js';
 import type { PaymentSettings } from './payment-settings.js';
 import { assertEnabledServicesReady, servicesReadiness } from './service-readiness.js';
 
@@ -13,8 +14,10 @@ export interface SettingsViewDeps {
 /**
  * The flat settings object of getPaymentSettings: secrets masked ("******" when set, "" when not),
  * sandboxEnabled as effective (an unset switch follows the production flag), which channels are usable
- * right now, and for every registered service whether it is enabled and ready (its problems as setting
- * keys and reason codes), so a console shows only services that exist and which of them work.
+ * right now, for every registered service whether it is enabled and ready (its problems as setting keys
+ * and reason codes), and the Setting's forms without the fields of unregistered services, so a console
+ * renders the form from the schema and shows only services that exist and which of them work. The forms
+ * come with the values because a payment administrator may not read the host's Setting resources.
  */
 export async function readSettingsView(deps: SettingsViewDeps): Promise<Record<string, unknown>> {
   const { values, configured } = await deps.settings.flat.readMasked();
@@ -25,6 +28,7 @@ export async function readSettingsView(deps: SettingsViewDeps): Promise<Record<s
     secretsConfigured: configured,
     availableChannels: await deps.channels.available(),
     services: servicesReadiness(deps.channels.registry, effective),
+    forms: offeredForms(await deps.settings.forms(), deps.channels.registry),
   };
 }
 
@@ -44,7 +48,7 @@ export async function writeSettings(deps: SettingsViewDeps, partial: Record<stri
       throw new AppError('VALIDATION_FAILED', '接口私钥不是有效的 RSA 私钥', {
         status: 400,
         messageEn: 'interfacePrivateKey is not a usable RSA private key',
-        details: [{ field: 'interfacePrivateKey', message: 'not a PEM private key' }],
+        details: [{ field: 'interfacePrivateKey', message: '不是 PEM 格式的私钥', messageEn: 'not a PEM private key' }],
       });
     }
   }

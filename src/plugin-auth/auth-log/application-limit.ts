@@ -69,7 +69,14 @@ export function assertUnconfirmedRoom(limit: number, unconfirmedCount: number): 
   throw new AppError('AUTH_LIMIT_EXCEEDED', '授权数量已超限', {
     status: 409,
     messageEn: `authorization count limit exceeded: ${unconfirmedCount} public API applications wait for the user's confirmation`,
-    details: [{ field: 'authUser', message: `at most ${cap} unconfirmed, waiting ${unconfirmedCount}`, reason: 'UNCONFIRMED_LIMIT' }],
+    details: [
+      {
+        field: 'authUser',
+        message: `最多 ${cap} 条待确认，已有 ${unconfirmedCount} 条`,
+        messageEn: `at most ${cap} unconfirmed, waiting ${unconfirmedCount}`,
+        reason: 'UNCONFIRMED_LIMIT',
+      },
+    ],
   });
 }
 
@@ -78,6 +85,13 @@ export function authLimitExceeded(limit: number, used: number): AppError {
   return new AppError('AUTH_LIMIT_EXCEEDED', '授权数量已超限', {
     status: 409,
     messageEn: 'authorization count limit exceeded',
-    details: [{ field: 'domain', message: `limit ${limit}, already used ${used}`, reason: 'AUTH_LIMIT_EXCEEDED' }],
+    details: [
+      {
+        field: 'domain',
+        message: `上限 ${limit} 个，已用 ${used} 个`,
+        messageEn: `limit ${limit}, already used ${used}`,
+        reason: 'AUTH_LIMIT_EXCEEDED',
+      },
+    ],
   });
 }

@@ -25,6 +25,11 @@ export interface ApplicationInput {
  */
 export type ApplicationOrigin = 'USER' | 'PUBLIC_API';
 
+/** How an application is made: `notify: false` when the caller's next step notifies (activation by code). */
+export interface ApplicationOptions {
+  notify?: boolean;
+}
+
 export interface ApplicationResult {
   record: AuthLog;
   /** False when the triple already had its record (an application is idempotent). */
@@ -47,7 +52,9 @@ export async function applyForAuthorization(
   deps: PluginAuthDeps,
   input: ApplicationInput,
   origin: ApplicationOrigin = 'USER',
+  options: ApplicationOptions = {},
 ): Promise<ApplicationResult> {
+  const notify = options.notify ?? true;
   const domain = normalizeDomain(input.domain);
   const name = recordName({ pluginKey: input.pluginKey, domain, user: input.user });
   const { client } = deps;
@@ -56,7 +63,7 @@ export async function applyForAuthorization(
     await requireUser(client, input.user);
     const existing = await client.fetch(SitePluginAuthLog, name);
     if (existing && origin === 'USER' && existing.spec.unconfirmed)
-      return { record: await confirm(deps, plugin, existing), created: false };
+      return { record: await confirm(deps, plugin, existing, notify), created: false };
     if (existing) return { record: existing, created: false };
     const spec: AuthLogSpec = { pluginKey: input.pluginKey, authUser: input.user, authDomain: domain, authStatus: 0 };
     if (origin === 'PUBLIC_API') await checkUnconfirmedRoom(deps, plugin, input.user);
@@ -65,16 +72,16 @@ export async function applyForAuthorization(
       spec: origin === 'PUBLIC_API' ? { ...spec, unconfirmed: true } : await grantedSpec(deps, plugin, spec),
     });
     const reason = origin === 'PUBLIC_API' ? 'PUBLIC_APPLICATION' : 'APPLICATION';
-    await notifyStatusChange(deps, { after: record, reason, pluginName: plugin.spec.name });
+    if (notify) await notifyStatusChange(deps, { after: record, reason, pluginName: plugin.spec.name });
     return { record, created: true };
   });
 }
 
 /** The user confirms a record created through the public API: the limit applies now, then the entitlement. */
-async function confirm(deps: PluginAuthDeps, plugin: SitePlugin, record: AuthLog): Promise<AuthLog> {
+async function confirm(deps: PluginAuthDeps, plugin: SitePlugin, record: AuthLog, notify: boolean): Promise<AuthLog> {
   const { unconfirmed: _unconfirmed, ...spec } = record.spec;
   const written = await deps.client.update({ ...record, spec: await grantedSpec(deps, plugin, spec) });
-  await notifyStatusChange(deps, { before: record.spec, after: written, reason: 'APPLICATION', pluginName: plugin.spec.name });
+  if (notify) await notifyStatusChange(deps, { before: record.spec, after: written, reason: 'APPLICATION', pluginName: plugin.spec.name });
   return written;
 }
 

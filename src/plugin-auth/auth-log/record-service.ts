@@ -127,6 +127,6 @@ function recordExists(name: string): AppError {
   return new AppError('ALREADY_EXISTS', '该用户的此域名已有授权记录', {
     status: 409,
     messageEn: `a record for this plugin, domain and user already exists (${name})`,
-    details: [{ field: 'authDomain', message: name }],
+    details: [{ field: 'authDomain', message: `已有授权记录 ${name}`, messageEn: `record ${name} exists` }],
   });
 }

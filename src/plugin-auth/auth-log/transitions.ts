@@ -92,6 +92,8 @@ function alreadyAuthorized(): AppError {
   return new AppError('ALREADY_AUTHORIZED', '该域名已授权，无需激活', {
     status: 409,
     messageEn: 'this domain is already authorized; the code was not used',
-    details: [{ field: 'code', message: 'record already authorized', reason: 'ALREADY_AUTHORIZED' }],
+    details: [
+      { field: 'code', message: '该域名已授权，授权码未使用', messageEn: 'record already authorized', reason: 'ALREADY_AUTHORIZED' },
+    ],
   });
 }

@@ -31,7 +31,7 @@ export async function updateSitePlugin(
     throw new AppError('KEY_IMMUTABLE', '插件标识不可修改', {
       status: 400,
       messageEn: 'a plugin key cannot change (its records refer to it)',
-      details: [{ field: 'key', message: 'immutable' }],
+      details: [{ field: 'key', message: '插件标识不可修改', messageEn: 'the key cannot change' }],
     });
   }
   const patch: Record<string, unknown> = { spec: changes };
@@ -55,6 +55,6 @@ function keyTaken(key: string): AppError {
   return new AppError('ALREADY_EXISTS', `插件标识已存在: ${key}`, {
     status: 409,
     messageEn: `a plugin with key "${key}" already exists`,
-    details: [{ field: 'key', message: 'taken' }],
+    details: [{ field: 'key', message: '该插件标识已被使用', messageEn: 'this key is taken' }],
   });
 }

@@ -19,6 +19,13 @@ export function pluginNotFound(pluginKey: string): AppError {
   return new AppError('PLUGIN_NOT_FOUND', `插件不存在: ${pluginKey}`, {
     status: 404,
     messageEn: `plugin "${pluginKey}" not found`,
-    details: [{ field: 'pluginKey', message: 'no catalog plugin has this key', reason: 'PLUGIN_NOT_FOUND' }],
+    details: [
+      {
+        field: 'pluginKey',
+        message: '插件目录中没有这个插件标识',
+        messageEn: 'no catalog plugin has this key',
+        reason: 'PLUGIN_NOT_FOUND',
+      },
+    ],
   });
 }

@@ -1,4 +1,4 @@
-import { AppError } from '../../host/sdk/index.js';
+import { AppError, type ErrorMessageTable } from '../../host/sdk/index.js';
 
 /**
  * Why a code was refused. Each has its own machine code, HTTP status and zh/en message (spec "code
@@ -16,7 +16,12 @@ export const CODE_ERRORS = {
 
 export type CodeErrorCode = keyof typeof CODE_ERRORS;
 
+/** The same texts for the host's error catalog (registered when the service starts). */
+export const CODE_ERROR_MESSAGES: ErrorMessageTable = Object.fromEntries(
+  Object.entries(CODE_ERRORS).map(([code, { zh, en }]) => [code, { zh, en }]),
+);
+
 export function codeError(code: CodeErrorCode): AppError {
   const { status, zh, en } = CODE_ERRORS[code];
-  return new AppError(code, zh, { status, messageEn: en, details: [{ field: 'code', message: en, reason: code }] });
+  return new AppError(code, zh, { status, messageEn: en, details: [{ field: 'code', message: zh, messageEn: en, reason: code }] });
 }

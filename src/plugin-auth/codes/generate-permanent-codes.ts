@@ -55,7 +55,7 @@ function checkCount(count: number, limit: number): void {
   throw new AppError('CODE_COUNT_OUT_OF_RANGE', `生成数量必须在 1 到 ${limit} 之间`, {
     status: 400,
     messageEn: `count must be between 1 and ${limit} (authCodeCreateLimit)`,
-    details: [{ field: 'count', message: `1..${limit}` }],
+    details: [{ field: 'count', message: `须在 1 到 ${limit} 之间`, messageEn: `must be between 1 and ${limit}` }],
   });
 }
 
@@ -66,7 +66,7 @@ function checkExpiry(expiresAt: string | undefined, now: string): string | undef
   throw new AppError('VALIDATION_FAILED', '过期时间必须是将来的时间', {
     status: 400,
     messageEn: 'expiresAt must be an RFC 3339 time in the future',
-    details: [{ field: 'expiresAt', message: 'must be in the future' }],
+    details: [{ field: 'expiresAt', message: '须为将来的时间', messageEn: 'must be in the future' }],
   });
 }
 
@@ -74,6 +74,6 @@ function unknownChannel(channel: string, channels: string[]): AppError {
   return new AppError('UNKNOWN_CHANNEL', `未知的销售渠道: ${channel}`, {
     status: 400,
     messageEn: `unknown channel "${channel}"; configured: ${channels.join(', ')}`,
-    details: [{ field: 'channel', message: 'not in the channel list setting' }],
+    details: [{ field: 'channel', message: '不在销售渠道设置中', messageEn: 'not in the channel list setting' }],
   });
 }

@@ -60,6 +60,8 @@ export function codeOperations(deps: PluginAuthDeps): OperationDef[] {
       },
       response: { type: 'object', properties: { codes: { type: 'array', items: { type: 'string' } } } },
       successStatus: 201,
+      // A double click or a retried request with the same Idempotency-Key generates the codes once.
+      idempotent: true,
       handler: ({ body, principal }) => generatePermanentCodes(deps, { ...body, createdBy: principal.username }),
     }),
     defineOperation<CodeFilter & { page: number; size: number }>({

@@ -40,7 +40,7 @@ function domainNotIdentical(authDomain: string): AppError {
   return new AppError('DOMAIN_NOT_IDENTICAL', '域名与授权记录不一致', {
     status: 400,
     messageEn: `authDomain "${authDomain}" is not written as the record stores it (lower-case host only, e.g. "a.com")`,
-    details: [{ field: 'authDomain', message: "must be identical to the record's authDomain" }],
+    details: [{ field: 'authDomain', message: '须与授权记录中的域名完全一致', messageEn: "must be identical to the record's authDomain" }],
   });
 }
 

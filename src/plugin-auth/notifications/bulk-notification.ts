@@ -34,7 +34,11 @@ export interface BulkNotificationResult {
 export async function sendBulkNotification(deps: PluginAuthDeps, input: BulkNotificationInput): Promise<BulkNotificationResult> {
   const content = sanitizedHtml(input.content);
   if (!htmlToText(content.html).trim() && !/<img/i.test(content.html)) {
-    throw new ValidationError('通知内容为空（已移除不安全的内容）', [{ field: 'content', message: 'empty after sanitizing' }]);
+    throw new ValidationError(
+      '通知内容为空（已移除不安全的内容）',
+      [{ field: 'content', message: '移除不安全的内容后为空', messageEn: 'empty after sanitizing' }],
+      'the content is empty once unsafe parts are removed',
+    );
   }
   const plugin = await requirePlugin(deps.client, input.pluginKey);
   const users = new Set<string>();

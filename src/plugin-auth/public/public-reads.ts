@@ -40,7 +40,7 @@ export async function authorizedUser(deps: OpenApiDeps, pluginKey: string, authD
     throw new AppError('NOT_AUTHORIZED', '该域名没有已授权的用户', {
       status: 404,
       messageEn: `no user holds a valid authorization of "${pluginKey}" for ${host}`,
-      details: [{ field: 'authDomain', message: 'not authorized' }],
+      details: [{ field: 'authDomain', message: '该域名未授权', messageEn: 'not authorized' }],
     });
   }
   const { authUser, authTime, expireTime } = record.spec;

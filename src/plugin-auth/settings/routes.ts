@@ -34,7 +34,23 @@ const NULLABLE_PROPERTIES = Object.fromEntries(
   Object.entries(PROPERTIES).map(([k, schema]) => [k, 'anyOf' in schema ? schema : { anyOf: [schema, { type: 'null' }] }]),
 );
 
-/** getPluginAuthSettings / updatePluginAuthSettings: one flat object keyed by the settings' names. */
+/** A Setting form as getPluginAuthSettingsForm answers it (docs/settings.md): fields are FormKit inputs. */
+const FORM = {
+  type: 'object',
+  required: ['group', 'formSchema'],
+  properties: {
+    group: { type: 'string' },
+    label: { type: 'string' },
+    i18n: { type: 'object' },
+    formSchema: { type: 'array', items: { type: 'object', required: ['$formkit', 'name'], properties: { $formkit: {}, name: {} } } },
+  },
+};
+
+/**
+ * getPluginAuthSettings / updatePluginAuthSettings: one flat object keyed by the settings' names;
+ * getPluginAuthSettingsForm: the Setting's form over the same keys, so the console renders the settings page
+ * for a caller with plugin:plugin-auth:view (the host's getSettings is for administrators only).
+ */
 export function settingsOperations(settings: PluginAuthSettings): OperationDef[] {
   const response = { type: 'object', properties: Object.fromEntries(Object.keys(PROPERTIES).map((k) => [k, {}])) };
   return [
@@ -47,6 +63,16 @@ export function settingsOperations(settings: PluginAuthSettings): OperationDef[]
       summary: 'Read the plugin authorization settings (secrets show as "******" when set)',
       response,
       handler: async () => (await settings.flat.readMasked()).values,
+    }),
+    defineOperation({
+      operationId: 'getPluginAuthSettingsForm',
+      group: CONSOLE_GROUP,
+      method: 'get',
+      path: '/settings-form',
+      tags: TAGS.settings,
+      summary: 'Read the settings form (groups and fields, labels and help in both languages) the settings page renders',
+      response: { type: 'array', items: FORM },
+      handler: () => settings.flat.forms(),
     }),
     defineOperation<unknown, Record<string, unknown>>({
       operationId: 'updatePluginAuthSettings',

@@ -5,6 +5,7 @@ import { HostRuntime } from '../../../src/host/runtime.js';
 import { hashPassword } from '../../../src/host/users/password-hash.js';
 import { StaticSmtpSettings } from '../../../src/host/notifications/smtp-settings.js';
 import type { Notification, OutboxMessage } from '../../../src/host/notifications/types.js';
+import type { RetryAnswer } from '../../../src/host/notifications/outbox-operations.js';
 import { startSmtpServer, waitFor, type TestSmtpServer } from './smtp-test-server.js';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -121,9 +122,10 @@ test('administrators list the outbox by status and retry a failed message', asyn
   expect((await call('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, basic('alice'))).status).toBe(403);
 
   settings.set({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
-  const retried = await call<OutboxMessage>('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, `Bearer ${ADMIN_TOKEN}`);
+  const retried = await call<RetryAnswer>('POST', `${CONSOLE}/outbox/${failed.metadata.name}/retry`, `Bearer ${ADMIN_TOKEN}`);
   expect(retried.status).toBe(200);
-  expect(retried.body.data.status).toMatchObject({ phase: 'PENDING', attempts: 0 });
+  expect(retried.body.data).toMatchObject({ name: failed.metadata.name, outcome: 'QUEUED', previousPhase: 'FAILED', phase: 'PENDING' });
+  expect(retried.body.data.message.status).toMatchObject({ phase: 'PENDING', attempts: 0 });
   const mail = await waitFor(() => smtp.received.find((m) => m.subject === 'Bounce'), 'the retried e-mail');
   expect(mail.text?.trim()).toBe('x');
   await waitFor(
@@ -156,4 +158,47 @@ test('administrators send a test e-mail through the outbox to check the SMTP set
     body: JSON.stringify({ to: 'nope' }),
   });
   expect(bad.status).toBe(400);
+});
+
+test('without SMTP, a retry of a waiting e-mail and a test e-mail are refused with SMTP_NOT_CONFIGURED saying what to do', async () => {
+  settings.set(undefined);
+  await runtime.notifications.send({ content: { title: 'Parked', html: '<p>p</p>' }, to: [{ username: 'alice' }], channels: ['EMAIL'] });
+  const waiting = await waitFor(async () => {
+    const r = await call<Page<OutboxMessage>>('GET', `${CONSOLE}/outbox?status=WAITING_CONFIG`, `Bearer ${ADMIN_TOKEN}`);
+    return r.body.data.items.find((m) => m.spec?.title === 'Parked');
+  }, 'a WAITING_CONFIG e-mail');
+  const summary = await call<{ smtpConfigured: boolean; phases: Record<string, number> }>(
+    'GET',
+    `${CONSOLE}/outbox/summary`,
+    `Bearer ${ADMIN_TOKEN}`,
+  );
+  expect(summary.body.data.smtpConfigured).toBe(false);
+  expect(summary.body.data.phases.WAITING_CONFIG).toBeGreaterThanOrEqual(1);
+
+  const revision = await runtime.store.currentRevision();
+  const retry = async (language: string) => {
+    const res = await fetch(`${base}${CONSOLE}/outbox/${waiting.metadata.name}/retry`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'accept-language': language },
+    });
+    return { status: res.status, body: (await res.json()) as { success: boolean; code: string; message: string } };
+  };
+  const zh = await retry('zh-CN');
+  expect([zh.status, zh.body.success, zh.body.code]).toEqual([409, false, 'SMTP_NOT_CONFIGURED']);
+  expect(zh.body.message).toMatch(/邮件发送（SMTP）/);
+  const en = await retry('en-US,en;q=0.9');
+  expect(en.body.message).toMatch(/SMTP\) is not configured.*host settings/);
+  expect(await runtime.store.currentRevision()).toBe(revision);
+  expect((await runtime.client.get<OutboxMessage>('OutboxMessage', waiting.metadata.name)).status?.phase).toBe('WAITING_CONFIG');
+
+  const test = await fetch(`${base}${CONSOLE}/outbox/test-email`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify({ to: 'ops@example.com' }),
+  });
+  expect([test.status, ((await test.json()) as { code: string }).code]).toEqual([409, 'SMTP_NOT_CONFIGURED']);
+  expect(await runtime.store.currentRevision()).toBe(revision);
+
+  settings.set({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
+  await waitFor(() => smtp.received.find((m) => m.subject === 'Parked'), 'the parked e-mail, once SMTP is configured');
 });

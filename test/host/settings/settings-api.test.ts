@@ -130,6 +130,13 @@ test('a plugin gets its Setting applied at load, and its jobs and controllers st
       authCodeCreateLimit: 'limits.authCodeCreateLimit',
     });
     expect(await flat.read()).toEqual({ apiAccessSecret: undefined, authCodeCreateLimit: 50 });
+    // The form as a flat settings page renders it: fields named by their flat keys, unmapped fields and groups left out.
+    expect(await flat.forms()).toEqual([
+      { group: 'security', formSchema: [{ $formkit: 'password', name: 'apiAccessSecret' }] },
+      { group: 'limits', formSchema: [expect.objectContaining({ $formkit: 'number', name: 'authCodeCreateLimit', value: 50 })] },
+    ]);
+    const renamed = new FlatSettings(context.settings, 'demo-plugin-settings', { secret: 'security.apiAccessSecret' });
+    expect(await renamed.forms()).toEqual([{ group: 'security', formSchema: [{ $formkit: 'password', name: 'secret' }] }]);
     await flat.write({ apiAccessSecret: 'k3y', authCodeCreateLimit: '20' });
     expect(await flat.read()).toEqual({ apiAccessSecret: 'k3y', authCodeCreateLimit: 20 });
     expect(await flat.readMasked()).toEqual({

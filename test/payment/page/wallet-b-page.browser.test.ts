@@ -1,18 +1,18 @@
 /**
  * The payment page of WALLET_B orders in a real browser (Debian Chromium through playwright-core), against
- * the fake WeChat Pay gateway: NATIVE shows the QR code, H5 a link that sends our origin as Referer (WeChat
- * Pay's H5 cashier checks it), JSAPI inside WeChat invokes `getBrandWCPayRequest` with the signed parameters
- * (WeixinJSBridge is WeChat's own object: the test plays it), and outside WeChat says where to open the page.
+ * the fake WeChat Pay gateway: NATIVE shows the QR code (with a text alternative), H5 a link that sends our
+ * origin as Referer (WeChat Pay's H5 cashier checks it), both axe-clean in zh-CN and English at desktop and
+ * phone size; JSAPI inside WeChat invokes `getBrandWCPayRequest` with the signed parameters (WeixinJSBridge is
+ * WeChat's own object: the test plays it), and outside WeChat says, in the page's language, where to open it.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { Formatter, Rsa } from 'wechatpay-axios-plugin';
+import { PAGE_MESSAGES } from '../../../src/payment/page/page-messages.js';
 import { api, configure, CONSOLE, startPaymentServer, type PaymentServer, type PaymentView } from '../support/payment-server.js';
 import { FakeWechatPayGateway } from '../channels/wallet-b/fake-wechat-gateway.js';
 import { API_V3_KEY, APP_ID, MCH_ID, MERCHANT, MERCHANT_SERIAL, PLATFORM_PUBKEY } from '../channels/wallet-b/test-keys.js';
+import { axeProblems, CJK, fitsWidth, launchChromium, LOCALES, openPage, pageTexts, VIEWPORT_NAMES, type Locale } from './page-browser.js';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WECHAT_UA = [
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
   'MicroMessenger/8.0.47.2560(0x28002F30) NetType/WIFI Language/zh_CN',
@@ -45,17 +45,7 @@ beforeAll(async () => {
     walletBPublicKey: PLATFORM_PUBKEY.pair.publicSpkiPem,
     walletBGateway: gateway.url,
   });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
@@ -66,7 +56,7 @@ afterAll(async () => {
 const initiate = async (orderId: string, paymentChannel: string) => {
   const created = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
     orderId,
-    subject: '专业版授权',
+    subject: 'Pro licence',
     paymentAmount: '99.00',
     paymentType: 'WALLET_B',
     paymentChannel,
@@ -76,43 +66,53 @@ const initiate = async (orderId: string, paymentChannel: string) => {
   return created.body.data;
 };
 
-async function phone(userAgent?: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
-  return { page, errors };
+/** The page is in the language asked for, axe-clean, and no wider than the window. */
+async function expectGoodPage(page: Page, locale: Locale): Promise<void> {
+  expect(await page.getAttribute('html', 'lang')).toBe(locale);
+  if (locale === 'en') expect(await pageTexts(page, '#language-switch')).not.toMatch(CJK);
+  expect(await axeProblems(page)).toEqual([]);
+  expect(await fitsWidth(page)).toBe(true);
 }
 
-/** axe-core's violations of the page (evaluated through the debugging protocol, which the page's CSP does not govern). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string }> }> } }).axe.run(),
+const PAGES = LOCALES.flatMap((locale) => VIEWPORT_NAMES.map((viewport) => [locale, viewport] as const));
+
+describe('NATIVE and H5', () => {
+  let native: PaymentView;
+  let h5: PaymentView;
+  beforeAll(async () => {
+    native = await initiate('page-native', 'NATIVE');
+    h5 = await initiate('page-h5', 'H5');
+  });
+
+  test.each(PAGES)(
+    '%s at %s size: NATIVE shows the QR code of code_url as a named image; H5 links to h5_url sending our origin',
+    async (locale, viewport) => {
+      const t = PAGE_MESSAGES[locale];
+      const { page, errors } = await openPage(browser, { locale, viewport });
+      await page.goto(native.pageUrl);
+      const qr = page.locator('.qr[role="img"]');
+      expect(await qr.getAttribute('aria-label')).toBe(t.qrAlt);
+      expect(await qr.locator('svg').count()).toBe(1);
+      expect(await page.getByText(t.qrCaption).count()).toBe(1);
+      expect(await page.locator('#pay-link').count()).toBe(0);
+      await expectGoodPage(page, locale);
+
+      await page.goto(h5.pageUrl);
+      const link = page.locator('#pay-link');
+      expect(await link.textContent()).toBe(t.payLink);
+      expect(await link.getAttribute('href')).toBe(h5.payUrl);
+      expect(await link.getAttribute('referrerpolicy')).toBe('origin');
+      await expectGoodPage(page, locale);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
   );
-  return result.violations.map((v) => v.id);
-}
-
-test('NATIVE shows the QR code of code_url; H5 links to h5_url sending our origin as Referer', async () => {
-  const native = await initiate('page-native', 'NATIVE');
-  const { page, errors } = await phone();
-  await page.goto(native.pageUrl);
-  await expect(page.locator('.qr svg').count()).resolves.toBe(1);
-  expect(await page.locator('#pay-link').count()).toBe(0);
-
-  const h5 = await initiate('page-h5', 'H5');
-  await page.goto(h5.pageUrl);
-  const link = page.locator('#pay-link');
-  expect(await link.getAttribute('href')).toBe(h5.payUrl);
-  expect(await link.getAttribute('referrerpolicy')).toBe('origin');
-  expect(errors).toEqual([]);
-  await page.context().close();
-}, 60_000);
+});
 
 test('JSAPI inside WeChat invokes getBrandWCPayRequest with parameters whose paySign verifies', async () => {
   const order = await initiate('page-jsapi', 'JSAPI');
-  const { page, errors } = await phone(WECHAT_UA);
+  const { page, errors } = await openPage(browser, { viewport: 'phone', userAgent: WECHAT_UA });
   // WeChat injects WeixinJSBridge and fires WeixinJSBridgeReady; the stand-in records the call and says "ok".
   await page.addInitScript(() => {
     const w = window as unknown as Record<string, unknown>;
@@ -128,7 +128,7 @@ test('JSAPI inside WeChat invokes getBrandWCPayRequest with parameters whose pay
     }, 50);
   });
   await page.goto(order.pageUrl);
-  await page.locator('#jsapi-result').filter({ hasText: '已提交支付' }).waitFor();
+  await page.locator('#jsapi-result[role="status"]').filter({ hasText: PAGE_MESSAGES['zh-CN'].jsapiOk }).waitFor();
   const invoked = (await page.evaluate(() => (window as unknown as { __invoked: unknown[] }).__invoked)) as Array<{
     name: string;
     params: Record<string, string>;
@@ -143,22 +143,24 @@ test('JSAPI inside WeChat invokes getBrandWCPayRequest with parameters whose pay
 
   // The payer pays; the notification moves the order and the page's polling shows it.
   expect((await gateway.pay(order.paymentId)).status).toBe(204);
-  await page.locator('#status-text').filter({ hasText: '支付成功' }).waitFor({ timeout: 20_000 });
+  await page.locator('#status-text').filter({ hasText: PAGE_MESSAGES['zh-CN'].status.SUCCESS }).waitFor({ timeout: 20_000 });
   expect(errors).toEqual([]);
   await page.context().close();
 }, 60_000);
 
-test('JSAPI outside WeChat says, in Chinese and English, to open the page in WeChat; the page is axe-clean', async () => {
-  const order = await initiate('page-jsapi-outside', 'JSAPI');
-  const { page, errors } = await phone();
-  await page.goto(order.pageUrl);
-  const hint = page.locator('#jsapi-outside');
-  await hint.waitFor();
-  expect(await hint.textContent()).toContain('请在微信中打开本页面');
-  expect(await hint.locator('[lang="en"]').textContent()).toContain('Please open this page in WeChat');
-  expect(await page.locator('#jsapi-pay').isDisabled()).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  expect(await axeViolations(page)).toEqual([]);
-  expect(errors).toEqual([]);
-  await page.context().close();
-}, 60_000);
+test.each(LOCALES)(
+  'JSAPI outside WeChat says in %s to open the page in WeChat; the page is axe-clean',
+  async (locale) => {
+    const order = await initiate(`page-jsapi-outside-${locale}`, 'JSAPI');
+    const { page, errors } = await openPage(browser, { locale, viewport: 'phone' });
+    await page.goto(order.pageUrl);
+    const hint = page.locator('#jsapi-outside');
+    await hint.waitFor();
+    expect(await hint.textContent()).toBe(PAGE_MESSAGES[locale].jsapiOutside);
+    expect(await page.locator('#jsapi-pay').isDisabled()).toBe(true);
+    await expectGoodPage(page, locale);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  },
+  60_000,
+);

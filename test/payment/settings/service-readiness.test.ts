@@ -4,9 +4,8 @@
  *     setting keys and never echoing key material; a disabled service may hold partial credentials;
  * (b) getPaymentSettings says, for every registered service, whether it is enabled and ready, with the
  *     problems as setting keys and reason codes;
- * (c) the form offers only what works: the international wallet checkout (PayPal) with its adapter, no card
- *     checkout until its adapter exists, and values stored under the older form neither show nor break the
- *     next save.
+ * (c) the form offers what works — the international wallet (PayPal) and card (Stripe) checkouts with their
+ *     adapters; values stored before come back masked and judged, keys and channels it does not know are refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ConfigMap, SettingForm } from '../../../src/host/settings/types.js';
@@ -69,7 +68,6 @@ describe('(b) readiness of every registered service', () => {
   test('lists exactly the services in the registry, each with its switch and its problems as setting keys and reason codes', async () => {
     const { services } = await view();
     expect(services.map((s) => s.paymentType)).toEqual(server.payment.deps.channels.registry.types());
-    expect(services.map((s) => s.paymentType)).not.toContain('CARD');
     expect(services.find((s) => s.paymentType === 'INTL_WALLET')).toEqual({
       paymentType: 'INTL_WALLET',
       enabled: false,
@@ -119,15 +117,20 @@ describe('(a) an enabled service must have complete, valid credentials when save
   test('switching a service on without credentials is refused naming each missing key, in both languages', async () => {
     const { body } = await refused({ aggregator2Enabled: true });
     expect(body.details).toEqual([
-      { field: 'aggregator2MerchantId', message: 'is required while the service is enabled' },
-      { field: 'aggregator2Key', message: 'is required while the service is enabled' },
+      { field: 'aggregator2MerchantId', message: 'aggregator2MerchantId 启用该服务时必填', reason: 'REQUIRED' },
+      { field: 'aggregator2Key', message: 'aggregator2Key 启用该服务时必填', reason: 'REQUIRED' },
     ]);
-    expect(body.message).toBe('设置校验失败: aggregator2MerchantId 启用该服务时必填; aggregator2Key 启用该服务时必填');
-    const en = await save({ aggregator2Enabled: true }, ENGLISH);
-    expect((en.body as unknown as Refusal).message).toBe(
+    expect(body.message).toBe('设置有误：aggregator2MerchantId 启用该服务时必填；aggregator2Key 启用该服务时必填');
+    const en = (await save({ aggregator2Enabled: true }, ENGLISH)).body as unknown as Refusal;
+    expect(en.message).toBe(
       'invalid settings: aggregator2MerchantId is required while the service is enabled;'
         + ' aggregator2Key is required while the service is enabled',
     );
+    expect(en.details[0]).toEqual({
+      field: 'aggregator2MerchantId',
+      message: 'aggregator2MerchantId is required while the service is enabled',
+      reason: 'REQUIRED',
+    });
     expect(await service('AGGREGATOR_2')).toMatchObject({ enabled: false });
   });
 
@@ -150,6 +153,33 @@ describe('(a) an enabled service must have complete, valid credentials when save
     expect(fields).toContain('customWalletBApiV3Key');
     expect([...wallet.body.details, ...custom.body.details].every((d) => d.field in FIELDS)).toBe(true);
     expect(custom.text).not.toContain('short');
+  });
+
+  test('CARD switched on is refused naming its setting keys; a publishable key is not echoed; complete credentials are ready', async () => {
+    const missing = await refused({ cardEnabled: true });
+    expect(missing.body.details.map((d) => d.field)).toEqual(['cardSecretKey', 'cardWebhookSecret']);
+    const publishable = 'pk_test_51PublishableKeyPastedByMistake00';
+    const wrong = await refused({
+      cardEnabled: true,
+      cardSecretKey: publishable,
+      cardWebhookSecret: 'whsec_0123456789abcdef',
+      cardCurrency: 'XYZ',
+    });
+    expect(wrong.body.details.map((d) => [d.field, (d as { reason?: string }).reason])).toEqual([
+      ['cardSecretKey', 'FORMAT'],
+      ['cardCurrency', 'FORMAT'],
+    ]);
+    expect(wrong.text).not.toContain(publishable);
+    const ok = await save({
+      cardEnabled: true,
+      cardSecretKey: 'sk_test_51Ready0123456789abcdef',
+      cardWebhookSecret: 'whsec_0123456789abcdef',
+      cardCurrency: 'jpy',
+    });
+    expect(ok.status).toBe(200);
+    expect(await service('CARD')).toEqual({ paymentType: 'CARD', enabled: true, ready: true, problems: [] });
+    await refused({ cardApiBaseUrl: 'ftp://api.stripe.com' });
+    expect((await save({ cardEnabled: false, cardSecretKey: null, cardWebhookSecret: null, cardCurrency: null })).status).toBe(200);
   });
 
   test('INTL_WALLET switched on without credentials, or with a currency PayPal does not take, names its setting keys', async () => {
@@ -177,13 +207,14 @@ describe('(a) an enabled service must have complete, valid credentials when save
     expect(ok.status).toBe(200);
     expect(await service('INTL_WALLET')).toEqual({ paymentType: 'INTL_WALLET', enabled: true, ready: true, problems: [] });
     expect((await view()).intlWalletClientSecret).toBe('******');
-    expect((await save({ intlWalletEnabled: false })).status).toBe(200);
+    const reset = { intlWalletClientId: null, intlWalletClientSecret: null, intlWalletWebhookId: null, intlWalletCurrency: null };
+    expect((await save({ intlWalletEnabled: false, intlWalletGateway: null, ...reset })).status).toBe(200);
   });
 
   test('malformed credentials are named by key and reason; the values (key material) are never echoed', async () => {
     const secret = 'this secret has spaces in it';
     const xunhupay = await refused({ aggregator2Enabled: true, aggregator2MerchantId: APP_ID, aggregator2Key: secret });
-    expect(xunhupay.body.details).toEqual([{ field: 'aggregator2Key', message: 'is malformed' }]);
+    expect(xunhupay.body.details).toEqual([{ field: 'aggregator2Key', message: 'aggregator2Key 格式不正确', reason: 'FORMAT' }]);
     expect(xunhupay.text).not.toContain(secret);
 
     const brokenKey = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDBroken\n-----END PRIVATE KEY-----';
@@ -194,8 +225,8 @@ describe('(a) an enabled service must have complete, valid credentials when save
       walletAPublicKey: 'bm90IGEga2V5',
     });
     expect(alipay.body.details).toEqual([
-      { field: 'walletAPrivateKey', message: 'is not a usable key' },
-      { field: 'walletAPublicKey', message: 'is not a usable key' },
+      { field: 'walletAPrivateKey', message: 'walletAPrivateKey 不是可用的密钥', reason: 'KEY' },
+      { field: 'walletAPublicKey', message: 'walletAPublicKey 不是可用的密钥', reason: 'KEY' },
     ]);
     expect(alipay.text).not.toContain('MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDBroken');
     expect(alipay.text).not.toContain('bm90IGEga2V5');
@@ -236,42 +267,76 @@ describe('(a) an enabled service must have complete, valid credentials when save
 });
 
 describe('(c) the form offers only what works', () => {
-  test('the international wallet checkout is offered with its channel; no card checkout: neither its group nor its channel', async () => {
+  test('both checkouts are offered: the intlWallet and card groups, INTL_WALLET:CHECKOUT and CARD:CHECKOUT', async () => {
     const res = await api<{ forms: SettingForm[] }>(server, 'GET', `${HOST_CONSOLE}/settings/payment-settings`);
     const forms = res.body.data.forms;
-    expect(forms.map((f) => f.group)).toContain('intlWallet');
-    expect(forms.map((f) => f.group)).not.toContain('card');
+    const intlWalletKeys = Object.keys(FIELDS).filter((k) => k.startsWith('intlWallet'));
+    expect(forms.find((f) => f.group === 'intlWallet')!.formSchema.map((f) => f.name)).toEqual(intlWalletKeys);
+    expect(forms.find((f) => f.group === 'card')!.formSchema.map((f) => f.name)).toEqual([
+      'cardEnabled',
+      'cardSecretKey',
+      'cardWebhookSecret',
+      'cardCurrency',
+      'cardApiBaseUrl',
+    ]);
     const field = forms.find((f) => f.group === 'general')!.formSchema.find((f) => f.name === 'supportedChannels')!;
-    for (const list of [field.options, field.value] as string[][]) {
+    const offered = (field.options as Array<{ value: string }>).map((o) => o.value);
+    for (const list of [offered, field.value as string[]]) {
       expect(list).toContain('INTL_WALLET:CHECKOUT');
-      expect(list).not.toContain('CARD:CHECKOUT');
+      expect(list).toContain('CARD:CHECKOUT');
       for (const key of list) expect(PAYMENT_CHANNELS[key.split(':')[0] as keyof typeof PAYMENT_CHANNELS]).toContain(key.split(':')[1]);
     }
     const settings = await view();
-    expect(Object.keys(settings).filter((k) => k.startsWith('card'))).toEqual([]);
-    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet'))).toEqual(
-      Object.keys(FIELDS).filter((k) => k.startsWith('intlWallet')),
-    );
+    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet'))).toEqual(intlWalletKeys);
+    expect(Object.keys(settings).filter((k) => k.startsWith('card'))).toEqual([
+      'cardEnabled',
+      'cardSecretKey',
+      'cardWebhookSecret',
+      'cardCurrency',
+      'cardApiBaseUrl',
+    ]);
   });
 
-  test('values stored under the older form are not shown and do not break the next save', async () => {
+  test('older stored values come back masked and judged; keys and channels the form does not know are refused', async () => {
     await storeGroups({
-      general: { supportedChannels: ['SANDBOX:SIMULATED', 'CARD:CHECKOUT'] },
-      card: { cardEnabled: true, cardSecretKey: 'old-secret' },
+      general: { supportedChannels: ['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT'] },
+      intlWallet: { intlWalletEnabled: true, intlWalletClientSecret: 'old-secret' },
+      card: { cardEnabled: true, cardSecretKey: 'sk_old' },
     });
     const before = await view();
-    expect(before.supportedChannels).toEqual(['SANDBOX:SIMULATED']);
+    expect(before.supportedChannels).toEqual(['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT']);
     expect(JSON.stringify(before)).not.toContain('old-secret');
+    expect(JSON.stringify(before)).not.toContain('sk_old');
+    expect(before).toMatchObject({ intlWalletEnabled: true, intlWalletClientSecret: '******', cardEnabled: true, cardSecretKey: '******' });
+    expect(before.services.find((s) => s.paymentType === 'INTL_WALLET')).toEqual({
+      paymentType: 'INTL_WALLET',
+      enabled: true,
+      ready: false,
+      problems: [
+        { field: 'intlWalletClientId', reason: 'REQUIRED' },
+        { field: 'intlWalletWebhookId', reason: 'REQUIRED' },
+      ],
+    });
+    expect(before.services.find((s) => s.paymentType === 'CARD')).toEqual({
+      paymentType: 'CARD',
+      enabled: true,
+      ready: false,
+      problems: [
+        { field: 'cardSecretKey', reason: 'FORMAT' },
+        { field: 'cardWebhookSecret', reason: 'REQUIRED' },
+      ],
+    });
 
     expect((await save({ timeoutMinutes: 40 })).status).toBe(200);
     const stored = (await server.runtime.client.fetch<ConfigMap>('ConfigMap', 'payment-configmap'))!;
-    expect(JSON.parse(stored.data!.general).supportedChannels).toEqual(['SANDBOX:SIMULATED']);
+    expect(JSON.parse(stored.data!.general).supportedChannels).toEqual(['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT']);
 
-    const unknownKey = await save({ cardEnabled: true });
+    const unknownKey = await save({ intlWalletBrandName: 'AuthPay' });
     expect(unknownKey.status).toBe(400);
-    expect((unknownKey.body as unknown as Refusal).details.map((d) => d.field)).toEqual([expect.stringContaining('cardEnabled')]);
-    const dropped = await save({ supportedChannels: ['CARD:CHECKOUT'] });
+    expect((unknownKey.body as unknown as Refusal).details.map((d) => d.field)).toEqual([expect.stringContaining('intlWalletBrandName')]);
+    const dropped = await save({ supportedChannels: ['INTL_WALLET:NATIVE'] });
     expect(dropped.status).toBe(400);
     expect((dropped.body as unknown as Refusal).details.map((d) => d.field)).toContain('supportedChannels');
+    expect((await save({ intlWalletEnabled: false, intlWalletClientSecret: null, cardEnabled: false, cardSecretKey: null })).status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { BOOTSTRAP_TOKEN, CONSOLE, api, startPaymentServer, type PaymentServer } from '../support/payment-server.js';
-import { CALLBACK_LOG_RETENTION_JOB, CLOSE_JOB, SYNC_JOB } from '../../../src/payment/jobs/job-definitions.js';
+import { CALLBACK_LOG_RETENTION_JOB, CLOSE_JOB, REFUND_SYNC_JOB, SYNC_JOB } from '../../../src/payment/jobs/job-definitions.js';
 import type { ConfigMap } from '../../../src/host/settings/types.js';
 
 const HOST_CONSOLE = '/apis/console.api.host.authpay.dev/v1alpha1';
@@ -30,6 +30,15 @@ async function settings(): Promise<Record<string, unknown>> {
   return res.body.data;
 }
 
+const LABELS: Record<string, { zh: string; en: string }> = {
+  timeoutMinutes: { zh: '订单超时时间（分钟）', en: 'Order time-out (minutes)' },
+  syncCron: { zh: '状态同步周期（cron）', en: 'Status sync schedule (cron)' },
+  closeCron: { zh: '超时关单周期（cron）', en: 'Time-out close schedule (cron)' },
+  reportTimeZone: { zh: '统计时区', en: 'Reporting time zone' },
+  callbackDomain: { zh: '支付回调域名', en: 'Payment callback domain' },
+  sandboxEnabled: { zh: '启用沙箱支付', en: 'Enable sandbox payments' },
+};
+
 const refused: Array<[string, unknown]> = [
   ['timeoutMinutes', true],
   ['timeoutMinutes', '1e3'],
@@ -50,12 +59,15 @@ test.each(refused)('%s = %j is refused with a field error in both languages, and
   const revision = await server.runtime.store.currentRevision();
   const zh = await api(server, 'PUT', `${CONSOLE}/settings`, { [field]: value });
   expect([zh.status, zh.body.code]).toEqual([400, 'VALIDATION_FAILED']);
-  expect(zh.body.message).toMatch(/^设置校验失败: /);
-  expect(zh.body.message).toContain(field);
+  // Messages name the field by its label in the form (zh-CN, and i18n.en.label in English); details by its key.
+  expect(zh.body.message).toMatch(/^设置有误：/);
+  expect(zh.body.message).toContain(LABELS[field].zh);
   const en = await api(server, 'PUT', `${CONSOLE}/settings`, { [field]: value }, ENGLISH);
   expect([en.status, en.body.code]).toEqual([400, 'VALIDATION_FAILED']);
-  expect(en.body.message).toMatch(new RegExp(`^invalid settings: ${field} `));
-  expect((en.body as unknown as { details: Array<{ field: string }> }).details.map((d) => d.field)).toContain(field);
+  expect(en.body.message).toMatch(new RegExp(`^invalid settings: ${LABELS[field].en.replace(/[()]/g, '\\$&')} `));
+  const details = (en.body as unknown as { details: Array<{ field: string; message: string }> }).details;
+  expect(details.map((d) => d.field)).toContain(field);
+  expect(details.find((d) => d.field === field)!.message).toMatch(new RegExp(`^${LABELS[field].en.replace(/[()]/g, '\\$&')} `));
   expect(await server.runtime.store.currentRevision()).toBe(revision);
   expect(await settings()).toEqual(before);
 });
@@ -117,13 +129,17 @@ test('a job whose stored cron or time zone is bad is shown in listScheduledJobs 
   const sync = (await jobs()).find((j) => j.name === SYNC_JOB)!;
   expect(sync).toMatchObject({ problemCode: 'INVALID_CRON', problem: expect.stringContaining('"sometimes"') });
   expect((await jobs()).find((j) => j.name === CLOSE_JOB)?.problem).toBeUndefined();
-  // Probes learn which job and what kind of problem, not the stored values.
-  expect(await readyJobs()).toEqual([{ name: SYNC_JOB, problemCode: 'INVALID_CRON' }]);
+  // Probes learn which job and what kind of problem, not the stored values. The refund sync runs on syncCron too.
+  expect((await readyJobs()).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    { name: REFUND_SYNC_JOB, problemCode: 'INVALID_CRON' },
+    { name: SYNC_JOB, problemCode: 'INVALID_CRON' },
+  ]);
 
   await storeGeneral({ syncCron: '0 */2 * * * *', reportTimeZone: 'Beijing' });
   expect((await readyJobs()).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
     { name: CALLBACK_LOG_RETENTION_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
     { name: CLOSE_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
+    { name: REFUND_SYNC_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
     { name: SYNC_JOB, problemCode: 'UNKNOWN_TIME_ZONE' },
   ]);
   expect((await jobs()).find((j) => j.name === CLOSE_JOB)?.problem).toBe('unknown time zone "Beijing"');

@@ -83,7 +83,11 @@ describe('assertApplicationAllowed', () => {
   });
 
   test('the error names limit and usage in its details', () => {
-    expect(authLimitExceeded(3, 3).details[0]).toMatchObject({ field: 'domain', message: 'limit 3, already used 3' });
+    expect(authLimitExceeded(3, 3).details[0]).toMatchObject({
+      field: 'domain',
+      message: '上限 3 个，已用 3 个',
+      messageEn: 'limit 3, already used 3',
+    });
   });
 });
 

@@ -132,7 +132,7 @@ describe('an apiAccessSecret configured', () => {
       withSecret,
     );
     expect([fourth.status, fourth.body.code, fourth.body.message]).toEqual([409, 'AUTH_LIMIT_EXCEEDED', '授权数量已超限']);
-    expect(fourth.body.details?.[0]).toMatchObject({ field: 'authUser', message: 'at most 3 unconfirmed, waiting 3' });
+    expect(fourth.body.details?.[0]).toMatchObject({ field: 'authUser', message: '最多 3 条待确认，已有 3 条' });
 
     for (const domain of ['a.victim-shop.com', 'b.victim-shop.com', 'c.victim-shop.com']) {
       const own = await applyInUserCenter('victim', 'paid', domain);

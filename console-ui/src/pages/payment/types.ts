@@ -1,35 +1,73 @@
-/** An order as the payment operations show it (amounts are decimal strings; minor units stay on the server). */
-export interface PaymentView {
-  paymentId: string;
-  orderId: string;
-  subject: string;
-  body?: string;
-  amountText: string;
-  currency: string;
-  paymentType: string;
-  paymentChannel: string;
-  platform: string;
-  username?: string;
-  status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
-  statusReason?: string;
+/** What the payment operations answer, as the pages read it (operations without a response schema answer `unknown`). */
+import type { ApiItem } from '@shared/api/client.js';
+import type { SettingForm } from '@shared/settings/schema.js';
+
+/** An order as listed (listPayments is typed from its response schema). */
+export type Order = ApiItem<'listPayments'>;
+
+export interface Transition {
+  from: string;
+  to: string;
+  at: string;
+  source?: string;
+  actor?: string;
   reason?: string;
-  pageUrl?: string;
-  payUrl?: string;
-  qrCode?: string;
+}
+
+export interface Delivery {
+  name: string;
+  eventId?: string;
+  eventStatus?: string;
   notifyUrl?: string;
-  returnUrl?: string;
-  channelTradeNo?: string;
-  createdAt?: string;
-  paidAt?: string;
-  expiresAt?: string;
+  phase?: string;
+  delivered?: boolean;
+  attempts?: number;
+  nextAttemptAt?: string;
+  lastAttemptAt?: string;
+  lastStatusCode?: number;
+  lastError?: string;
+  manualResends?: number;
 }
 
-export interface PaymentDetails extends PaymentView {
-  transitions?: Array<{ from: string; to: string; at: string; source?: string; reason?: string; actor?: string }>;
-  notifyDeliveries?: Array<Record<string, unknown>>;
-  callbacks?: Array<Record<string, unknown>>;
+export interface CallbackLog {
+  eventId?: string;
+  paymentType?: string;
+  reportedStatus?: string;
+  vendorStatus?: string;
+  outcome?: string;
+  reason?: string;
+  transition?: string;
+  receivedAt?: string;
+  receivedCount?: number;
 }
 
+/** getPayment: the order with its history, deliveries and callbacks. */
+export interface OrderDetails extends Order {
+  transitions?: Transition[];
+  notifyDeliveries?: Delivery[];
+  callbacks?: CallbackLog[];
+}
+
+export interface TrendPoint {
+  day: string;
+  orders: number;
+  successCount: number;
+  successAmounts: Record<string, string>;
+}
+
+/** getPaymentOverview. */
+export interface Overview {
+  from: string;
+  to: string;
+  totalOrders: number;
+  totalAmounts: Record<string, string>;
+  successCount: number;
+  successAmounts: Record<string, string>;
+  trend: TrendPoint[];
+  recentSuccess: Order[];
+}
+
+/** listPaymentChannels. */
 export interface ChannelOption {
   key: string;
   paymentType: string;
@@ -37,7 +75,17 @@ export interface ChannelOption {
   available: boolean;
 }
 
-export const STATUSES = ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN'] as const;
+export interface ServiceReadiness {
+  paymentType: string;
+  enabled: boolean;
+  ready: boolean;
+  problems: { field: string; reason: string }[];
+}
 
-/** The payment page of an order on this site (the same origin as the console, whatever the base URL). */
-export const payPageOf = (paymentId: string) => `/payment/${encodeURIComponent(paymentId)}`;
+/** getPaymentSettings / updatePaymentSettings: the flat values plus what the page shows beside them. */
+export type SettingsView = Record<string, unknown> & {
+  availableChannels?: string[];
+  services?: ServiceReadiness[];
+  forms?: SettingForm[];
+  interfacePublicKey?: string;
+};

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { AppError, isAppError } from '../../errors/app-error.js';
+import { AppError, isAppError, localizedDetail, localizedMessage } from '../../errors/app-error.js';
+import { negotiateLanguage, type Language } from '../../errors/language.js';
 
 /** The one answer shape of every business endpoint (DESIGN: "Business endpoints"). */
 export interface Envelope<T = unknown> {
@@ -7,16 +8,17 @@ export interface Envelope<T = unknown> {
   code: string;
   message: string;
   data: T | null;
-  details?: Array<{ field?: string; message: string }>;
+  details?: Array<{ field?: string; message: string; reason?: string }>;
   requestId?: string;
 }
 
-/** Messages default to zh-CN (the spec's texts); Accept-Language: en selects English. */
+/** The language of the answer's messages: zh-CN (the spec's texts) unless Accept-Language prefers English. */
+export function requestLanguage(req: Request): Language {
+  return negotiateLanguage(req.headers['accept-language']);
+}
+
 export function prefersEnglish(req: Request): boolean {
-  const header = req.headers['accept-language'];
-  if (!header) return false;
-  const first = String(header).split(',')[0].trim().toLowerCase();
-  return first.startsWith('en');
+  return requestLanguage(req) === 'en';
 }
 
 export function ok<T>(data: T): Envelope<T> {
@@ -27,13 +29,23 @@ export function sendOk<T>(res: Response, data: T, status = 200): void {
   res.status(status).json(ok(data));
 }
 
-/** Turns any thrown value into an envelope; unknown errors never leak their text or stack. */
+/**
+ * Turns any thrown value into an envelope in the request's language; unknown errors never leak their text or
+ * stack. `details[]` (one entry per field) carry the dotted `field`, the message and the `reason` when set.
+ */
 export function errorEnvelope(err: unknown, req: Request): { status: number; body: Envelope<null>; headers: Record<string, string> } {
   const known = toAppError(err);
-  const message = prefersEnglish(req) && known.messageEn ? known.messageEn : known.message;
+  const language = requestLanguage(req);
+  const message = localizedMessage(known, language);
   const body: Envelope<null> = { success: false, code: String(known.code), message, data: null, requestId: req.requestId };
-  if (known.details.length) body.details = known.details.map((d) => ({ field: d.field, message: d.message }));
-  return { status: known.status, body, headers: known.headers };
+  if (known.details.length) {
+    body.details = known.details.map((d) => ({
+      field: d.field,
+      message: localizedDetail(d, language, message),
+      ...(d.reason === undefined ? {} : { reason: d.reason }),
+    }));
+  }
+  return { status: known.status, body, headers: { ...known.headers, 'Content-Language': language } };
 }
 
 export function toAppError(err: unknown): AppError {

@@ -1,4 +1,4 @@
-import { AppError, type ErrorDetail } from '../../errors/app-error.js';
+import { AppError, englishMessage, type ErrorDetail } from '../../errors/app-error.js';
 import { toAppError } from '../envelope/envelope.js';
 
 /** One field-level problem, as Kubernetes reports it in details.causes. */
@@ -74,12 +74,15 @@ const CAUSE_REASON: Record<string, string> = {
 function causeOf(detail: ErrorDetail): StatusCause {
   const reason =
     detail.reason && detail.reason.startsWith('Field') ? detail.reason : (CAUSE_REASON[detail.reason ?? ''] ?? 'FieldValueInvalid');
-  return { reason, message: detail.message, field: detail.field || undefined };
+  return { reason, message: detail.messageEn ?? detail.message, field: detail.field || undefined };
 }
 
-/** The Kubernetes-style message for errors about a named object ("things.group \"x\" not found"). */
+/**
+ * The Kubernetes-style message for errors about a named object ("things.group \"x\" not found"). Status
+ * messages are English whatever Accept-Language says: kubectl and client libraries show and match them.
+ */
 function messageFor(err: AppError, target: StatusTarget): string {
-  const english = err.messageEn ?? err.message;
+  const english = englishMessage(err);
   if (!target.resource || !target.name) return english;
   const qualified = target.group ? `${target.resource}.${target.group}` : target.resource;
   if (err.code === 'NOT_FOUND' && /not found$/.test(english) && !english.startsWith('kind '))

@@ -54,6 +54,17 @@ function parameters(def: OperationDef): unknown[] {
       ...(schema.description ? { description: schema.description } : {}),
     });
   }
+  if (def.idempotent) {
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+      description:
+        'the same key, caller and body within 24 hours answer the first result again (header Idempotent-Replayed: true);'
+        + ' the key with another body is 422 IDEMPOTENCY_KEY_REUSED',
+    });
+  }
   return out;
 }
 

@@ -2,10 +2,11 @@ import express, { type Router, type Request, type RequestHandler, type Response,
 import type { ValidateFunction } from 'ajv';
 import { AppError } from '../../errors/app-error.js';
 import { ANONYMOUS } from '../../request/principal.js';
-import { ok, prefersEnglish } from '../envelope/envelope.js';
+import { ok, requestLanguage } from '../envelope/envelope.js';
 import { setRouteTemplate } from '../../ops/route-label.js';
 import { ajvErrorDetails, createAjv, detailSummary } from '../../schema/ajv.js';
 import type { JsonSchema, OperationDef } from './operation.js';
+import type { IdempotencyKeys } from './idempotency.js';
 
 /** What an operation's body may be unless it says otherwise. */
 export const JSON_BODY_TYPES = ['application/json', 'application/*+json'];
@@ -33,9 +34,17 @@ export class OperationRegistry {
   private readonly groups = new Set<string>();
   /** Body limits of the operations that declare one, by `METHOD /apis/{group}/{version}{path}`. */
   private readonly bodyLimits = new Map<string, number>();
+  private idempotency?: IdempotencyKeys;
+
+  /** Where idempotent operations keep their first answers (the runtime sets it once the store is open). */
+  useIdempotency(keys: IdempotencyKeys): void {
+    this.idempotency = keys;
+  }
 
   add(def: OperationDef): void {
     if (this.ops.has(def.operationId)) throw new Error(`operationId ${def.operationId} is registered twice`);
+    if (def.idempotent && (def.method !== 'post' || def.raw))
+      throw new Error(`operation ${def.operationId}: only a POST with a JSON answer can be idempotent`);
     if (def.bodyLimit !== undefined && def.path.includes(':'))
       throw new Error(`operation ${def.operationId}: bodyLimit needs a path without parameters`);
     const compiled: Compiled = {
@@ -128,17 +137,24 @@ export class OperationRegistry {
             body = {};
           validate(compiled.body, body, 'body');
         }
-        const result = await def.handler({
-          query,
-          body,
-          params,
-          principal: req.principal ?? ANONYMOUS,
-          req,
-          res,
-          english: prefersEnglish(req),
-        });
+        const language = requestLanguage(req);
+        const principal = req.principal ?? ANONYMOUS;
+        const claim = def.idempotent ? await this.idempotency?.claim(req, principal, def.operationId, body) : undefined;
+        if (claim?.kind === 'replay') {
+          res.set('Idempotent-Replayed', 'true').status(claim.httpStatus).json(ok(claim.data));
+          return;
+        }
+        let result: unknown;
+        try {
+          result = await def.handler({ query, body, params, principal, req, res, english: language === 'en', language });
+        } catch (err) {
+          await claim?.abandon();
+          throw err;
+        }
         if (def.raw || res.headersSent) return;
-        res.status(def.successStatus ?? 200).json(ok(result ?? null));
+        const status = def.successStatus ?? 200;
+        await claim?.complete(status, result ?? null);
+        res.status(status).json(ok(result ?? null));
       } catch (err) {
         next(err);
       }
@@ -162,11 +178,14 @@ function refuseUnsupportedBody(req: Request, consumes: string[] | undefined): vo
   });
 }
 
+/** Every problem of the input at once, one detail per field, each a sentence naming the field. */
 function validate(fn: ValidateFunction | undefined, value: unknown, where: string): void {
   if (!fn || fn(value)) return;
   const details = ajvErrorDetails(fn.errors, where);
-  const summary = detailSummary(details);
-  throw new AppError('VALIDATION_FAILED', `参数校验失败: ${summary}`, { details, messageEn: `invalid input: ${summary}` });
+  throw new AppError('VALIDATION_FAILED', `输入有误：${detailSummary(details, 'zh-CN')}`, {
+    details,
+    messageEn: `invalid input: ${detailSummary(details, 'en')}`,
+  });
 }
 
 export type { JsonSchema };

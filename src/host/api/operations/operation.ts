@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Principal } from '../../request/principal.js';
+import type { Language } from '../../errors/language.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type JsonSchema = Record<string, unknown>;
@@ -13,6 +14,8 @@ export interface OperationContext<Q = Record<string, unknown>, B = unknown, P = 
   res: Response;
   /** Prefers English messages (Accept-Language: en). */
   english: boolean;
+  /** The language of messages for this request (Accept-Language; zh-CN by default). */
+  language: Language;
 }
 
 /**
@@ -55,6 +58,11 @@ export interface OperationDef<Q = unknown, B = unknown, P = unknown, R = unknown
    * path parameters (the limit is chosen before routing, by method and path).
    */
   bodyLimit?: number;
+  /**
+   * A POST that honours `Idempotency-Key`: the same caller, key and body within 24 hours get the first answer
+   * again; another body with the key is 422 IDEMPOTENCY_KEY_REUSED (idempotency.ts). JSON answers only.
+   */
+  idempotent?: boolean;
   handler(ctx: OperationContext<Q, B, P>): Promise<R> | R;
 }
 

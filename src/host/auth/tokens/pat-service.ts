@@ -58,7 +58,7 @@ export class PatService {
     if (input.expiresAt !== undefined && (expires === undefined || expires <= this.clock())) {
       throw new AppError('VALIDATION_FAILED', '过期时间必须晚于当前时间', {
         messageEn: 'expiresAt must be in the future',
-        details: [{ field: 'expiresAt', message: 'must be a future RFC 3339 time' }],
+        details: [{ field: 'expiresAt', message: '须为将来的 RFC 3339 时间', messageEn: 'must be a future RFC 3339 time' }],
       });
     }
     if ((await this.client.count(PAT_KIND, eq('spec.username', username))) >= MAX_TOKENS_PER_USER) {

@@ -11,7 +11,8 @@ const PAYMENT_FIELDS = [
 /**
  * epay V1: MD5 with the merchant key; `mapi.php` (server initiation, code 1 = success) and `submit.php`
  * (the payer's redirect); the query `api.php?act=order` authenticates with the key itself in the URL; no
- * close; answers are not signed (they travel over the gateway's HTTPS).
+ * close; answers are not signed (they travel over the gateway's HTTPS). The refund `api.php?act=refund`
+ * authenticates with the key too and has neither a refund number nor a refund query.
  */
 export function epayV1Dialect(pid: string, key: string): EpayDialect {
   return {
@@ -27,6 +28,13 @@ export function epayV1Dialect(pid: string, key: string): EpayDialect {
       method: 'GET',
       path: 'api.php',
       params: { act: 'order', pid, key, out_trade_no: outTradeNo },
+      signed: false,
+    }),
+    // PHP reads `act` from the query string; the key travels in the body, like the order query's.
+    refundCall: (outTradeNo, money) => ({
+      method: 'POST',
+      path: 'api.php?act=refund',
+      params: { pid, key, out_trade_no: outTradeNo, money },
       signed: false,
     }),
     paymentOf,

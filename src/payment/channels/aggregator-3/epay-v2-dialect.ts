@@ -6,7 +6,8 @@ import { rsaSigner } from './rsa-signer.js';
  * epay V2 ("api/pay"): RSA-SHA256 with a Unix `timestamp` signed into every request, answer and
  * notification (±300 s); `api/pay/create` (server initiation, `method=web`, code 0 = success) answers
  * `pay_type` + `pay_info`; `api/pay/submit` is the payer's redirect; `api/pay/query` and `api/pay/close` by
- * out_trade_no. Successful answers are signed by the platform.
+ * out_trade_no; `api/pay/refund` (out_refund_no = our refund number) and `api/pay/refundquery`. Successful
+ * answers are signed by the platform.
  */
 export function epayV2Dialect(options: Pick<EpayV2Options, 'merchantPrivateKey' | 'platformPublicKey'>): EpayDialect {
   const signed = (path: string, outTradeNo: string) => ({
@@ -26,6 +27,13 @@ export function epayV2Dialect(options: Pick<EpayV2Options, 'merchantPrivateKey' 
     createExtras: { method: 'web' },
     queryCall: (outTradeNo) => signed('api/pay/query', outTradeNo),
     closeCall: (outTradeNo) => signed('api/pay/close', outTradeNo),
+    refundCall: (outTradeNo, money, refundNo) => ({
+      method: 'POST',
+      path: 'api/pay/refund',
+      params: { out_trade_no: outTradeNo, money, out_refund_no: refundNo },
+      signed: true,
+    }),
+    refundQueryCall: (refundNo) => ({ method: 'POST', path: 'api/pay/refundquery', params: { out_refund_no: refundNo }, signed: true }),
     paymentOf,
   };
 }

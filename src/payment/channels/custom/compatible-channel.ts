@@ -1,4 +1,5 @@
 import type { PaymentChannel } from '../channel.js';
+import { ChannelError } from '../errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -9,6 +10,9 @@ import type {
   InitiateContext,
   InitiateResult,
   QueryResult,
+  RefundRef,
+  RefundRequest,
+  RefundResult,
 } from '../types.js';
 import type { CustomChannelName } from './options.js';
 
@@ -46,6 +50,16 @@ export class CompatibleChannel implements PaymentChannel {
 
   close(order: ChannelOrder, signal?: AbortSignal): Promise<CloseResult> {
     return this.protocol.close(this.#asProtocolOrder(order), signal);
+  }
+
+  refund(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult> {
+    if (!this.protocol.refund) throw new ChannelError('NOT_SUPPORTED', `${this.sub} does not support refunds`);
+    return this.protocol.refund(this.#asProtocolOrder(order), refund);
+  }
+
+  queryRefund(order: ChannelOrder, refund: RefundRef, signal?: AbortSignal): Promise<RefundResult> {
+    if (!this.protocol.queryRefund) throw new ChannelError('NOT_SUPPORTED', `${this.sub} cannot query refunds`);
+    return this.protocol.queryRefund(this.#asProtocolOrder(order), refund, signal);
   }
 
   verifyCallback(request: CallbackRequest): Promise<CallbackEvent> {

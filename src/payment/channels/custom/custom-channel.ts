@@ -13,6 +13,9 @@ import type {
   InitiateContext,
   InitiateResult,
   QueryResult,
+  RefundRef,
+  RefundRequest,
+  RefundResult,
 } from '../types.js';
 import { WalletAChannel } from '../wallet-a/index.js';
 import { WalletBChannel } from '../wallet-b/index.js';
@@ -78,6 +81,15 @@ export class CustomChannel implements PaymentChannel {
 
   async close(order: ChannelOrder, signal?: AbortSignal): Promise<CloseResult> {
     return this.#sub(order.paymentChannel).close(order, signal);
+  }
+
+  /** Refunds at the order's sub-provider (both wallet protocols refund). */
+  async refund(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult> {
+    return this.#sub(order.paymentChannel).refund(order, refund);
+  }
+
+  async queryRefund(order: ChannelOrder, refund: RefundRef, signal?: AbortSignal): Promise<RefundResult> {
+    return this.#sub(order.paymentChannel).queryRefund(order, refund, signal);
   }
 
   /** Verifies with the sub-provider the request's headers (or body shape) point at. */

@@ -14,11 +14,15 @@ import type {
   InitiateContext,
   InitiateResult,
   QueryResult,
+  RefundRef,
+  RefundRequest,
+  RefundResult,
 } from '../types.js';
 import { EpayClient } from './epay-client.js';
 import type { EpayDialect } from './epay-dialect.js';
 import { verifyEpayNotify } from './notify.js';
 import { EPAY_CHANNELS, type EpayChannelName, type EpayCommonOptions } from './options.js';
+import { queryRefundTrade, refundTrade } from './refund-calls.js';
 import { closeTrade, initiateTrade, queryTrade } from './trade-calls.js';
 
 /** epay sites settle in CNY; money is a yuan string with at most two decimals. */
@@ -35,9 +39,12 @@ export abstract class EpayChannel implements PaymentChannel {
   readonly channels = EPAY_CHANNELS;
   readonly currencies = EPAY_CURRENCIES;
   readonly #client: EpayClient;
+  /** Present only where the version can be asked about a refund (V2); the refund service then syncs with it. */
+  readonly queryRefund?: (order: ChannelOrder, refund: RefundRef, signal?: AbortSignal) => Promise<RefundResult>;
 
   protected constructor(options: EpayCommonOptions, dialect: EpayDialect, deps: ChannelDeps = {}) {
     this.#client = new EpayClient(options, dialect, deps);
+    if (dialect.refundQueryCall) this.queryRefund = (order, refund, signal) => queryRefundTrade(this.#client, order, refund, signal);
   }
 
   async initiate(order: ChannelOrder, ctx: InitiateContext): Promise<InitiateResult> {
@@ -54,6 +61,10 @@ export abstract class EpayChannel implements PaymentChannel {
 
   close(order: ChannelOrder, signal?: AbortSignal): Promise<CloseResult> {
     return closeTrade(this.#client, order, signal);
+  }
+
+  refund(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult> {
+    return refundTrade(this.#client, order, refund);
   }
 
   async verifyCallback(request: CallbackRequest): Promise<CallbackEvent> {

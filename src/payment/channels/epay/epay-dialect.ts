@@ -49,6 +49,13 @@ export interface EpayDialect {
   queryCall(outTradeNo: string): EpayCall;
   /** The close by out_trade_no, where the version has one (V2: api/pay/close; V1 has none). */
   closeCall?(outTradeNo: string): EpayCall;
+  /**
+   * The refund of `money` (yuan string) of a trade (V1: POST api.php?act=refund with the key, no refund number;
+   * V2: signed POST api/pay/refund with our refund number as out_refund_no).
+   */
+  refundCall(outTradeNo: string, money: string, refundNo: string): EpayCall;
+  /** The refund query by our refund number, where the version has one (V2: api/pay/refundquery; V1 has none). */
+  refundQueryCall?(refundNo: string): EpayCall;
   /** The QR code or link of a successful initiation answer; undefined when it carries none usable. */
   paymentOf(answer: Readonly<Record<string, unknown>>): EpayPaymentFacts | undefined;
 }

@@ -43,6 +43,8 @@ export class IntlWalletChannel implements PaymentChannel {
   readonly id = IntlWalletChannel.id;
   readonly channels = INTL_WALLET_CHANNELS;
   readonly currencies: Readonly<Record<string, ChannelCurrencyRule>>;
+  /** The first configured currency: the currency of an initiation that names none. */
+  readonly defaultCurrency: string;
   readonly #options: IntlWalletOptions;
   readonly #client: PayPalClient;
   readonly #certificates: CertificateStore;
@@ -50,6 +52,7 @@ export class IntlWalletChannel implements PaymentChannel {
   constructor(options: IntlWalletOptions, deps: ChannelDeps = {}) {
     this.#options = options;
     this.currencies = currencyRules(options.currencies);
+    this.defaultCurrency = options.currencies[0];
     this.#client = new PayPalClient(options, deps);
     this.#certificates = new CertificateStore(options, deps);
   }

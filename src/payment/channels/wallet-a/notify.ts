@@ -30,7 +30,7 @@ export function verifyAlipayNotify(request: CallbackRequest, options: WalletAOpt
     throw new ChannelError('UNSUPPORTED_EVENT', `Alipay notify_type ${params.notify_type} is not handled`);
   }
   if (!params.out_trade_no) throw new ChannelError('UNSUPPORTED_EVENT', 'Alipay notification without out_trade_no');
-  return {
+  const event: CallbackEvent = {
     orderRef: params.out_trade_no,
     status: mapTradeStatus(params.trade_status),
     amountMinor: notifiedAmount(params.total_amount),
@@ -40,6 +40,22 @@ export function verifyAlipayNotify(request: CallbackRequest, options: WalletAOpt
     eventId: params.notify_id || undefined,
     sentAt: beijingTimeToIso(params.notify_time),
     vendorStatus: params.trade_status,
+    raw: params,
+  };
+  return params.out_biz_no ? { ...event, refund: refundOf(params) } : event;
+}
+
+/**
+ * A trade notification sent because of a refund carries the refund's out_request_no as `out_biz_no` and
+ * `gmt_refund` (its `refund_fee` is the trade's running total, so no amount of this refund is claimed): a hint
+ * that the refund service confirms with the refund query.
+ */
+function refundOf(params: Record<string, string>): NonNullable<CallbackEvent['refund']> {
+  return {
+    refundId: params.out_biz_no,
+    status: 'SUCCESS',
+    refundedAt: beijingTimeToIso(params.gmt_refund),
+    vendorStatus: 'REFUND_NOTIFIED',
     raw: params,
   };
 }

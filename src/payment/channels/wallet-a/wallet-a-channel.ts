@@ -14,10 +14,14 @@ import type {
   InitiateContext,
   InitiateResult,
   QueryResult,
+  RefundRef,
+  RefundRequest,
+  RefundResult,
 } from '../types.js';
 import { verifyAlipayNotify } from './notify.js';
 import { AlipayOpenApiClient } from './openapi-client.js';
 import { WALLET_A_CHANNELS, type WalletAChannelName, type WalletAOptions } from './options.js';
+import { queryRefundTrade, refundTrade } from './refund-calls.js';
 import { closeTrade, initiateTrade, queryTrade } from './trade-calls.js';
 
 /** Alipay takes CNY only, total_amount in [0.01, 100000000.00] yuan. */
@@ -42,7 +46,12 @@ export class WalletAChannel implements PaymentChannel {
   async initiate(order: ChannelOrder, ctx: InitiateContext): Promise<InitiateResult> {
     const channel = this.#channelOf(order);
     if (this.currencies[order.currency] === undefined) {
-      throw new InvalidAmountError('UNKNOWN_CURRENCY', `WALLET_A accepts CNY only, not ${order.currency}`, 'currency');
+      throw new InvalidAmountError(
+        'UNKNOWN_CURRENCY',
+        `WALLET_A accepts CNY only, not ${order.currency}`,
+        'currency',
+        `该支付方式只支持人民币（CNY），不支持 ${order.currency}`,
+      );
     }
     return initiateTrade(this.#client, order, channel, this.#options.productCodes[channel], ctx);
   }
@@ -53,6 +62,14 @@ export class WalletAChannel implements PaymentChannel {
 
   close(order: ChannelOrder, signal?: AbortSignal): Promise<CloseResult> {
     return closeTrade(this.#client, order, signal);
+  }
+
+  refund(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult> {
+    return refundTrade(this.#client, order, refund);
+  }
+
+  queryRefund(order: ChannelOrder, refund: RefundRef, signal?: AbortSignal): Promise<RefundResult> {
+    return queryRefundTrade(this.#client, order, refund, signal);
   }
 
   async verifyCallback(request: CallbackRequest): Promise<CallbackEvent> {

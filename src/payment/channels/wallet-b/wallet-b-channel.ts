@@ -15,11 +15,15 @@ import type {
   InitiateContext,
   InitiateResult,
   QueryResult,
+  RefundRef,
+  RefundRequest,
+  RefundResult,
 } from '../types.js';
 import { WechatPayApiClient } from './apiv3-client.js';
 import { verifyWechatPayNotify } from './notify.js';
 import { WALLET_B_CHANNELS, type WalletBChannelName, type WalletBOptions } from './options.js';
 import { assertPayerFacts } from './payer-facts.js';
+import { queryRefundTrade, refundTrade } from './refund-calls.js';
 import { closeTrade, initiateTrade, queryTrade } from './trade-calls.js';
 
 /** WeChat Pay (domestic) takes CNY in integer fen, at least 1 fen. */
@@ -64,6 +68,14 @@ export class WalletBChannel implements PaymentChannel {
 
   close(order: ChannelOrder, signal?: AbortSignal): Promise<CloseResult> {
     return closeTrade(this.#client, this.#options, order, signal);
+  }
+
+  refund(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult> {
+    return refundTrade(this.#client, order, refund);
+  }
+
+  queryRefund(order: ChannelOrder, refund: RefundRef, signal?: AbortSignal): Promise<RefundResult> {
+    return queryRefundTrade(this.#client, order, refund, signal);
   }
 
   async verifyCallback(request: CallbackRequest): Promise<CallbackEvent> {

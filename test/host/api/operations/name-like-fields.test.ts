@@ -94,10 +94,14 @@ test.each(FIELDS)(
       const zh = await post(path, build(value, i));
       expect([what, zh.status, zh.body.code]).toEqual([what, 400, 'VALIDATION_FAILED']);
       expect(zh.body.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
-      expect(zh.body.details!.find((d) => d.field === field)!.message).toMatch(/control characters/);
-      expect(zh.body.message).toMatch(/^参数校验失败: /);
+      const name = field.slice('body.'.length);
+      expect(zh.body.details!.find((d) => d.field === field)!.message).toBe(
+        `${name} 不能包含控制字符、换行、不成对的代理字符或双向控制字符`,
+      );
+      expect(zh.body.message).toMatch(/^输入有误：/);
       const en = await post(path, build(value, i), true);
-      expect(en.body.message).toMatch(new RegExp(`^invalid input: .*${field.replace('.', '\\.')} must not contain control characters`));
+      expect(en.body.message).toMatch(new RegExp(`^invalid input: .*${name} must not contain control characters`));
+      expect(en.body.details!.find((d) => d.field === field)!.message).toMatch(new RegExp(`^${name} must not contain control characters`));
       expect(await server.runtime.store.currentRevision()).toBe(revision);
     }
   },

@@ -158,3 +158,24 @@ describe('CUSTOM dispatch to the protocol adapters at their own gateways', () =>
     await expect(custom.verifyCallback(foreign)).rejects.toMatchObject({ code: 'MISSING_SIGNATURE' });
   });
 });
+
+describe('CUSTOM refunds go to the sub-provider of the order, in its protocol', () => {
+  test('an Alipay-compatible refund and a WeChat-Pay-compatible refund (under its path prefix), each queried back', async () => {
+    const channel = build({ walletA: walletA(), walletB: walletB() });
+    const a = order('WALLET_A_COMPATIBLE');
+    await channel.initiate(a, ctx);
+    alipay.scan(a.paymentId).status = 'TRADE_SUCCESS';
+    const refundA = { refundId: `${a.paymentId}-r1`, amountMinor: 40, currency: 'CNY', paidAmountMinor: 100, reason: 'r' };
+    expect(await channel.refund(a, refundA)).toMatchObject({ status: 'SUCCESS' });
+    expect(alipay.calls.at(-1)).toMatchObject({ signatureValid: true, params: { method: 'alipay.trade.refund', app_id: COMPAT_APP_ID } });
+    expect(await channel.queryRefund(a, { refundId: refundA.refundId })).toMatchObject({ status: 'SUCCESS', amountMinor: 40 });
+
+    const b = order('WALLET_B_COMPATIBLE');
+    await channel.initiate(b, ctx);
+    wechat.settle(b.paymentId);
+    const refundB = { ...refundA, refundId: `${b.paymentId}-r1`, callbackUrl: ctx.callbackUrl };
+    expect(await channel.refund(b, refundB)).toMatchObject({ status: 'PENDING', vendorStatus: 'PROCESSING' });
+    expect(wechat.requests.at(-1)).toMatchObject({ path: '/compat/wechatpay/v3/refund/domestic/refunds', signatureValid: true });
+    expect(wechat.refunds.get(refundB.refundId)?.notify_url).toBe(ctx.callbackUrl);
+  });
+});

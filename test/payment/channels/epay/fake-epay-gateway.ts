@@ -1,6 +1,7 @@
 /**
  * A fake epay (彩虹易支付) site on node:http (port 0) speaking V1 (MD5: mapi.php, submit.php,
- * api.php?act=order) or V2 (RSA + timestamp: api/pay/create, api/pay/submit, api/pay/query, api/pay/close).
+ * api.php?act=order, api.php?act=refund) or V2 (RSA + timestamp: api/pay/create, api/pay/submit, api/pay/query,
+ * api/pay/close, api/pay/refund, api/pay/refundquery).
  * It verifies our request signatures, keeps trades, lets a payer pay, and sends signed notifications by GET
  * or POST to the trade's notify_url. Its signing code is written here, independently of src/; the V1 rule
  * is pinned by the shared vectors and the V2 rule by the node-forge vectors (aggregator-3/).
@@ -45,6 +46,22 @@ export interface FakeEpayTrade {
   endtime?: string;
 }
 
+export interface FakeEpayRefund {
+  refund_no: string;
+  /** V2 only: V1 refunds carry no refund number of the merchant. */
+  out_refund_no?: string;
+  trade_no: string;
+  out_trade_no: string;
+  money: string;
+  addtime: string;
+}
+
+/** "12.30" → 1230, from the text. */
+const fenOf = (money: string) => {
+  const [whole, fraction = ''] = money.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+
 export interface ReceivedCall {
   path: string;
   method: string;
@@ -82,6 +99,7 @@ export class FakeEpayGateway {
   readonly trades = new Map<string, FakeEpayTrade>();
   readonly calls: ReceivedCall[] = [];
   readonly notifications: NotifyDelivery[] = [];
+  readonly refunds: FakeEpayRefund[] = [];
   faults: Fault[] = [];
   answerKind: AnswerKind = 'qrcode';
   #server?: http.Server;
@@ -228,7 +246,12 @@ export class FakeEpayGateway {
       case 'api/pay/create':
         return this.#apiCreate(path, params, fault);
       case 'api.php':
+        if (params.act === 'refund') return this.#refund(params);
         return params.act === 'order' ? this.#query(params.out_trade_no) : { code: -5, msg: 'act 不支持' };
+      case 'api/pay/refund':
+        return this.#refund(params);
+      case 'api/pay/refundquery':
+        return this.#refundQuery(params.out_refund_no);
       case 'api/pay/query':
         return this.#query(params.out_trade_no);
       case 'api/pay/close':
@@ -301,6 +324,58 @@ export class FakeEpayGateway {
       status: t.status,
       param: '',
       buyer: t.status === 1 ? 'o_buyer' : '',
+    };
+  }
+
+  /** A refund of a paid trade within what is left; V2 answers a repeated out_refund_no with the same refund. */
+  #refund(params: Record<string, string>): Record<string, unknown> {
+    const t = this.trades.get(params.out_trade_no ?? '');
+    if (!t) return { code: -1, msg: '订单不存在' };
+    const ok = this.options.version === 'v1' ? 1 : 0;
+    const answer = (r: FakeEpayRefund) =>
+      ok === 1
+        ? { code: 1, msg: '退款成功' }
+        : {
+            code: 0,
+            msg: '退款成功',
+            refund_no: r.refund_no,
+            out_refund_no: r.out_refund_no,
+            trade_no: r.trade_no,
+            money: r.money,
+            reducemoney: r.money,
+          };
+    const earlier = params.out_refund_no ? this.refunds.find((r) => r.out_refund_no === params.out_refund_no) : undefined;
+    if (earlier) return earlier.money === params.money ? answer(earlier) : { code: -1, msg: '退款金额与原退款不一致' };
+    if (t.status !== 1) return { code: -1, msg: '订单未支付，无法退款' };
+    if (!/^\d+(\.\d{1,2})?$/.test(params.money ?? '') || fenOf(params.money) < 1) return { code: -1, msg: '退款金额不正确' };
+    const refunded = this.refunds.filter((r) => r.out_trade_no === t.out_trade_no).reduce((sum, r) => sum + fenOf(r.money), 0);
+    if (refunded + fenOf(params.money) > fenOf(t.money)) return { code: -1, msg: '退款金额超过订单可退金额' };
+    const refund: FakeEpayRefund = {
+      refund_no: `9026${Date.now()}${randomBytes(3).toString('hex')}`,
+      out_refund_no: this.options.version === 'v2' ? params.out_refund_no : undefined,
+      trade_no: t.trade_no,
+      out_trade_no: t.out_trade_no,
+      money: params.money,
+      addtime: beijingText(this.#now()),
+    };
+    this.refunds.push(refund);
+    return answer(refund);
+  }
+
+  #refundQuery(outRefundNo: string | undefined): Record<string, unknown> {
+    const r = this.refunds.find((x) => x.out_refund_no === outRefundNo && outRefundNo);
+    if (!r) return { code: -1, msg: '退款单号不存在' };
+    return {
+      code: 0,
+      msg: '查询成功',
+      refund_no: r.refund_no,
+      out_refund_no: r.out_refund_no,
+      trade_no: r.trade_no,
+      out_trade_no: r.out_trade_no,
+      money: r.money,
+      reducemoney: r.money,
+      status: 1,
+      addtime: r.addtime,
     };
   }
 

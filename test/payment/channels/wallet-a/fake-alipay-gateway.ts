@@ -1,7 +1,8 @@
 /**
  * A fake Alipay OpenAPI gateway on node:http (port 0) that speaks the protocol: it verifies request
  * signatures with the application's public key, answers JSON signed with its own ("Alipay") key over the
- * raw `<method>_response` text, keeps trade state, and sends signed asynchronous notifications.
+ * raw `<method>_response` text, keeps trade state (refunds too: alipay.trade.refund with out_request_no as the
+ * idempotency key, alipay.trade.fastpay.refund.query), and sends signed asynchronous notifications.
  * Its signing code is written here, independently of src/, and is itself checked against alipay-sdk.
  */
 import http from 'node:http';
@@ -31,7 +32,25 @@ export interface ReceivedCall {
   signatureValid: boolean;
 }
 
-export type Fault = 'http500' | 'stall' | 'drop' | 'badSign' | 'unsigned' | 'notJson';
+/** `dropAfter`: the call is carried out, then the connection drops (the answer is lost, the effect is not). */
+export type Fault = 'http500' | 'stall' | 'drop' | 'dropAfter' | 'badSign' | 'unsigned' | 'notJson' | 'systemError';
+
+export interface FakeRefund {
+  out_trade_no: string;
+  out_request_no: string;
+  /** Yuan string as requested. */
+  refund_amount: string;
+  refund_reason?: string;
+  gmt_refund_pay: string;
+}
+
+/** "12.30" → 1230 (integer fen, read from the text: no floating point near money, even in a fake). */
+export function fen(yuan: string): number {
+  const [whole, fraction = ''] = yuan.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export const yuan = (fenAmount: number): string => `${Math.floor(fenAmount / 100)}.${String(fenAmount % 100).padStart(2, '0')}`;
 
 export interface NotifyDelivery {
   status: number;
@@ -67,6 +86,8 @@ export class FakeAlipayGateway {
   readonly trades = new Map<string, FakeTrade>();
   readonly calls: ReceivedCall[] = [];
   readonly notifications: NotifyDelivery[] = [];
+  /** Refunds by `out_trade_no|out_request_no`. */
+  readonly refunds = new Map<string, FakeRefund>();
   faults: Fault[] = [];
   #server?: http.Server;
   #stalled: http.ServerResponse[] = [];
@@ -177,7 +198,12 @@ export class FakeAlipayGateway {
     Object.assign(params, Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
     const signatureValid = this.#verifyRequest(params);
     this.calls.push({ httpMethod: req.method ?? '', params, signatureValid });
-    const node = signatureValid ? this.#dispatch(params) : invalidSignature();
+    const node = !signatureValid
+      ? invalidSignature()
+      : fault === 'systemError'
+        ? failure('20000', 'ACQ.SYSTEM_ERROR')
+        : this.#dispatch(params);
+    if (fault === 'dropAfter') return void req.socket.destroy();
     if (params.method === 'alipay.trade.page.pay' || params.method === 'alipay.trade.wap.pay') {
       const ok = node.code === '10000';
       res.writeHead(ok ? 200 : 400, { 'content-type': 'text/html; charset=utf-8' });
@@ -229,6 +255,10 @@ export class FakeAlipayGateway {
         return this.#query(biz);
       case 'alipay.trade.close':
         return this.#close(biz);
+      case 'alipay.trade.refund':
+        return this.#refund(biz);
+      case 'alipay.trade.fastpay.refund.query':
+        return this.#refundQuery(biz);
       default:
         return failure('40002', 'isv.invalid-method');
     }
@@ -280,6 +310,61 @@ export class FakeAlipayGateway {
     };
   }
 
+  /**
+   * alipay.trade.refund: a paid trade, the amount within what is left; the same out_request_no again refunds
+   * nothing more (fund_change N), with another amount it is refused. A full refund closes the trade.
+   */
+  #refund(biz: Record<string, string>): Record<string, unknown> {
+    const trade = this.trades.get(biz.out_trade_no ?? '');
+    if (!trade || !trade.visible) return failure('40004', 'ACQ.TRADE_NOT_EXIST');
+    const amount = biz.refund_amount ?? '';
+    if (!biz.out_request_no || !/^\d+(\.\d{1,2})?$/.test(amount) || fen(amount) < 1) return failure('40002', 'isv.invalid-parameter');
+    const key = `${trade.out_trade_no}|${biz.out_request_no}`;
+    const earlier = this.refunds.get(key);
+    if (earlier && earlier.refund_amount !== amount) return failure('40004', 'ACQ.DISCORDANT_REPEAT_REQUEST');
+    if (!earlier) {
+      if (trade.status !== 'TRADE_SUCCESS') return failure('40004', 'ACQ.TRADE_STATUS_ERROR');
+      if (refundedFen(this.refunds, trade.out_trade_no) + fen(amount) > fen(trade.total_amount))
+        return failure('40004', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL');
+      const refund = {
+        out_trade_no: trade.out_trade_no,
+        out_request_no: biz.out_request_no,
+        refund_amount: amount,
+        refund_reason: biz.refund_reason,
+        gmt_refund_pay: beijing(this.#now()),
+      };
+      this.refunds.set(key, refund);
+      if (refundedFen(this.refunds, trade.out_trade_no) === fen(trade.total_amount)) trade.status = 'TRADE_CLOSED';
+    }
+    return {
+      code: '10000',
+      msg: 'Success',
+      trade_no: trade.trade_no,
+      out_trade_no: trade.out_trade_no,
+      buyer_logon_id: 'lzn***@sandbox.com',
+      fund_change: earlier ? 'N' : 'Y',
+      refund_fee: yuan(refundedFen(this.refunds, trade.out_trade_no)),
+      gmt_refund_pay: this.refunds.get(key)!.gmt_refund_pay,
+    };
+  }
+
+  /** alipay.trade.fastpay.refund.query: the refund when it succeeded, nothing about it otherwise. */
+  #refundQuery(biz: Record<string, string>): Record<string, unknown> {
+    const trade = this.trades.get(biz.out_trade_no ?? '');
+    if (!trade || !trade.visible) return failure('40004', 'ACQ.TRADE_NOT_EXIST');
+    const refund = this.refunds.get(`${trade.out_trade_no}|${biz.out_request_no ?? ''}`);
+    const base = { code: '10000', msg: 'Success', trade_no: trade.trade_no, out_trade_no: trade.out_trade_no };
+    if (!refund) return base;
+    return {
+      ...base,
+      out_request_no: refund.out_request_no,
+      total_amount: trade.total_amount,
+      refund_amount: refund.refund_amount,
+      refund_status: 'REFUND_SUCCESS',
+      gmt_refund_pay: refund.gmt_refund_pay,
+    };
+  }
+
   #close(biz: Record<string, string>): Record<string, unknown> {
     const trade = this.trades.get(biz.out_trade_no ?? '');
     if (!trade || !trade.visible) return failure('40004', 'ACQ.TRADE_NOT_EXIST');
@@ -287,6 +372,13 @@ export class FakeAlipayGateway {
     trade.status = 'TRADE_CLOSED';
     return { code: '10000', msg: 'Success', out_trade_no: trade.out_trade_no, trade_no: trade.trade_no };
   }
+}
+
+/** What a trade has had refunded so far, in fen. */
+function refundedFen(refunds: Map<string, FakeRefund>, outTradeNo: string): number {
+  let sum = 0;
+  for (const r of refunds.values()) if (r.out_trade_no === outTradeNo) sum += fen(r.refund_amount);
+  return sum;
 }
 
 function failure(code: string, subCode: string): Record<string, unknown> {

@@ -2,8 +2,10 @@
  * A fake WeChat Pay APIv3 gateway on node:http (port 0) that speaks the protocol: it verifies the
  * merchant's Authorization signatures with the merchant public key, keeps trades, signs every answer with
  * its own platform key (certificate serial or PUB_KEY_ID in Wechatpay-Serial), and POSTs encrypted, signed
- * notifications to a trade's notify_url. Its crypto is written here, independently of src/, and is itself
- * checked against wechatpay-axios-plugin (wechatpay-oracle.test.ts).
+ * notifications to a trade's notify_url. Refunds: `POST /v3/refund/domestic/refunds` (out_refund_no is the
+ * idempotency key), `GET …/refunds/{out_refund_no}`, and REFUND.* notifications to the refund's notify_url.
+ * Its crypto is written here, independently of src/, and is itself checked against wechatpay-axios-plugin
+ * (wechatpay-oracle.test.ts, refunds.test.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,8 +41,26 @@ export interface ReceivedRequest {
   reason?: string;
 }
 
-/** Gateway misbehaviour for the next request(s): each request takes one from the front of the list. */
-export type Fault = 'http500' | 'stall' | 'drop' | 'badSign' | 'unsigned' | 'notJson' | 'staleSign' | 'unknownSerial';
+export type WechatRefundStatus = 'SUCCESS' | 'CLOSED' | 'PROCESSING' | 'ABNORMAL';
+
+export interface FakeWechatRefund {
+  refund_id: string;
+  out_refund_no: string;
+  transaction_id: string;
+  out_trade_no: string;
+  reason?: string;
+  notify_url?: string;
+  create_time: string;
+  success_time?: string;
+  status: WechatRefundStatus;
+  amount: { refund: number; total: number; currency: string };
+}
+
+/**
+ * Gateway misbehaviour for the next request(s): each request takes one from the front of the list.
+ * `dropAfter`: the request is carried out, then the connection drops (the answer is lost, the effect is not).
+ */
+export type Fault = 'http500' | 'stall' | 'drop' | 'dropAfter' | 'badSign' | 'unsigned' | 'notJson' | 'staleSign' | 'unknownSerial';
 
 export interface NotificationDelivery {
   body: string;
@@ -89,6 +109,10 @@ export class FakeWechatPayGateway {
   readonly trades = new Map<string, FakeWechatTrade>();
   readonly requests: ReceivedRequest[] = [];
   readonly notifications: Array<{ status: number; body: string; delivery: NotificationDelivery }> = [];
+  /** Refunds by out_refund_no. */
+  readonly refunds = new Map<string, FakeWechatRefund>();
+  /** The status a new refund answers with: WeChat Pay usually says PROCESSING and notifies SUCCESS later. */
+  refundStatus: WechatRefundStatus = 'PROCESSING';
   faults: Fault[] = [];
   #server?: http.Server;
   #stalled: http.ServerResponse[] = [];
@@ -198,6 +222,65 @@ export class FakeWechatPayGateway {
     return answer;
   }
 
+  /** The refund ends at WeChat Pay (SUCCESS by default) without any notification: a lost notification. */
+  settleRefund(outRefundNo: string, status: WechatRefundStatus = 'SUCCESS'): FakeWechatRefund {
+    const refund = this.#refund(outRefundNo);
+    refund.status = status;
+    if (status === 'SUCCESS') refund.success_time ??= beijingRfc3339(this.#now());
+    return refund;
+  }
+
+  /** A refund's result notification (REFUND.{status}), its `refund` resource encrypted, the body signed. */
+  refundNotification(
+    outRefundNo: string,
+    overrides: { refund?: Record<string, unknown>; event?: Record<string, unknown> } = {},
+  ): NotificationDelivery {
+    const r = this.#refund(outRefundNo);
+    const doc = {
+      mchid: this.options.mchId,
+      out_trade_no: r.out_trade_no,
+      transaction_id: r.transaction_id,
+      out_refund_no: r.out_refund_no,
+      refund_id: r.refund_id,
+      refund_status: r.status,
+      ...(r.success_time ? { success_time: r.success_time } : {}),
+      user_received_account: '支付用户零钱',
+      amount: { total: r.amount.total, refund: r.amount.refund, payer_total: r.amount.total, payer_refund: r.amount.refund },
+      ...overrides.refund,
+    };
+    const iv = nonce(12);
+    const body = {
+      id: randomUUID(),
+      create_time: beijingRfc3339(this.#now()),
+      resource_type: 'encrypt-resource',
+      event_type: `REFUND.${r.status}`,
+      summary: r.status === 'SUCCESS' ? '退款成功' : '退款异常',
+      resource: {
+        original_type: 'refund',
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: encryptResource(JSON.stringify(doc), this.options.apiV3Key, iv, 'refund'),
+        associated_data: 'refund',
+        nonce: iv,
+      },
+      ...overrides.event,
+    };
+    const text = JSON.stringify(body);
+    return { body: text, headers: this.signedHeaders(text) };
+  }
+
+  /** Settles a refund and POSTs its notification to the refund's notify_url. */
+  async notifyRefund(outRefundNo: string, status: WechatRefundStatus = 'SUCCESS'): Promise<{ status: number; body: string }> {
+    const refund = this.settleRefund(outRefundNo, status);
+    if (!refund.notify_url) throw new Error(`refund ${outRefundNo} has no notify_url`);
+    return this.notify(refund.out_trade_no, this.refundNotification(outRefundNo), refund.notify_url);
+  }
+
+  #refund(outRefundNo: string): FakeWechatRefund {
+    const refund = this.refunds.get(outRefundNo);
+    if (!refund) throw new Error(`no refund ${outRefundNo}`);
+    return refund;
+  }
+
   #now(): Date {
     return this.options.now?.() ?? new Date();
   }
@@ -230,6 +313,7 @@ export class FakeWechatPayGateway {
     });
     const [status, answer] =
       check === undefined ? this.#dispatch(method, path, body) : [401, { code: 'SIGN_ERROR', message: `签名错误: ${check}` }];
+    if (fault === 'dropAfter') return void req.socket.destroy();
     this.#answer(res, status, answer, fault);
   }
 
@@ -286,7 +370,78 @@ export class FakeWechatPayGateway {
     if (method === 'GET' && byOutTradeNo && !byOutTradeNo[2])
       return this.#query(decodeURIComponent(byOutTradeNo[1]), url.searchParams.get('mchid'));
     if (method === 'POST' && byOutTradeNo?.[2]) return this.#close(decodeURIComponent(byOutTradeNo[1]), json);
+    if (method === 'POST' && path === '/v3/refund/domestic/refunds') return this.#createRefund(json);
+    const refundPath = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundPath) return this.#queryRefund(decodeURIComponent(refundPath[1]));
     return [404, { code: 'NOT_FOUND', message: 'no such API' }];
+  }
+
+  /**
+   * A refund of a paid trade: amount.total must be the trade's, the refunds together at most the total; the same
+   * out_refund_no again answers the same refund (with another amount it is refused).
+   */
+  #createRefund(json: Record<string, unknown>): [number, Record<string, unknown>] {
+    const invalid = (message: string): [number, Record<string, unknown>] => [400, { code: 'INVALID_REQUEST', message }];
+    const amount = (json.amount ?? {}) as { refund?: unknown; total?: unknown; currency?: unknown };
+    if (typeof json.out_refund_no !== 'string' || !/^[0-9A-Za-z_\-|*@]{1,64}$/.test(json.out_refund_no))
+      return [400, { code: 'PARAM_ERROR', message: 'out_refund_no' }];
+    if (!Number.isSafeInteger(amount.refund) || (amount.refund as number) < 1 || amount.currency !== 'CNY')
+      return [400, { code: 'PARAM_ERROR', message: 'amount' }];
+    const trade = this.trades.get(String(json.out_trade_no ?? ''));
+    if (!trade) return [404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' }];
+    const earlier = this.refunds.get(json.out_refund_no);
+    if (earlier) return earlier.amount.refund === amount.refund ? [200, this.#refundDoc(earlier)] : invalid('退款金额与原退款请求不一致');
+    if (trade.trade_state !== 'SUCCESS' && trade.trade_state !== 'REFUND') return invalid('订单未支付');
+    if (amount.total !== trade.amount.total) return invalid('订单金额与实际不符');
+    let refunded = 0;
+    for (const r of this.refunds.values()) if (r.out_trade_no === trade.out_trade_no && r.status !== 'CLOSED') refunded += r.amount.refund;
+    if (refunded + (amount.refund as number) > trade.amount.total) return invalid('申请退款金额超过订单可退金额');
+    const refund: FakeWechatRefund = {
+      refund_id: `50300${Date.now()}${randomBytes(4).toString('hex')}`.slice(0, 32),
+      out_refund_no: json.out_refund_no,
+      transaction_id: trade.transaction_id,
+      out_trade_no: trade.out_trade_no,
+      reason: typeof json.reason === 'string' ? json.reason : undefined,
+      notify_url: typeof json.notify_url === 'string' ? json.notify_url : undefined,
+      create_time: beijingRfc3339(this.#now()),
+      status: this.refundStatus,
+      amount: { refund: amount.refund as number, total: trade.amount.total, currency: 'CNY' },
+    };
+    if (refund.status === 'SUCCESS') refund.success_time = refund.create_time;
+    this.refunds.set(refund.out_refund_no, refund);
+    trade.trade_state = 'REFUND';
+    return [200, this.#refundDoc(refund)];
+  }
+
+  #queryRefund(outRefundNo: string): [number, Record<string, unknown>] {
+    const refund = this.refunds.get(outRefundNo);
+    return refund ? [200, this.#refundDoc(refund)] : [404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' }];
+  }
+
+  /** A refund as WeChat Pay answers it (create and query share the shape). */
+  #refundDoc(r: FakeWechatRefund): Record<string, unknown> {
+    return {
+      refund_id: r.refund_id,
+      out_refund_no: r.out_refund_no,
+      transaction_id: r.transaction_id,
+      out_trade_no: r.out_trade_no,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      ...(r.success_time ? { success_time: r.success_time } : {}),
+      create_time: r.create_time,
+      status: r.status,
+      funds_account: 'UNSETTLED',
+      amount: {
+        total: r.amount.total,
+        refund: r.amount.refund,
+        payer_total: r.amount.total,
+        payer_refund: r.amount.refund,
+        settlement_refund: r.amount.refund,
+        settlement_total: r.amount.total,
+        discount_refund: 0,
+        currency: r.amount.currency,
+      },
+    };
   }
 
   #prepay(kind: 'native' | 'h5' | 'jsapi', json: Record<string, unknown>): [number, Record<string, unknown>] {

@@ -82,9 +82,12 @@ describe('accepted notifications', () => {
     expect(receiver.events).toHaveLength(1);
   });
 
-  test('events other than TRANSACTION.SUCCESS are acknowledged and ignored (UNSUPPORTED_EVENT)', async () => {
-    const refund = gateway.notification(order.paymentId, { event: { event_type: 'REFUND.SUCCESS' } });
-    expect((await post(refund)).status).toBe(204);
+  test("events other than a payment's or a refund's, and a refund event without a refund, are acknowledged and ignored", async () => {
+    const other = gateway.notification(order.paymentId, { event: { event_type: 'MCHTRANSFER.BILL.FINISHED' } });
+    expect((await post(other)).status).toBe(204);
+    expect(lastError()).toMatchObject({ code: 'UNSUPPORTED_EVENT' });
+    const refundWithTransaction = gateway.notification(order.paymentId, { event: { event_type: 'REFUND.SUCCESS' } });
+    expect((await post(refundWithTransaction)).status).toBe(204);
     expect(lastError()).toMatchObject({ code: 'UNSUPPORTED_EVENT' });
     expect(receiver.events).toHaveLength(0);
   });

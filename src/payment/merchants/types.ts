@@ -1,0 +1,42 @@
+import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
+import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
+
+/** PENDING awaits review; ACTIVE can use the platform API; REJECTED and SUSPENDED cannot. */
+export type MerchantStatus = 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+
+/**
+ * A user's merchant profile (extensions/merchant.yaml). One per user: the object's name is the owner's user
+ * name, which is also the `platform` of the merchant's orders.
+ */
+export interface MerchantSpec {
+  merchantName: string;
+  contactPerson: string;
+  contactPhone: string;
+  contactEmail: string;
+  businessType: string;
+  description?: string;
+  agreementAccepted: true;
+  username: string;
+  status: MerchantStatus;
+  reviewRemark?: string;
+  reviewedBy?: string;
+  reviewedAt?: string;
+  /** Individual settlement fee rate in basis points (60 = 0.60 %); wins over the default rate. */
+  feeRateBasisPoints?: number;
+}
+
+/** Observed state kept by the merchant reconciler. */
+export interface MerchantObservedStatus {
+  observedGeneration?: number;
+  roleBound?: boolean;
+  conditions?: Array<Record<string, unknown>>;
+}
+
+export const Merchant = defineKind<MerchantSpec, MerchantObservedStatus>({
+  group: RESOURCE_GROUP,
+  version: RESOURCE_VERSION,
+  kind: 'Merchant',
+  plural: 'merchants',
+});
+
+export type Merchant = ObjectOf<typeof Merchant>;

@@ -1,0 +1,43 @@
+/** The Setting schema as the settings form renders it (ui-shared/settings/schema.ts). */
+import { fromModel, inputKind, optionsOf, parseValidation, textsOf, toModel, type SettingField } from '../../ui-shared/settings/schema.js';
+
+const field = (f: Partial<SettingField>): SettingField => ({ $formkit: 'text', name: 'x', ...f });
+
+test('FormKit inputs map to Element Plus inputs', () => {
+  expect(inputKind(field({ $formkit: 'password' }))).toBe('password');
+  expect(inputKind(field({ $formkit: 'text', secret: true }))).toBe('password');
+  expect(inputKind(field({ $formkit: 'checkbox' }))).toBe('switch');
+  expect(inputKind(field({ $formkit: 'checkbox', options: ['A', 'B'] }))).toBe('checkboxes');
+  expect(inputKind(field({ $formkit: 'list' }))).toBe('list');
+  expect(inputKind(field({ $formkit: 'url' }))).toBe('url');
+  expect(inputKind(field({ $formkit: 'unknown-kind' }))).toBe('text');
+});
+
+test('labels and help come from i18n[language] when given, else the zh-CN base text', () => {
+  const f = field({ label: '启用', help: '说明', i18n: { en: { label: 'Enabled' } } });
+  expect(textsOf(f, 'zh-CN')).toEqual({ label: '启用', help: '说明' });
+  expect(textsOf(f, 'en')).toEqual({ label: 'Enabled', help: '说明' });
+  const options = field({ $formkit: 'select', options: ['RSA2', { value: 'x', label: '甲', i18n: { en: { label: 'A' } } }] });
+  expect(optionsOf(options, 'en')).toEqual([
+    { value: 'RSA2', label: 'RSA2' },
+    { value: 'x', label: 'A' },
+  ]);
+  expect(optionsOf(field({ options: { a: '甲' } }), 'zh-CN')).toEqual([{ value: 'a', label: '甲' }]);
+});
+
+test('values go to the inputs and back: a secret is never shown, a list is lines, an emptied field is its default (null)', () => {
+  expect(toModel(field({ $formkit: 'password' }), '******')).toBe('');
+  expect(toModel(field({ $formkit: 'list' }), ['a', 'b'])).toBe('a\nb');
+  expect(fromModel(field({ $formkit: 'list' }), ' a \n\n b ')).toEqual(['a', 'b']);
+  expect(fromModel(field({ $formkit: 'number' }), null)).toBeNull();
+  expect(fromModel(field({ $formkit: 'number' }), 42)).toBe(42);
+  expect(fromModel(field({ $formkit: 'text' }), '  ')).toBeNull();
+  expect(fromModel(field({ $formkit: 'textarea' }), ' kept ')).toBe(' kept ');
+});
+
+test('the FormKit rules the browser checks are read from the validation string, a regex with | included', () => {
+  expect(parseValidation('required|length:1,120|cron')).toMatchObject({ required: true, minLength: 1, maxLength: 120 });
+  expect(parseValidation('min:7|max:3650')).toMatchObject({ min: 7, max: 3650, required: false });
+  expect(parseValidation('matches:/^(a|b)$/|required')).toMatchObject({ required: true });
+  expect(parseValidation('length:0,255|http_url')).toMatchObject({ url: true, maxLength: 255 });
+});

@@ -1,0 +1,16 @@
+import type zh from '../zh-CN/nav.js';
+import type { CatalogShape } from '@shared/i18n/catalog.js';
+
+export default {
+  app: { uc: 'AuthPay User Center', console: 'Admin console' },
+  tab: { pluginAuth: 'Plugin licenses', account: 'Account' },
+  nav: {
+    myAuthorizations: 'My authorizations',
+    catalog: 'Plugin catalog',
+    myOrders: 'My orders',
+    notifications: 'Notifications',
+    tokens: 'Access tokens',
+    profile: 'Profile',
+    signup: 'Sign up',
+  },
+} satisfies CatalogShape<typeof zh>;
