@@ -140,6 +140,8 @@ describe('create order', () => {
     await expect(channel.initiate(order(100, 'KRW'), ctx)).rejects.toMatchObject({ code: 'UNKNOWN_CURRENCY' });
     expect(gateway.requests.length).toBe(before);
     expect(channel.currencies).toEqual({ USD: { minMinor: 1 } });
+    expect(channel.defaultCurrency).toBe('USD');
+    expect(make({ currency: 'EUR, USD' }).defaultCurrency).toBe('EUR');
   });
 });
 

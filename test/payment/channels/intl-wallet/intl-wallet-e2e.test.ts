@@ -267,13 +267,15 @@ describe('bad input changes nothing: a clear answer and a log line', () => {
     expect((await stored(order.paymentId)).spec).toMatchObject({ status: 'UNKNOWN' });
   });
 
-  test('a currency the service does not take (EUR here, CNY by default) is refused before an order exists', async () => {
-    for (const extra of [{ currency: 'EUR' }, { currency: undefined }]) {
-      const refused = await initiate('pp-eur', extra);
+  test('a currency the service does not take (EUR, CNY here) is refused before an order exists; none given means USD', async () => {
+    for (const currency of ['EUR', 'CNY']) {
+      const refused = await initiate('pp-eur', { currency });
       expect(refused).toMatchObject({ status: 400, body: { success: false, code: 'UNKNOWN_CURRENCY' } });
     }
     const listed = await api<{ items: unknown[] }>(server, 'GET', `${CONSOLE}/payments?orderId=pp-eur`);
     expect(listed.body.data.items).toHaveLength(0);
+    const usd = await initiate('pp-default-currency', { currency: undefined });
+    expect(usd.body.data).toMatchObject({ currency: 'USD', amountMinor: 1230, status: 'PAYING' });
     const krw = await api(server, 'PUT', `${CONSOLE}/settings`, { intlWalletCurrency: 'USD, KRW' });
     expect(krw).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', details: [{ field: 'intlWalletCurrency' }] } });
   });
