@@ -337,6 +337,7 @@ describe('(c) the form offers only what works', () => {
     const dropped = await save({ supportedChannels: ['INTL_WALLET:NATIVE'] });
     expect(dropped.status).toBe(400);
     expect((dropped.body as unknown as Refusal).details.map((d) => d.field)).toContain('supportedChannels');
-    expect((await save({ intlWalletEnabled: false, intlWalletClientSecret: null, cardEnabled: false, cardSecretKey: null })).status).toBe(200);
+    const reset = { intlWalletEnabled: false, intlWalletClientSecret: null, cardEnabled: false, cardSecretKey: null };
+    expect((await save(reset)).status).toBe(200);
   });
 });
