@@ -4249,6 +4249,13 @@ export interface operations {
           customWalletBSerialNo?: unknown;
           interfacePrivateKey?: unknown;
           interfacePublicKey?: unknown;
+          intlWalletClientId?: unknown;
+          intlWalletClientSecret?: unknown;
+          intlWalletCurrency?: unknown;
+          intlWalletEnabled?: unknown;
+          intlWalletGateway?: unknown;
+          intlWalletVerification?: unknown;
+          intlWalletWebhookId?: unknown;
           notificationUsers?: unknown;
           reportTimeZone?: unknown;
           sandboxEnabled?: unknown;

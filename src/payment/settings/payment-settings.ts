@@ -66,7 +66,15 @@ export const FIELDS: FlatFieldMap = {
     'aggregator3AlipayType',
     'aggregator3WxpayType',
   ]),
-  // The international wallet checkout group comes back with its adapter.
+  ...groupFields('intlWallet', [
+    'intlWalletEnabled',
+    'intlWalletClientId',
+    'intlWalletClientSecret',
+    'intlWalletWebhookId',
+    'intlWalletCurrency',
+    'intlWalletGateway',
+    'intlWalletVerification',
+  ]),
   ...groupFields('card', ['cardEnabled', 'cardSecretKey', 'cardWebhookSecret', 'cardCurrency', 'cardApiBaseUrl']),
   ...groupFields('custom', [
     'customEnabled',
