@@ -1,11 +1,11 @@
 /**
  * Refunds in the console, in Chromium against the real server, on SANDBOX orders (no credentials needed):
  * in zh-CN at desktop size and in English on a phone, an administrator refunds part of a paid order from the
- * order list (a double click makes one refund), sees the refund in the order's details with the refunded and
- * refundable amounts, syncs and then resolves by hand a refund the payment service never received, is told
- * at the amount field that a refund above the rest is refused, and refunds the rest: the order ends REFUNDED
- * and its notifyUrl has been told of both refunds. Statuses are words throughout; axe-clean in the dialogs
- * and the details.
+ * order list (a double click sends one request; sent again after a lost answer, it still refunds once), sees
+ * the refund in the order's details with the refunded and refundable amounts, syncs and then resolves by
+ * hand a refund the payment service never received, is told at the amount field that a refund above the
+ * rest is refused, and refunds the rest: the order ends REFUNDED and its notifyUrl has been told of both
+ * refunds. Statuses are words throughout; axe-clean in the dialogs and the details.
  */
 import type { Locator, Page } from 'playwright-core';
 import { eq } from '../../../src/host/sdk/index.js';
@@ -106,10 +106,28 @@ describe.each([
     await dialog.locator('input[name=reason]').fill(locale === 'en' ? 'Partly unused' : '部分未使用');
     await axeClean(page);
     if (viewport === 'desktop') await screenshot(page, 'console-payment-refund-desktop');
+    // The first answer is lost on the way back (the server refunded): the dialog says the network failed,
+    // and sending again carries the same refundId, so the server answers that refund instead of a second one.
+    const sent: string[] = [];
+    await page.route('**/payments/*/refunds', async (route) => {
+      sent.push((route.request().postDataJSON() as { refundId: string }).refundId);
+      if (sent.length > 1) return route.continue();
+      await route.fetch();
+      await route.abort('failed');
+    });
     await dialog.locator('[data-testid=refund-submit]').dblclick();
+    await dialog
+      .locator('[data-testid=message][data-kind=error]')
+      .filter({ hasText: w('error.network') })
+      .waitFor();
+    expect(sent).toHaveLength(1); // the double click sent one request
+    await dialog.locator('[data-testid=refund-submit]').click();
     await dialog.waitFor({ state: 'hidden' });
     await message(page, 'success').waitFor();
-    await page.waitForTimeout(300); // a second refund, had the double click made one, would exist by now
+    await page.unroute('**/payments/*/refunds');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+    await page.waitForTimeout(300); // a second refund, had either made one, would exist by now
     const [first] = await refundsOf(paymentId);
     expect((await refundsOf(paymentId)).map((r) => [r.amount, r.status])).toEqual([[500, 'SUCCESS']]);
     expect(await message(page, 'success').innerText()).toContain(
