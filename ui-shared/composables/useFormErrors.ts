@@ -1,5 +1,6 @@
 import { nextTick, reactive, type Ref } from 'vue';
 import type { FormInstance } from 'element-plus';
+import { ApiError } from '../api/client.js';
 import { splitErrors } from '../api/field-errors.js';
 import { messages } from '../feedback/messages.js';
 import { translate } from '../i18n/index.js';
@@ -24,6 +25,11 @@ export function useFormErrors(fieldPaths: () => readonly string[], form?: Ref<Fo
   }
   function apply(err: unknown): void {
     clear();
+    // No answer (network down, a lost response): no field to blame, and the words for it, not "Failed to fetch".
+    if (!(err instanceof ApiError)) {
+      messages.error(err);
+      return;
+    }
     const split = splitErrors(err, fieldPaths(), prefix);
     Object.assign(fields, split.fields);
     const placed = Object.keys(split.fields);

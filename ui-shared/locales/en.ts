@@ -123,7 +123,16 @@ export default {
   },
   enum: {
     unknownValue: 'Unknown ({value})',
-    paymentStatus: { UNPAID: 'Awaiting payment', PAYING: 'Paying', SUCCESS: 'Paid', FAILED: 'Closed or failed', UNKNOWN: 'Status unknown' },
+    paymentStatus: {
+      UNPAID: 'Awaiting payment',
+      PAYING: 'Paying',
+      SUCCESS: 'Paid',
+      FAILED: 'Closed or failed',
+      UNKNOWN: 'Status unknown',
+      PARTIALLY_REFUNDED: 'Partly refunded',
+      REFUNDED: 'Refunded',
+    },
+    refundStatus: { PENDING: 'Processing', SUCCESS: 'Succeeded', FAILED: 'Failed' },
     authStatus: { '0': 'Pending review', '1': 'Authorized' },
     validity: { PERMANENT: 'Permanent', LIMITED: 'Time-limited', EXPIRED: 'Expired', NONE: '-' },
     priceType: { FREE: 'Free', LIMITED_FREE: 'Free for a limited time', PAID: 'Paid' },

@@ -123,7 +123,16 @@ export default {
   },
   enum: {
     unknownValue: '未知（{value}）',
-    paymentStatus: { UNPAID: '待支付', PAYING: '支付中', SUCCESS: '支付成功', FAILED: '已关闭或失败', UNKNOWN: '状态未知' },
+    paymentStatus: {
+      UNPAID: '待支付',
+      PAYING: '支付中',
+      SUCCESS: '支付成功',
+      FAILED: '已关闭或失败',
+      UNKNOWN: '状态未知',
+      PARTIALLY_REFUNDED: '已部分退款',
+      REFUNDED: '已退款',
+    },
+    refundStatus: { PENDING: '退款中', SUCCESS: '退款成功', FAILED: '退款失败' },
     authStatus: { '0': '待审核', '1': '已授权' },
     validity: { PERMANENT: '永久', LIMITED: '有期限', EXPIRED: '已过期', NONE: '-' },
     priceType: { FREE: '免费', LIMITED_FREE: '限时免费', PAID: '付费' },

@@ -19,7 +19,7 @@ export const CHANNEL_ERROR_STATUS = {
   STALE_CALLBACK: 200,
   /** A verified callback that does not belong to this installation or order (app id, amount, currency). */
   CALLBACK_MISMATCH: 400,
-  /** The operation exists in the interface but this adapter does not offer it (refund on the sandbox). */
+  /** The operation exists in the interface but this adapter does not offer it (refund on xunhupay). */
   NOT_SUPPORTED: 501,
   /** Network error, time-out or 5xx at the gateway: retry later. */
   CHANNEL_UNAVAILABLE: 503,

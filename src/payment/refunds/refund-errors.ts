@@ -27,10 +27,13 @@ export const refundErrors = {
   exceeds(requestedMinor: number, refundableMinor: number, currency: string): AppError {
     const can = formatMinor(refundableMinor, currency);
     const asked = formatMinor(requestedMinor, currency);
-    return new AppError('REFUND_AMOUNT_EXCEEDS', `退款金额 ${asked} 超过可退金额 ${can} ${currency}`, {
+    const zh = `退款金额 ${asked} 超过可退金额 ${can} ${currency}`;
+    const en = `the refund of ${asked} is above the refundable ${can} ${currency}`;
+    // The detail is what a form shows at the amount field: the same sentence, in the caller's language.
+    return new AppError('REFUND_AMOUNT_EXCEEDS', zh, {
       status: 400,
-      messageEn: `the refund of ${asked} is above the refundable ${can} ${currency}`,
-      details: [{ field: 'amount', message: `at most ${can}`, reason: 'ABOVE_REFUNDABLE' }],
+      messageEn: en,
+      details: [{ field: 'amount', message: zh, messageEn: en, reason: 'ABOVE_REFUNDABLE' }],
     });
   },
 

@@ -1,5 +1,5 @@
 /** What the payment operations answer, as the pages read it (operations without a response schema answer `unknown`). */
-import type { ApiItem } from '@shared/api/client.js';
+import type { ApiData, ApiItem } from '@shared/api/client.js';
 import type { SettingForm } from '@shared/settings/schema.js';
 
 /** An order as listed (listPayments is typed from its response schema). */
@@ -41,9 +41,13 @@ export interface CallbackLog {
   receivedCount?: number;
 }
 
-/** getPayment: the order with its history, deliveries and callbacks. */
+/** A refund as refundPayment, listPaymentRefunds and getPayment answer it. */
+export type Refund = ApiData<'refundPayment'>;
+
+/** getPayment: the order with its history, refunds (the 20 newest), deliveries and callbacks. */
 export interface OrderDetails extends Order {
   transitions?: Transition[];
+  refunds?: Refund[];
   notifyDeliveries?: Delivery[];
   callbacks?: CallbackLog[];
 }

@@ -6,13 +6,18 @@
 import { enumText } from '@shared/i18n/words.js';
 import { hasMessage, translate } from '@shared/i18n/index.js';
 
-export const STATUSES = ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN'] as const;
+export const STATUSES = ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof STATUSES)[number];
 
 /** Orders that can still be paid or looked up at the channel: they can be synced and closed. */
 export const isOpen = (status: string | undefined) => status === 'UNPAID' || status === 'PAYING' || status === 'UNKNOWN';
 
+/** Paid orders with something left to give back (the server decides the rest: refundableAmountMinor). */
+export const isRefundable = (order: { status?: string; refundableAmountMinor?: number }) =>
+  (order.status === 'SUCCESS' || order.status === 'PARTIALLY_REFUNDED') && (order.refundableAmountMinor ?? 0) > 0;
+
 export const statusText = (status: string | undefined) => enumText('paymentStatus', status);
+export const refundStatusText = (status: string | undefined) => enumText('refundStatus', status);
 export const serviceText = (paymentType: string | undefined) => enumText('paymentType', paymentType);
 
 /** "Alipay · face-to-face": the service and its channel. */
@@ -26,7 +31,8 @@ export function pairText(pair: string): string {
   return channelText(type, channel);
 }
 
-export type CodeFamily = 'source' | 'failureReason' | 'reviewFlag' | 'phase' | 'outcome' | 'callbackReason';
+export type CodeFamily =
+  'source' | 'failureReason' | 'reviewFlag' | 'phase' | 'outcome' | 'callbackReason' | 'refundSource' | 'refundFailure';
 
 /** The word for one of the console's codes, or the code itself when the catalog has none. */
 export function codeText(family: CodeFamily, code: string | undefined | null): string {
@@ -35,12 +41,25 @@ export function codeText(family: CodeFamily, code: string | undefined | null): s
   return hasMessage(key) ? translate(key) : code;
 }
 
-/** The tone of a status badge. */
+/** The tone of a status badge (of an order or of a refund). */
 export function statusTone(status: string | undefined): 'ok' | 'bad' | 'warn' | 'info' {
   if (status === 'SUCCESS') return 'ok';
   if (status === 'FAILED') return 'bad';
-  if (status === 'PAYING' || status === 'UNKNOWN') return 'warn';
+  if (status === 'PAYING' || status === 'UNKNOWN' || status === 'PENDING') return 'warn';
   return 'info';
+}
+
+/**
+ * Why a refund failed: the server writes `CODE: detail` (the provider's refusal, NOT_FOUND after the grace
+ * time, ADMIN with the administrator's remark). The code as words, the detail as it came.
+ */
+export function refundFailureText(reason: string | undefined): string {
+  if (!reason) return translate('common.none');
+  const match = /^([A-Z][A-Z0-9_]*)(?::\s*([\s\S]*))?$/.exec(reason);
+  if (!match) return reason;
+  const [, code, detail] = match;
+  const word = hasMessage(`payment.words.refundFailure.${code}`) ? translate(`payment.words.refundFailure.${code}`) : code;
+  return detail ? `${word}: ${detail}` : word;
 }
 
 /** The payment page of an order on this site (same origin as the console, whatever the callback domain). */
@@ -48,6 +67,9 @@ export const payPageOf = (paymentId: string) => `/payment/${encodeURIComponent(p
 
 /** "CNY 0.05". */
 export const amountText = (order: { currency?: string; amountText?: string }) => `${order.currency ?? ''} ${order.amountText ?? ''}`.trim();
+
+/** "CNY 5.00" from a currency and a decimal amount (refunds, refunded and refundable amounts). */
+export const moneyText = (currency: string | undefined, amount: string | undefined) => `${currency ?? ''} ${amount ?? ''}`.trim();
 
 /** The browser's calendar day yyyy-mm-dd → the RFC 3339 instant of its start or its last second. */
 export function localDayBound(day: string, end: boolean): string | undefined {

@@ -15,8 +15,12 @@ import type {
   InitiateContext,
   InitiateResult,
   QueryResult,
+  RefundRef,
+  RefundRequest,
+  RefundResult,
 } from '../types.js';
 import type { SandboxOptions } from './options.js';
+import { findRefund, refundResult, refundTrade } from './sandbox-refund.js';
 import { mapSandboxEventType, parseSandboxEvent, type SandboxEvent } from './sandbox-event.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, verifySandboxSignature } from './signature.js';
 import { MemorySandboxTradeStore, type SandboxTradeSpec, type SandboxTradeStore } from './trade-store.js';
@@ -91,6 +95,28 @@ export class SandboxChannel implements PaymentChannel {
       throw new ChannelError('CHANNEL_REJECTED', 'sandbox trade is already paid', { provider: { code: 'TRADE_PAID' } });
     await this.#store.put({ ...trade, status: 'FAILED' });
     return { closedAtChannel: true, raw: { ...trade, status: 'FAILED' } };
+  }
+
+  /**
+   * Refunds at once (SUCCESS) within what the trade was paid, idempotent by our refund number; refusals
+   * (unpaid trade, too much, another currency, a refund number reused for another amount) are CHANNEL_REJECTED.
+   * It works while the service is switched off too, as a real provider refunds the payments it took.
+   */
+  async refund(order: ChannelOrder, request: RefundRequest): Promise<RefundResult> {
+    const at = new Date(this.#clock.now()).toISOString();
+    let made: ReturnType<typeof refundTrade>['refund'] | undefined;
+    await this.#store.change(order.paymentId, (trade) => {
+      const { next, refund } = refundTrade(trade, request, at);
+      made = refund;
+      return next;
+    });
+    return refundResult(made!);
+  }
+
+  /** A refund the trade holds is SUCCESS; one it does not hold never arrived (NOT_FOUND, per the refund contract). */
+  async queryRefund(order: ChannelOrder, ref: RefundRef): Promise<RefundResult> {
+    const refund = findRefund(await this.#store.get(order.paymentId), ref);
+    return refund ? refundResult(refund) : { status: 'FAILED', vendorStatus: 'NOT_FOUND', raw: { found: false } };
   }
 
   /**

@@ -110,6 +110,12 @@ describe('AGGREGATOR_2 end to end against a local xunhupay gateway', () => {
       expect(await gateway.notify(order.paymentId)).toMatchObject({ status: 200, body: 'success' });
       expect((await stored(order.paymentId)).status?.transitions?.filter((t) => t.to === 'SUCCESS')).toHaveLength(1);
       expect(await logsOf(order.paymentId)).toEqual([expect.objectContaining({ outcome: 'ACCEPTED', receivedCount: 2 })]);
+
+      // xunhupay has no published refund protocol: a refund is refused before anything is written.
+      const refund = await api(server, 'POST', `${CONSOLE}/payments/${order.paymentId}/refunds`, { reason: 'r' });
+      expect({ status: refund.status, code: refund.body.code }).toEqual({ status: 409, code: 'REFUND_NOT_SUPPORTED' });
+      expect((await stored(order.paymentId)).spec).toMatchObject({ status: 'SUCCESS' });
+      expect((await stored(order.paymentId)).spec.refundPendingAmount ?? 0).toBe(0);
     },
   );
 

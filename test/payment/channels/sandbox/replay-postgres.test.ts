@@ -1,10 +1,11 @@
 /**
  * The replay guarantee on the scale-out backend: two server replicas on one PostgreSQL schema receive the
  * same signed success callback 100 times concurrently (50 each) → one transition, one delivery chain,
- * one administrator message, one callback log counting 100 arrivals.
+ * one administrator message, one callback log counting 100 arrivals. And the simulated gateway's own refunds:
+ * sent at once through both replicas, they stay within the trade's amount and none is lost (SandboxTrade CAS).
  */
 import { eq } from '../../../../src/host/sdk/index.js';
-import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.js';
+import { SandboxChannel, SandboxTrade } from '../../../../src/payment/channels/sandbox/index.js';
 import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
 import { PaymentInfo } from '../../../../src/payment/orders/types.js';
 import { api, configure, CONSOLE, PUBLIC, startPaymentServer, type PaymentServer, type PaymentView } from '../../support/payment-server.js';
@@ -73,4 +74,29 @@ test('100 concurrent copies of a success callback across two replicas change the
   const logs = await a.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', created.paymentId) });
   expect(logs.items).toHaveLength(1);
   expect(logs.items[0].spec).toMatchObject({ receivedCount: 100, outcome: 'ACCEPTED', transition: 'PAYING->SUCCESS' });
+}, 60_000);
+
+test('20 sandbox refunds of 1.00 sent at once through two replicas on a 12.30 trade: 12 made, none lost', async () => {
+  const created = (
+    await api<PaymentView>(a, 'POST', `${CONSOLE}/payments`, {
+      orderId: 'pg-sandbox-refunds',
+      subject: 'pg',
+      paymentAmount: '12.30',
+      paymentType: 'SANDBOX',
+      paymentChannel: 'SIMULATED',
+    })
+  ).body.data;
+  await api(a, 'POST', `${PUBLIC}/payments/${created.paymentId}/sandboxPay`, { outcome: 'success' });
+  const order = toChannelOrder((await a.runtime.client.get(PaymentInfo, created.paymentId)).spec);
+  const channels = (await Promise.all([a, b].map((s) => s.payment.deps.channels.instance('SANDBOX')))) as SandboxChannel[];
+  const results = await Promise.allSettled(
+    Array.from({ length: 20 }, (_, i) =>
+      channels[i % 2].refund(order, { refundId: `pg-race-${i}`, amountMinor: 100, currency: 'CNY', paidAmountMinor: 1230 }),
+    ),
+  );
+  expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(12);
+  const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason.provider?.code);
+  expect(refusals).toEqual(Array(8).fill('REFUND_AMOUNT_EXCEEDS'));
+  const trade = await b.runtime.client.get(SandboxTrade, created.paymentId.toLowerCase());
+  expect(new Set(trade.spec.refunds?.map((r) => r.refundId)).size).toBe(12);
 }, 60_000);

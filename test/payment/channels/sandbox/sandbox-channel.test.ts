@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import {
   generateSandboxSecret,
-  sandboxDefinition,
+  MemorySandboxTradeStore,
   SandboxChannel,
   signSandboxPayload,
   validateSandboxOptions,
 } from '../../../../src/payment/channels/sandbox/index.js';
-import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/types.js';
+import type { CallbackRequest, ChannelOrder, RefundRequest } from '../../../../src/payment/channels/types.js';
 import { systemClock } from '../../../../src/host/sdk/index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 
@@ -15,11 +15,8 @@ let clock = new Date('2024-05-01T00:00:00Z');
 const now = () => clock.getTime();
 let seq = 0;
 
-function makeChannel(options: Partial<{ enabled: boolean; secret: string }> = {}): SandboxChannel {
-  const channel = sandboxDefinition.create(validateSandboxOptions({ enabled: true, secret, ...options }), {
-    clock: { ...systemClock, now },
-  });
-  return channel as SandboxChannel;
+function makeChannel(options: Partial<{ enabled: boolean; secret: string }> = {}, store?: MemorySandboxTradeStore): SandboxChannel {
+  return new SandboxChannel(validateSandboxOptions({ enabled: true, secret, ...options }), { clock: { ...systemClock, now }, store });
 }
 
 function order(overrides: Partial<ChannelOrder> = {}): ChannelOrder {
@@ -231,5 +228,106 @@ describe('SANDBOX signed callbacks', () => {
     } finally {
       await receiver.stop();
     }
+  });
+});
+
+describe('SANDBOX refunds (the refund contract)', () => {
+  const refundOf = (refundId: string, amountMinor: number, extra: Partial<RefundRequest> = {}): RefundRequest => ({
+    refundId,
+    amountMinor,
+    currency: 'CNY',
+    paidAmountMinor: 990,
+    reason: 'try refunds',
+    ...extra,
+  });
+  async function paidOrder(channel: SandboxChannel): Promise<ChannelOrder> {
+    const o = order();
+    await channel.simulateOutcome(o, 'success');
+    return o;
+  }
+
+  test('part, then the rest: each SUCCESS at once with its own refund number, amount and time; query agrees', async () => {
+    const channel = makeChannel();
+    const o = await paidOrder(channel);
+    const first = await channel.refund(o, refundOf('p1-r1', 300));
+    expect(first).toMatchObject({
+      status: 'SUCCESS',
+      amountMinor: 300,
+      channelRefundNo: expect.stringMatching(/^SBXR[0-9a-f]{24}$/),
+      refundedAt: '2024-05-01T00:00:00.000Z',
+      vendorStatus: 'SUCCESS',
+    });
+    clock = new Date('2024-05-01T00:05:00Z');
+    const rest = await channel.refund(o, refundOf('p1-r2', 690));
+    expect(rest).toMatchObject({ status: 'SUCCESS', amountMinor: 690, refundedAt: '2024-05-01T00:05:00.000Z' });
+    expect(rest.channelRefundNo).not.toBe(first.channelRefundNo);
+    expect(await channel.queryRefund(o, { refundId: 'p1-r1' })).toMatchObject({
+      status: 'SUCCESS',
+      amountMinor: 300,
+      channelRefundNo: first.channelRefundNo,
+    });
+    expect(await channel.queryRefund(o, { refundId: 'other', channelRefundNo: rest.channelRefundNo })).toMatchObject({ amountMinor: 690 });
+    // The payment itself stays paid at the gateway: a refund does not undo it.
+    expect((await channel.query(o)).status).toBe('SUCCESS');
+    await expect(channel.refund(o, refundOf('p1-r3', 1))).rejects.toMatchObject({
+      code: 'CHANNEL_REJECTED',
+      provider: { code: 'REFUND_AMOUNT_EXCEEDS' },
+    });
+  });
+
+  test('idempotent by refund number: the same number answers the first refund; with another amount it is refused', async () => {
+    const channel = makeChannel();
+    const o = await paidOrder(channel);
+    const first = await channel.refund(o, refundOf('idem-1', 500));
+    clock = new Date('2024-05-01T01:00:00Z');
+    expect(await channel.refund(o, refundOf('idem-1', 500))).toEqual(first);
+    await expect(channel.refund(o, refundOf('idem-1', 400))).rejects.toMatchObject({
+      code: 'CHANNEL_REJECTED',
+      provider: { code: 'REFUND_ID_REUSED' },
+    });
+    // Only one refund was made: 490 are left.
+    await expect(channel.refund(o, refundOf('idem-2', 491))).rejects.toMatchObject({ provider: { code: 'REFUND_AMOUNT_EXCEEDS' } });
+    expect(await channel.refund(o, refundOf('idem-2', 490))).toMatchObject({ status: 'SUCCESS' });
+  });
+
+  test('refused: a trade the sandbox never saw, an unpaid or closed trade, another currency, a zero amount', async () => {
+    const channel = makeChannel();
+    await expect(channel.refund(order(), refundOf('x', 1))).rejects.toMatchObject({ provider: { code: 'TRADE_NOT_EXIST' } });
+    const waiting = order();
+    await channel.initiate(waiting, { callbackUrl: 'x' });
+    await expect(channel.refund(waiting, refundOf('x', 1))).rejects.toMatchObject({ provider: { code: 'TRADE_NOT_PAID' } });
+    await channel.close(waiting);
+    await expect(channel.refund(waiting, refundOf('x', 1))).rejects.toMatchObject({ provider: { code: 'TRADE_NOT_PAID' } });
+    const paid = await paidOrder(channel);
+    await expect(channel.refund(paid, refundOf('x', 1, { currency: 'USD' }))).rejects.toMatchObject({
+      code: 'CHANNEL_REJECTED',
+      provider: { code: 'CURRENCY_MISMATCH' },
+    });
+    await expect(channel.refund(paid, refundOf('x', 0))).rejects.toMatchObject({ provider: { code: 'INVALID_AMOUNT' } });
+    expect(await channel.queryRefund(paid, { refundId: 'x' })).toMatchObject({ status: 'FAILED', vendorStatus: 'NOT_FOUND' });
+  });
+
+  test('a refund unknown to the sandbox is NOT_FOUND; refunds work while the service is switched off', async () => {
+    const store = new MemorySandboxTradeStore();
+    const on = makeChannel({}, store);
+    const o = await paidOrder(on);
+    expect(await on.queryRefund(o, { refundId: 'never-sent' })).toEqual({
+      status: 'FAILED',
+      vendorStatus: 'NOT_FOUND',
+      raw: { found: false },
+    });
+    const off = makeChannel({ enabled: false }, store);
+    expect(await off.refund(o, refundOf('off-1', 990))).toMatchObject({ status: 'SUCCESS', amountMinor: 990 });
+    expect(await on.queryRefund(o, { refundId: 'off-1' })).toMatchObject({ status: 'SUCCESS' });
+  });
+
+  test('20 concurrent refunds of 1.00 on a 9.90 trade: 9 succeed, the others are refused', async () => {
+    const channel = makeChannel();
+    const o = await paidOrder(channel);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => channel.refund(o, refundOf(`c-${i}`, 100))));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(9);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.provider.code)).toEqual(
+      Array(11).fill('REFUND_AMOUNT_EXCEEDS'),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from '../../../../src/host/sdk/index.js';
 import { dedupeIdOf } from '../../../../src/host/notifications/enqueue-messages.js';
-import { SandboxChannel } from '../../../../src/payment/channels/sandbox/index.js';
+import { SandboxChannel, SandboxTrade } from '../../../../src/payment/channels/sandbox/index.js';
+import { reserveRefund } from '../../../../src/payment/refunds/reserve-refund.js';
 import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
 import { PaymentInfo } from '../../../../src/payment/orders/types.js';
 import { NotifyReceiver } from '../../support/notify-receiver.js';
@@ -182,5 +183,88 @@ describe('SANDBOX payment end to end over HTTP', () => {
     const html = await page.text();
     expect(html).toContain('id="resubmit-link"');
     expect(html).toContain('支付失败');
+  });
+});
+
+describe('SANDBOX refunds end to end: a new installation can try refunds without credentials', () => {
+  const refund = (paymentId: string, body: Record<string, unknown>) =>
+    api<{ refundNo: string; status: string; amount: string; channelRefundNo?: string; refundedAt?: string }>(
+      server,
+      'POST',
+      `${CONSOLE}/payments/${paymentId}/refunds`,
+      body,
+    );
+  async function paid(orderId: string): Promise<string> {
+    const created = (await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, order(orderId))).body.data;
+    await api(server, 'POST', `${PUBLIC}/payments/${created.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);
+    return created.paymentId;
+  }
+
+  test('part, then the rest: SUCCESS at once, the order PARTIALLY_REFUNDED then REFUNDED, the notifyUrl told each time', async () => {
+    const paymentId = await paid('sbx-refund');
+    const first = await refund(paymentId, { amount: '5.00', reason: '试用退款', refundId: 'try-1' });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ status: 'SUCCESS', amount: '5.00', channelRefundNo: expect.stringMatching(/^SBXR/) });
+    expect((await storedOrder(paymentId)).spec).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundedAmount: 500 });
+    // A double click or a retry with the same refundId refunds once.
+    expect((await refund(paymentId, { amount: '5.00', reason: '试用退款', refundId: 'try-1' })).body.data).toEqual(first.body.data);
+    const above = await refund(paymentId, { amount: '7.31', reason: 'too much' });
+    expect({ status: above.status, code: above.body.code, field: above.body.details?.[0]?.field }).toEqual({
+      status: 400,
+      code: 'REFUND_AMOUNT_EXCEEDS',
+      field: 'amount',
+    });
+    const rest = await refund(paymentId, { reason: '其余全部' });
+    expect(rest.body.data).toMatchObject({ status: 'SUCCESS', amount: '7.30' });
+    expect((await storedOrder(paymentId)).spec).toMatchObject({ status: 'REFUNDED', refundedAmount: 1230, refundPendingAmount: 0 });
+
+    const trade = await server.runtime.client.get(SandboxTrade, paymentId.toLowerCase());
+    expect(trade.spec.refunds?.map((r) => [r.amountMinor, r.refundNo])).toEqual([
+      [500, first.body.data.channelRefundNo],
+      [730, rest.body.data.channelRefundNo],
+    ]);
+    const told = await eventually(() => {
+      const refunded = receiver.forPayment(paymentId).filter((n) => n.body.event === 'payment.refunded');
+      return refunded.length === 2 ? refunded : undefined;
+    });
+    expect(told.every((n) => n.signatureValid && n.body.type === 'SANDBOX')).toBe(true);
+    expect(told.map((n) => (n.body.refund as { amount: string }).amount).sort()).toEqual(['5.00', '7.30']);
+  });
+
+  test('a refund reserved but never sent (a crash before the call): sync keeps it PENDING, a person resolves it', async () => {
+    const paymentId = await paid('sbx-refund-lost');
+    const { refund: lost } = await reserveRefund(
+      server.payment.deps,
+      paymentId,
+      { refundId: 'never-sent', amount: '1.00', reason: 'crash' },
+      { actor: 'admin', source: 'CONSOLE' },
+    );
+    const synced = await api<{ status: string; vendorStatus?: string }>(server, 'POST', `${CONSOLE}/refunds/${lost.spec.refundNo}/sync`);
+    expect(synced.body.data).toMatchObject({ status: 'PENDING', vendorStatus: 'NOT_FOUND' });
+    expect((await storedOrder(paymentId)).spec).toMatchObject({ status: 'SUCCESS', refundPendingAmount: 100 });
+    const resolved = await api(server, 'POST', `${CONSOLE}/refunds/${lost.spec.refundNo}/resolve`, {
+      status: 'FAILED',
+      reason: 'never sent',
+    });
+    expect(resolved.body.data).toMatchObject({ status: 'FAILED' });
+    expect((await storedOrder(paymentId)).spec).toMatchObject({ status: 'SUCCESS', refundPendingAmount: 0 });
+  });
+
+  test('the shared trade store: 20 refunds of 1.00 sent at once on a 12.30 trade, 12 made, none lost', async () => {
+    const paymentId = await paid('sbx-refund-race');
+    const sandbox = (await server.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
+    const channelOrder = toChannelOrder((await storedOrder(paymentId)).spec);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        sandbox.refund(channelOrder, { refundId: `race-${i}`, amountMinor: 100, currency: 'CNY', paidAmountMinor: 1230 }),
+      ),
+    );
+    const made = results.filter((r) => r.status === 'fulfilled');
+    expect(made).toHaveLength(12);
+    const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason.provider?.code);
+    expect(refusals).toEqual(Array(8).fill('REFUND_AMOUNT_EXCEEDS'));
+    const trade = await server.runtime.client.get(SandboxTrade, paymentId.toLowerCase());
+    expect(trade.spec.refunds).toHaveLength(12);
+    expect(new Set(trade.spec.refunds!.map((r) => r.refundId)).size).toBe(12);
   });
 });

@@ -14,6 +14,7 @@ export default {
       from: 'From',
       to: 'To',
       rangeTo: 'to',
+      refunded: 'Refunded {amount}',
       paidAt: 'Paid {time}',
       continue: 'Continue paying',
       close: 'Close order',

@@ -12,6 +12,7 @@ export default {
       from: '开始日期',
       to: '结束日期',
       rangeTo: '至',
+      refunded: '已退款 {amount}',
       paidAt: '支付于 {time}',
       continue: '继续支付',
       close: '关闭订单',
