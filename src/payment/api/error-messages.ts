@@ -39,5 +39,22 @@ export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {
   ORDER_NOT_PAYABLE: { zh: '订单当前不能支付', en: 'the order cannot be paid now' },
   ORDER_STILL_OPEN: { zh: '请先关闭未支付的订单', en: 'close the unpaid order first' },
   PAYMENT_CHANNEL_DISABLED: { zh: '当前支付渠道未启用', en: 'this payment channel is not enabled' },
+  ORDER_SETTLED: { zh: '订单已结算，不能删除', en: 'the order belongs to a settlement and cannot be deleted' },
+  // Refunds (codes of refunds/refund-errors.ts, refund-notification.ts and orders/delete-orders.ts)
+  REFUND_IN_PROGRESS: { zh: '订单有处理中的退款，暂不能删除', en: 'the order has a refund in progress' },
+  ORDER_NOT_REFUNDABLE: { zh: '订单未支付，不能退款', en: 'the order is not paid and cannot be refunded' },
+  ORDER_FULLY_REFUNDED: { zh: '订单已全额退款', en: 'the order is already fully refunded' },
+  REFUND_AMOUNT_EXCEEDS: { zh: '退款金额超过可退金额', en: 'the refund amount exceeds what is refundable' },
+  CURRENCY_MISMATCH: { zh: '退款币种与订单币种不一致', en: "the refund currency is not the order's currency" },
+  REFUND_ID_CONFLICT: { zh: '退款编号已用于其他退款', en: 'the refundId is already used by another refund' },
+  REFUND_NOT_SUPPORTED: { zh: '该支付服务不支持退款', en: 'this payment service does not offer refunds' },
+  REFUND_ALREADY_FINAL: { zh: '退款已结束', en: 'the refund has already ended' },
+  UNKNOWN_ORDER: { zh: '没有该通知对应的订单', en: 'no order matches the notification' },
+  // Merchant platform API
+  NOT_A_MERCHANT: { zh: '当前用户不是商户，不能使用商户平台接口', en: 'the caller is not a merchant' },
+  MERCHANT_NOT_ACTIVE: { zh: '商户未启用，不能使用商户平台接口', en: 'the merchant is not ACTIVE' },
+  ENCRYPTED_PAYLOAD_INVALID: { zh: '加密请求无法解密', en: 'the encrypted request cannot be decrypted' },
+  REQUEST_EXPIRED: { zh: '请求时间戳超出有效期', en: 'the request timestamp is outside the allowed window' },
+  NONCE_REUSED: { zh: '请求已使用过（nonce 重复）', en: 'the nonce was already used' },
   PAYMENT_SERVICE_DISABLED: { zh: '当前支付服务未启用', en: 'this payment service is not enabled' },
 };
