@@ -6,8 +6,9 @@
  * a query at a local xunhupay gateway), AGGREGATOR_1 (MD5) and AGGREGATOR_3 (RSA) against local epay sites
  * (epay-rows.ts), WALLET_B (WeChat Pay APIv3: RSA signature, AES-256-GCM decryption, a signed confirming query
  * at a local WeChat Pay gateway) and CUSTOM's WeChat-Pay-compatible provider (the same, after routing by
- * headers) and CARD (Stripe-Signature HMAC, a session query at a local Stripe API; card-rows.ts). Writes its
- * section of docs/benchmarks.md.
+ * headers), CARD (Stripe-Signature HMAC, a session query at a local Stripe API; card-rows.ts) and INTL_WALLET's
+ * PayPal webhooks (intl-wallet-rows.ts: routed by headers, RSA over the body's CRC32 with the cached certificate,
+ * a query at a local PayPal gateway). Writes its section of docs/benchmarks.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,7 @@ import { writeSection } from '../lib/report-writer.js';
 import { runConcurrent, type ThroughputResult } from './concurrent.js';
 import { startEpayBench } from './epay-rows.js';
 import { startCardBench } from './card-rows.js';
+import { startIntlWalletBench } from './intl-wallet-rows.js';
 
 const N = Number(process.env.BENCH_N ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -255,6 +257,13 @@ async function main(): Promise<void> {
       ),
     ]);
     results.push(...(await card.callbackRows(N, CONCURRENCY)));
+
+    const paypal = await startIntlWalletBench(url, call);
+    try {
+      results.push(await paypal.callbackRow(N, CONCURRENCY));
+    } finally {
+      await paypal.stop();
+    }
   } finally {
     await card.stop();
     await epay.stop();

@@ -6,6 +6,7 @@ import { paymentJobs, CLOSE_JOB, REFUND_SYNC_JOB, SYNC_JOB } from './jobs/job-de
 import { notifyOperations } from './notify/console-operations.js';
 import { NotifyDeliveryWorker, type DeliveryWorkerOptions } from './notify/delivery-worker.js';
 import { followOrderEvents } from './notify/follow-order-events.js';
+import { startMerchants, type MerchantModule } from './merchants/merchant-module.js';
 import { orderDetailsOperations } from './order-details/get-payment-operation.js';
 import { orderOperations } from './orders/console-operations.js';
 import { OrderEvents, type OrderDeps } from './orders/order-events.js';
@@ -28,6 +29,7 @@ export interface PaymentModuleOptions {
 export interface PaymentModule {
   deps: OrderDeps;
   worker: NotifyDeliveryWorker;
+  merchants: MerchantModule;
   /** Resolves when the after-commit work of the events so far (admin notifications) is done. */
   settled(): Promise<void>;
 }
@@ -66,6 +68,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
     ...platformOperations(deps),
   ];
   for (const op of operations) context.addOperation(op);
+  const merchants = startMerchants(context, deps);
   context.addRoute('/payment', paymentPageRouter(deps));
   for (const job of paymentJobs(deps)) context.scheduler.register(job);
   const unfollow = settings.onChange(() => {
@@ -78,7 +81,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
     await follower.settled();
     follower.unsubscribe();
   });
-  return { deps, worker, settled: () => follower.settled() };
+  return { deps, worker, merchants, settled: () => follower.settled() };
 }
 
 /** First start: a sandbox HMAC secret and an interface key pair, so signed callbacks and notifications work. */

@@ -506,6 +506,127 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/merchant-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Merchant platform settings as one flat object, with the form to render them */
+    get: operations['getMerchantSettings'];
+    /** Change merchant platform settings: a partial flat object (enabled, onboardingOpen, reviewRequired, merchantRole, accountOpeningFee as a decimal string, defaultFeeRate as a percent string such as "0.60", businessTypes, agreementTerms (sanitised), …) */
+    put: operations['updateMerchantSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/merchants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Merchants, oldest first, filtered by status, business type and a keyword (merchant name, user, contact, e-mail) */
+    get: operations['listMerchants'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/merchants/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One merchant (its name is the owner user name) */
+    get: operations['getMerchant'];
+    /** Edit the profile and set (percent string such as "0.60") or clear (null) the individual settlement fee rate */
+    put: operations['updateMerchant'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/merchants/{name}/activate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** SUSPENDED → ACTIVE with a remark; repeating it answers the merchant unchanged; another status → 409 MERCHANT_STATE_CONFLICT */
+    post: operations['activateMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/merchants/{name}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PENDING → ACTIVE with a remark (required); repeating it answers the merchant unchanged; another status → 409 MERCHANT_STATE_CONFLICT */
+    post: operations['approveMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/merchants/{name}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PENDING → REJECTED with a remark (required); repeating it answers the merchant unchanged; another status → 409 MERCHANT_STATE_CONFLICT */
+    post: operations['rejectMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/merchants/{name}/suspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** ACTIVE → SUSPENDED with a remark; repeating it answers the merchant unchanged; another status → 409 MERCHANT_STATE_CONFLICT */
+    post: operations['suspendMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/apis/console.api.payment.authpay.dev/v1alpha1/overview': {
     parameters: {
       query?: never;
@@ -1379,6 +1500,24 @@ export interface paths {
     /** Change the caller's password (other sessions of the caller end) */
     put: operations['changePassword'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/merchant': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My merchant (or my unpaid account-opening fee order) and what the onboarding form shows: notice, terms, business types, fee */
+    get: operations['getMyMerchant'];
+    put?: never;
+    /** Apply to become a merchant (one per user). With an account-opening fee the answer carries the fee order (paymentId, payUrl); the merchant is created when it is paid */
+    post: operations['onboardMerchant'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2918,6 +3057,499 @@ export interface operations {
       };
     };
   };
+  getMerchantSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  updateMerchantSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          accountOpeningFee?: unknown;
+          agreementTerms?: unknown;
+          autoSettlement?: unknown;
+          businessTypes?: unknown;
+          defaultFeeRate?: unknown;
+          enabled?: unknown;
+          merchantRole?: unknown;
+          onboardingNotice?: unknown;
+          onboardingOpen?: unknown;
+          reviewRequired?: unknown;
+          settlementCron?: unknown;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  listMerchants: {
+    parameters: {
+      query?: {
+        businessType?: string;
+        keyword?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page */
+        size?: number;
+        status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              first: boolean;
+              hasNext: boolean;
+              hasPrevious: boolean;
+              items: {
+                agreementAccepted?: boolean;
+                businessType?: string;
+                contactEmail?: string;
+                contactPerson?: string;
+                contactPhone?: string;
+                createdAt?: string;
+                description?: string;
+                /** @description individual settlement fee rate as a percent, e.g. "0.60" */
+                feeRate?: string;
+                feeRateBasisPoints?: number;
+                merchantName?: string;
+                name?: string;
+                resourceVersion?: string;
+                reviewedAt?: string;
+                reviewedBy?: string;
+                reviewRemark?: string;
+                /** @enum {string} */
+                status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                username?: string;
+              }[];
+              last: boolean;
+              page: number;
+              size: number;
+              total: number;
+              totalPages: number;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              agreementAccepted?: boolean;
+              businessType?: string;
+              contactEmail?: string;
+              contactPerson?: string;
+              contactPhone?: string;
+              createdAt?: string;
+              description?: string;
+              /** @description individual settlement fee rate as a percent, e.g. "0.60" */
+              feeRate?: string;
+              feeRateBasisPoints?: number;
+              merchantName?: string;
+              name?: string;
+              resourceVersion?: string;
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  updateMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: single-line-text */
+          businessType?: string;
+          /** Format: email */
+          contactEmail?: string;
+          /** Format: single-line-text */
+          contactPerson?: string;
+          contactPhone?: string;
+          /** Format: multi-line-text */
+          description?: string;
+          /** @description percent with at most two decimals (0–100); null clears it (the default rate applies) */
+          feeRate?: string | null;
+          /** Format: single-line-text */
+          merchantName?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              agreementAccepted?: boolean;
+              businessType?: string;
+              contactEmail?: string;
+              contactPerson?: string;
+              contactPhone?: string;
+              createdAt?: string;
+              description?: string;
+              /** @description individual settlement fee rate as a percent, e.g. "0.60" */
+              feeRate?: string;
+              feeRateBasisPoints?: number;
+              merchantName?: string;
+              name?: string;
+              resourceVersion?: string;
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  activateMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              agreementAccepted?: boolean;
+              businessType?: string;
+              contactEmail?: string;
+              contactPerson?: string;
+              contactPhone?: string;
+              createdAt?: string;
+              description?: string;
+              /** @description individual settlement fee rate as a percent, e.g. "0.60" */
+              feeRate?: string;
+              feeRateBasisPoints?: number;
+              merchantName?: string;
+              name?: string;
+              resourceVersion?: string;
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  approveMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          remark: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              agreementAccepted?: boolean;
+              businessType?: string;
+              contactEmail?: string;
+              contactPerson?: string;
+              contactPhone?: string;
+              createdAt?: string;
+              description?: string;
+              /** @description individual settlement fee rate as a percent, e.g. "0.60" */
+              feeRate?: string;
+              feeRateBasisPoints?: number;
+              merchantName?: string;
+              name?: string;
+              resourceVersion?: string;
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  rejectMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          remark: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              agreementAccepted?: boolean;
+              businessType?: string;
+              contactEmail?: string;
+              contactPerson?: string;
+              contactPhone?: string;
+              createdAt?: string;
+              description?: string;
+              /** @description individual settlement fee rate as a percent, e.g. "0.60" */
+              feeRate?: string;
+              feeRateBasisPoints?: number;
+              merchantName?: string;
+              name?: string;
+              resourceVersion?: string;
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  suspendMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              agreementAccepted?: boolean;
+              businessType?: string;
+              contactEmail?: string;
+              contactPerson?: string;
+              contactPhone?: string;
+              createdAt?: string;
+              description?: string;
+              /** @description individual settlement fee rate as a percent, e.g. "0.60" */
+              feeRate?: string;
+              feeRateBasisPoints?: number;
+              merchantName?: string;
+              name?: string;
+              resourceVersion?: string;
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
   getPaymentOverview: {
     parameters: {
       query?: {
@@ -3827,6 +4459,13 @@ export interface operations {
           customWalletBSerialNo?: unknown;
           interfacePrivateKey?: unknown;
           interfacePublicKey?: unknown;
+          intlWalletClientId?: unknown;
+          intlWalletClientSecret?: unknown;
+          intlWalletCurrency?: unknown;
+          intlWalletEnabled?: unknown;
+          intlWalletGateway?: unknown;
+          intlWalletVerification?: unknown;
+          intlWalletWebhookId?: unknown;
           notificationUsers?: unknown;
           reportTimeZone?: unknown;
           sandboxEnabled?: unknown;
@@ -6492,6 +7131,146 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getMyMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  onboardMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description must be true: the agreement terms were read and accepted */
+          agreementAccepted: boolean;
+          /** Format: single-line-text */
+          businessType: string;
+          /** Format: email */
+          contactEmail: string;
+          /** Format: single-line-text */
+          contactPerson: string;
+          /** @description digits, optional leading +, spaces, dashes, parentheses */
+          contactPhone: string;
+          /** Format: multi-line-text */
+          description?: string;
+          /** Format: single-line-text */
+          merchantName: string;
+          paymentChannel?: string;
+          /** @description channel of the account-opening fee order (default: the first usable) */
+          paymentType?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              feeOrder?: {
+                additionalData?: Record<string, never>;
+                amountMinor?: number;
+                amountText?: string;
+                body?: string;
+                channelTradeNo?: string;
+                createdAt?: string;
+                currency?: string;
+                expiresAt?: string;
+                failureReason?: string;
+                notifyUrl?: string;
+                orderId?: string;
+                pageUrl?: string;
+                paidAt?: string;
+                paymentAmount?: number;
+                paymentChannel?: string;
+                paymentId?: string;
+                paymentType?: string;
+                payUrl?: string;
+                platform?: string;
+                qrCode?: string;
+                refundableAmountMinor?: number;
+                /** @description what can still be refunded, decimal (0 unless paid) */
+                refundableAmountText?: string;
+                refundedAmountMinor?: number;
+                /** @description refunded so far (SUCCESS refunds), decimal */
+                refundedAmountText?: string;
+                returnUrl?: string;
+                reviewFlag?: string;
+                /** @enum {string} */
+                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+                subject?: string;
+                username?: string;
+              };
+              merchant?: {
+                agreementAccepted?: boolean;
+                businessType?: string;
+                contactEmail?: string;
+                contactPerson?: string;
+                contactPhone?: string;
+                createdAt?: string;
+                description?: string;
+                /** @description individual settlement fee rate as a percent, e.g. "0.60" */
+                feeRate?: string;
+                feeRateBasisPoints?: number;
+                merchantName?: string;
+                name?: string;
+                resourceVersion?: string;
+                reviewedAt?: string;
+                reviewedBy?: string;
+                reviewRemark?: string;
+                /** @enum {string} */
+                status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                username?: string;
+              };
+              /** @description the unpaid account-opening fee order */
+              paymentId?: string;
+              /** @description its payment page */
+              payUrl?: string;
+            };
             message: string;
             /** @constant */
             success: true;

@@ -27,6 +27,21 @@ export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {
   // Amounts
   INVALID_AMOUNT: { zh: '金额不正确', en: 'invalid amount' },
   UNKNOWN_CURRENCY: { zh: '不支持的币种', en: 'unsupported currency' },
+  // Refunds
+  REFUND_IN_PROGRESS: { zh: '订单有处理中的退款，暂不能删除', en: 'the order has a refund in progress and cannot be deleted now' },
+  ORDER_NOT_REFUNDABLE: { zh: '订单未支付，不能退款', en: 'the order is not paid and cannot be refunded' },
+  ORDER_FULLY_REFUNDED: { zh: '订单已全额退款', en: 'the order is fully refunded' },
+  REFUND_AMOUNT_EXCEEDS: { zh: '退款金额超过可退金额', en: 'the refund amount exceeds what can still be refunded' },
+  CURRENCY_MISMATCH: { zh: '退款币种与订单币种不一致', en: "the refund currency differs from the order's" },
+  REFUND_ID_CONFLICT: { zh: '退款编号已用于其他退款', en: 'the refund id is already used for another refund' },
+  REFUND_NOT_SUPPORTED: { zh: '该支付服务不支持退款', en: 'this payment service does not offer refunds' },
+  REFUND_ALREADY_FINAL: { zh: '退款已结束', en: 'the refund has already ended' },
+  UNKNOWN_ORDER: { zh: '没有对应的订单', en: 'no such order' },
+  // Merchants (merchants/merchant-errors.ts)
+  MERCHANT_PLATFORM_DISABLED: { zh: '商户平台未启用', en: 'the merchant platform is not enabled' },
+  MERCHANT_ONBOARDING_CLOSED: { zh: '商户入驻暂未开放', en: 'merchant onboarding is closed' },
+  MERCHANT_EXISTS: { zh: '每个用户只能有一个商户', en: 'one merchant per user; this user already has one' },
+  MERCHANT_STATE_CONFLICT: { zh: '商户当前状态不允许此操作', en: "the merchant's current status does not allow this move" },
   // Orders, notifications and settings
   INTERFACE_KEY_MISSING: { zh: '接口密钥未配置', en: 'the interface key pair is not configured' },
   NOTHING_TO_RESEND: { zh: '订单尚无可重发的通知', en: 'the order has no notification to resend yet' },
@@ -40,16 +55,6 @@ export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {
   ORDER_STILL_OPEN: { zh: '请先关闭未支付的订单', en: 'close the unpaid order first' },
   PAYMENT_CHANNEL_DISABLED: { zh: '当前支付渠道未启用', en: 'this payment channel is not enabled' },
   ORDER_SETTLED: { zh: '订单已结算，不能删除', en: 'the order belongs to a settlement and cannot be deleted' },
-  // Refunds (codes of refunds/refund-errors.ts, refund-notification.ts and orders/delete-orders.ts)
-  REFUND_IN_PROGRESS: { zh: '订单有处理中的退款，暂不能删除', en: 'the order has a refund in progress' },
-  ORDER_NOT_REFUNDABLE: { zh: '订单未支付，不能退款', en: 'the order is not paid and cannot be refunded' },
-  ORDER_FULLY_REFUNDED: { zh: '订单已全额退款', en: 'the order is already fully refunded' },
-  REFUND_AMOUNT_EXCEEDS: { zh: '退款金额超过可退金额', en: 'the refund amount exceeds what is refundable' },
-  CURRENCY_MISMATCH: { zh: '退款币种与订单币种不一致', en: "the refund currency is not the order's currency" },
-  REFUND_ID_CONFLICT: { zh: '退款编号已用于其他退款', en: 'the refundId is already used by another refund' },
-  REFUND_NOT_SUPPORTED: { zh: '该支付服务不支持退款', en: 'this payment service does not offer refunds' },
-  REFUND_ALREADY_FINAL: { zh: '退款已结束', en: 'the refund has already ended' },
-  UNKNOWN_ORDER: { zh: '没有该通知对应的订单', en: 'no order matches the notification' },
   // Merchant platform API
   NOT_A_MERCHANT: { zh: '当前用户不是商户，不能使用商户平台接口', en: 'the caller is not a merchant' },
   MERCHANT_NOT_ACTIVE: { zh: '商户未启用，不能使用商户平台接口', en: 'the merchant is not ACTIVE' },

@@ -7,6 +7,7 @@ import { aggregator2Definition } from './aggregator-2/index.js';
 import { aggregator3Definition } from './aggregator-3/index.js';
 import { cardDefinition } from './card/index.js';
 import { customDefinition } from './custom/index.js';
+import { intlWalletDefinition } from './intl-wallet/index.js';
 import { ChannelRegistry } from './registry.js';
 import { sandboxDefinition } from './sandbox/index.js';
 import { walletADefinition } from './wallet-a/index.js';
@@ -30,11 +31,11 @@ export { parseChannelAmount } from './channel-amount.js';
 export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
-export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition };
+export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition, intlWalletDefinition };
 export { aggregator1Definition, aggregator2Definition, aggregator3Definition, cardDefinition };
 export { CustomChannel, type CustomCallbackRoute } from './custom/index.js';
 
-/** A registry with every adapter built so far (INTL_WALLET follows). */
+/** A registry with every adapter of the spec's payment services and the sandbox. */
 export function createChannelRegistry(): ChannelRegistry {
   return new ChannelRegistry()
     .register(walletADefinition)
@@ -42,6 +43,7 @@ export function createChannelRegistry(): ChannelRegistry {
     .register(aggregator1Definition)
     .register(aggregator2Definition)
     .register(aggregator3Definition)
+    .register(intlWalletDefinition)
     .register(cardDefinition)
     .register(customDefinition)
     .register(sandboxDefinition);

@@ -138,7 +138,7 @@ export interface CallbackEvent {
   paidAt?: string;
   /**
    * The provider's id of this notification, the same on every resend of it (Alipay `notify_id`, WeChat Pay
-   * `id`, Stripe event id, PayPal `PAYPAL-TRANSMISSION-ID`, the sandbox's event id). Callbacks are
+   * `id`, Stripe event id, PayPal event id `WH-…`, the sandbox's event id). Callbacks are
    * de-duplicated by it: one PaymentCallbackLog per notification, with a count of arrivals.
    */
   eventId?: string;

@@ -70,6 +70,16 @@ function prefixed(prefix: string, fields: Readonly<Record<string, string>>): Rec
   return Object.fromEntries(Object.entries(fields).map(([option, key]) => [`${prefix}.${option}`, key]));
 }
 
+/** PayPal (INTL_WALLET): REST app credentials, the webhook's id, the currencies taken and the REST host. */
+const INTL_WALLET_FIELDS = {
+  clientId: 'intlWalletClientId',
+  clientSecret: 'intlWalletClientSecret',
+  webhookId: 'intlWalletWebhookId',
+  currency: 'intlWalletCurrency',
+  gateway: 'intlWalletGateway',
+  verification: 'intlWalletVerification',
+} as const;
+
 /** xunhupay (AGGREGATOR_2): the aggregator "interface address" is payment/do.html, the merchant number its APPID. */
 const AGGREGATOR_2_FIELDS = {
   gatewayUrl: 'aggregator2Url',
@@ -148,8 +158,12 @@ export function channelSettingsOf(type: PaymentType, v: PaymentSettingValues): C
         options: { ...epayCommonOptions(v, 3), merchantPrivateKey: v.aggregator3Key, platformPublicKey: v.aggregator3PlatformPublicKey },
       };
     case 'INTL_WALLET':
-      // Not built yet: its settings group comes back with its adapter.
-      return { enabled: false, fields: {}, options: {} };
+      return {
+        enabled: v.intlWalletEnabled === true,
+        enabledKey: 'intlWalletEnabled',
+        fields: INTL_WALLET_FIELDS,
+        options: optionsOf(INTL_WALLET_FIELDS, v),
+      };
     case 'CARD':
       return {
         enabled: v.cardEnabled === true,

@@ -6,6 +6,9 @@ const SECRET_MASK = '******';
 /** Setting (form) and ConfigMap (values) of the service, shipped in extensions/payment-settings.yaml. */
 export const SETTING_NAME = 'payment-settings';
 
+/** The group of the merchant platform settings, read and written through the merchant family's own operations. */
+export const MERCHANT_GROUP = 'merchant';
+
 /** Flat key → "group.field": the keys getPaymentSettings answers and updatePaymentSettings takes. */
 export const FIELDS: FlatFieldMap = {
   callbackDomain: 'general.callbackDomain',
@@ -63,7 +66,15 @@ export const FIELDS: FlatFieldMap = {
     'aggregator3AlipayType',
     'aggregator3WxpayType',
   ]),
-  // The international wallet checkout group comes back with its adapter.
+  ...groupFields('intlWallet', [
+    'intlWalletEnabled',
+    'intlWalletClientId',
+    'intlWalletClientSecret',
+    'intlWalletWebhookId',
+    'intlWalletCurrency',
+    'intlWalletGateway',
+    'intlWalletVerification',
+  ]),
   ...groupFields('card', ['cardEnabled', 'cardSecretKey', 'cardWebhookSecret', 'cardCurrency', 'cardApiBaseUrl']),
   ...groupFields('custom', [
     'customEnabled',
@@ -168,7 +179,8 @@ export function paymentSettings(settings: PluginSettings, production: boolean): 
     async write(partial) {
       await flat.write(partial);
     },
-    forms: async () => (await settings.view(SETTING_NAME)).forms,
+    // The merchant platform group has its own operations (merchants/merchant-settings.ts) and page.
+    forms: async () => (await settings.view(SETTING_NAME)).forms.filter((form) => form.group !== MERCHANT_GROUP),
     onChange: (listener) => settings.onChange((change) => change.settingName === SETTING_NAME && listener()),
   };
 }

@@ -14,16 +14,28 @@ describe('ChannelRegistry', () => {
     expect(registry.resolveType(' Alipay ')).toBe('WALLET_A');
     expect(registry.resolveType('sandbox')).toBe('SANDBOX');
     expect(registry.resolveType('wechat')).toBe('WALLET_B');
+    expect(registry.resolveType('paypal')).toBe('INTL_WALLET');
     expect(registry.resolveType('stripe')).toBe('CARD');
-    expect(registry.types()).toEqual(['WALLET_A', 'WALLET_B', 'AGGREGATOR_1', 'AGGREGATOR_2', 'AGGREGATOR_3', 'CARD', 'CUSTOM', 'SANDBOX']);
+    expect(registry.types()).toEqual([
+      'WALLET_A',
+      'WALLET_B',
+      'AGGREGATOR_1',
+      'AGGREGATOR_2',
+      'AGGREGATOR_3',
+      'INTL_WALLET',
+      'CARD',
+      'CUSTOM',
+      'SANDBOX',
+    ]);
   });
 
-  test('aliases of services not registered yet and unknown names are UNKNOWN_PAYMENT_TYPE (400)', () => {
-    for (const name of ['PAYPAL', 'BITCOIN', '', 42, undefined]) {
+  test('unknown names are UNKNOWN_PAYMENT_TYPE (400)', () => {
+    for (const name of ['BITCOIN', '', 42, undefined]) {
       expect(() => registry.resolveType(name)).toThrow(expect.objectContaining({ code: 'UNKNOWN_PAYMENT_TYPE', status: 400 }));
     }
     expect(registry.has('alipay')).toBe(true);
-    expect(registry.has('PAYPAL')).toBe(false);
+    expect(registry.has('PAYPAL')).toBe(true);
+    expect(registry.has('BITCOIN')).toBe(false);
   });
 
   test('maps every alias once its service is registered', () => {
@@ -65,6 +77,7 @@ describe('ChannelRegistry', () => {
       'AGGREGATOR_2:WALLET_B',
       'AGGREGATOR_3:WALLET_A',
       'AGGREGATOR_3:WALLET_B',
+      'INTL_WALLET:CHECKOUT',
       'CARD:CHECKOUT',
       'CUSTOM:WALLET_A_COMPATIBLE',
       'CUSTOM:WALLET_B_COMPATIBLE',

@@ -97,6 +97,12 @@ const fresh = () => ({ timestamp: Math.floor(Date.now() / 1000), nonce: randomBy
 beforeAll(async () => {
   server = await startPaymentServer();
   await configure(server, { sandboxEnabled: true });
+  // The merchant reconciler keeps the configured merchant role in step with the status (a PENDING merchant loses
+  // it, so the authorizer refuses first). Here the platform role is bound by hand and the reconciler manages
+  // another role, so these tests reach the service's own ACTIVE check, which also covers the time before a
+  // reconcile and a platform role held through another binding.
+  const role = await api(server, 'PUT', `${CONSOLE}/merchant-settings`, { merchantRole: 'role-template-payment-uc-manage' });
+  expect(role.status).toBe(200);
   publicKeyPem = (await api<{ publicKey: string }>(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
   await user('m1', [PLATFORM_ROLE], 'ACTIVE', 'token');
   await user('m2', [PLATFORM_ROLE], 'ACTIVE', 'session');

@@ -4,8 +4,8 @@
  *     setting keys and never echoing key material; a disabled service may hold partial credentials;
  * (b) getPaymentSettings says, for every registered service, whether it is enabled and ready, with the
  *     problems as setting keys and reason codes;
- * (c) the form offers only what works: the card checkout since its adapter exists, no international wallet
- *     checkout until its adapter does; values stored under the older form neither show nor break the next save.
+ * (c) the form offers what works — the international wallet (PayPal) and card (Stripe) checkouts with their
+ *     adapters; values stored before come back masked and judged, keys and channels it does not know are refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ConfigMap, SettingForm } from '../../../src/host/settings/types.js';
@@ -68,7 +68,16 @@ describe('(b) readiness of every registered service', () => {
   test('lists exactly the services in the registry, each with its switch and its problems as setting keys and reason codes', async () => {
     const { services } = await view();
     expect(services.map((s) => s.paymentType)).toEqual(server.payment.deps.channels.registry.types());
-    expect(services.map((s) => s.paymentType)).not.toContain('INTL_WALLET');
+    expect(services.find((s) => s.paymentType === 'INTL_WALLET')).toEqual({
+      paymentType: 'INTL_WALLET',
+      enabled: false,
+      ready: false,
+      problems: [
+        { field: 'intlWalletClientId', reason: 'REQUIRED' },
+        { field: 'intlWalletClientSecret', reason: 'REQUIRED' },
+        { field: 'intlWalletWebhookId', reason: 'REQUIRED' },
+      ],
+    });
     expect(services.find((s) => s.paymentType === 'AGGREGATOR_2')).toEqual({
       paymentType: 'AGGREGATOR_2',
       enabled: false,
@@ -173,6 +182,35 @@ describe('(a) an enabled service must have complete, valid credentials when save
     expect((await save({ cardEnabled: false, cardSecretKey: null, cardWebhookSecret: null, cardCurrency: null })).status).toBe(200);
   });
 
+  test('INTL_WALLET switched on without credentials, or with a currency PayPal does not take, names its setting keys', async () => {
+    const missing = await refused({ intlWalletEnabled: true });
+    expect(missing.body.details.map((d) => d.field)).toEqual(['intlWalletClientId', 'intlWalletClientSecret', 'intlWalletWebhookId']);
+    const secret = 'secret with spaces';
+    const bad = await refused({
+      intlWalletEnabled: true,
+      intlWalletClientId: 'AcTestClientId_0123456789',
+      intlWalletClientSecret: secret,
+      intlWalletWebhookId: '8PT597110X687430LKGECATA',
+      intlWalletCurrency: 'USD,KRW',
+      intlWalletGateway: 'ftp://paypal.example',
+    });
+    expect(bad.body.details.map((d) => d.field)).toEqual(['intlWalletClientSecret', 'intlWalletCurrency', 'intlWalletGateway']);
+    expect(bad.text).not.toContain(secret);
+    const ok = await save({
+      intlWalletEnabled: true,
+      intlWalletClientId: 'AcTestClientId_0123456789',
+      intlWalletClientSecret: 'EKTestSecret_9876543210',
+      intlWalletWebhookId: '8PT597110X687430LKGECATA',
+      intlWalletCurrency: 'USD,EUR',
+      intlWalletGateway: 'sandbox',
+    });
+    expect(ok.status).toBe(200);
+    expect(await service('INTL_WALLET')).toEqual({ paymentType: 'INTL_WALLET', enabled: true, ready: true, problems: [] });
+    expect((await view()).intlWalletClientSecret).toBe('******');
+    const reset = { intlWalletClientId: null, intlWalletClientSecret: null, intlWalletWebhookId: null, intlWalletCurrency: null };
+    expect((await save({ intlWalletEnabled: false, intlWalletGateway: null, ...reset })).status).toBe(200);
+  });
+
   test('malformed credentials are named by key and reason; the values (key material) are never echoed', async () => {
     const secret = 'this secret has spaces in it';
     const xunhupay = await refused({ aggregator2Enabled: true, aggregator2MerchantId: APP_ID, aggregator2Key: secret });
@@ -229,10 +267,11 @@ describe('(a) an enabled service must have complete, valid credentials when save
 });
 
 describe('(c) the form offers only what works', () => {
-  test('the card checkout is offered (its group and CARD:CHECKOUT); the international wallet checkout not yet', async () => {
+  test('both checkouts are offered: the intlWallet and card groups, INTL_WALLET:CHECKOUT and CARD:CHECKOUT', async () => {
     const res = await api<{ forms: SettingForm[] }>(server, 'GET', `${HOST_CONSOLE}/settings/payment-settings`);
     const forms = res.body.data.forms;
-    expect(forms.map((f) => f.group)).not.toContain('intlWallet');
+    const intlWalletKeys = Object.keys(FIELDS).filter((k) => k.startsWith('intlWallet'));
+    expect(forms.find((f) => f.group === 'intlWallet')!.formSchema.map((f) => f.name)).toEqual(intlWalletKeys);
     expect(forms.find((f) => f.group === 'card')!.formSchema.map((f) => f.name)).toEqual([
       'cardEnabled',
       'cardSecretKey',
@@ -243,12 +282,12 @@ describe('(c) the form offers only what works', () => {
     const field = forms.find((f) => f.group === 'general')!.formSchema.find((f) => f.name === 'supportedChannels')!;
     const offered = (field.options as Array<{ value: string }>).map((o) => o.value);
     for (const list of [offered, field.value as string[]]) {
-      expect(list).not.toContain('INTL_WALLET:CHECKOUT');
+      expect(list).toContain('INTL_WALLET:CHECKOUT');
       expect(list).toContain('CARD:CHECKOUT');
       for (const key of list) expect(PAYMENT_CHANNELS[key.split(':')[0] as keyof typeof PAYMENT_CHANNELS]).toContain(key.split(':')[1]);
     }
     const settings = await view();
-    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet'))).toEqual([]);
+    expect(Object.keys(settings).filter((k) => k.startsWith('intlWallet'))).toEqual(intlWalletKeys);
     expect(Object.keys(settings).filter((k) => k.startsWith('card'))).toEqual([
       'cardEnabled',
       'cardSecretKey',
@@ -258,17 +297,26 @@ describe('(c) the form offers only what works', () => {
     ]);
   });
 
-  test('older stored values: the international wallet’s neither show nor break the next save; the card’s come back masked', async () => {
+  test('older stored values come back masked and judged; keys and channels the form does not know are refused', async () => {
     await storeGroups({
       general: { supportedChannels: ['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT'] },
       intlWallet: { intlWalletEnabled: true, intlWalletClientSecret: 'old-secret' },
       card: { cardEnabled: true, cardSecretKey: 'sk_old' },
     });
     const before = await view();
-    expect(before.supportedChannels).toEqual(['SANDBOX:SIMULATED', 'CARD:CHECKOUT']);
+    expect(before.supportedChannels).toEqual(['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT']);
     expect(JSON.stringify(before)).not.toContain('old-secret');
     expect(JSON.stringify(before)).not.toContain('sk_old');
-    expect(before).toMatchObject({ cardEnabled: true, cardSecretKey: '******' });
+    expect(before).toMatchObject({ intlWalletEnabled: true, intlWalletClientSecret: '******', cardEnabled: true, cardSecretKey: '******' });
+    expect(before.services.find((s) => s.paymentType === 'INTL_WALLET')).toEqual({
+      paymentType: 'INTL_WALLET',
+      enabled: true,
+      ready: false,
+      problems: [
+        { field: 'intlWalletClientId', reason: 'REQUIRED' },
+        { field: 'intlWalletWebhookId', reason: 'REQUIRED' },
+      ],
+    });
     expect(before.services.find((s) => s.paymentType === 'CARD')).toEqual({
       paymentType: 'CARD',
       enabled: true,
@@ -281,14 +329,15 @@ describe('(c) the form offers only what works', () => {
 
     expect((await save({ timeoutMinutes: 40 })).status).toBe(200);
     const stored = (await server.runtime.client.fetch<ConfigMap>('ConfigMap', 'payment-configmap'))!;
-    expect(JSON.parse(stored.data!.general).supportedChannels).toEqual(['SANDBOX:SIMULATED', 'CARD:CHECKOUT']);
+    expect(JSON.parse(stored.data!.general).supportedChannels).toEqual(['SANDBOX:SIMULATED', 'INTL_WALLET:CHECKOUT', 'CARD:CHECKOUT']);
 
-    const unknownKey = await save({ intlWalletEnabled: true });
+    const unknownKey = await save({ intlWalletBrandName: 'AuthPay' });
     expect(unknownKey.status).toBe(400);
-    expect((unknownKey.body as unknown as Refusal).details.map((d) => d.field)).toEqual([expect.stringContaining('intlWalletEnabled')]);
-    const dropped = await save({ supportedChannels: ['INTL_WALLET:CHECKOUT'] });
+    expect((unknownKey.body as unknown as Refusal).details.map((d) => d.field)).toEqual([expect.stringContaining('intlWalletBrandName')]);
+    const dropped = await save({ supportedChannels: ['INTL_WALLET:NATIVE'] });
     expect(dropped.status).toBe(400);
     expect((dropped.body as unknown as Refusal).details.map((d) => d.field)).toContain('supportedChannels');
-    expect((await save({ cardEnabled: false, cardSecretKey: null })).status).toBe(200);
+    const reset = { intlWalletEnabled: false, intlWalletClientSecret: null, cardEnabled: false, cardSecretKey: null };
+    expect((await save(reset)).status).toBe(200);
   });
 });

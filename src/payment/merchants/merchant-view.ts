@@ -1,0 +1,39 @@
+import { basisPointsToPercent } from './merchant-settings.js';
+import type { Merchant, MerchantSpec } from './types.js';
+
+/** A merchant as the console and the user center see it (the fee rate also as a percent string). */
+export type MerchantView = MerchantSpec & { name: string; createdAt?: string; resourceVersion?: string; feeRate?: string };
+
+export function toMerchantView(merchant: Merchant): MerchantView {
+  const s = merchant.spec;
+  return {
+    ...s,
+    name: merchant.metadata.name,
+    createdAt: merchant.metadata.creationTimestamp,
+    resourceVersion: merchant.metadata.resourceVersion,
+    ...(s.feeRateBasisPoints !== undefined ? { feeRate: basisPointsToPercent(s.feeRateBasisPoints) } : {}),
+  };
+}
+
+export const MERCHANT_VIEW_SCHEMA = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    merchantName: { type: 'string' },
+    contactPerson: { type: 'string' },
+    contactPhone: { type: 'string' },
+    contactEmail: { type: 'string' },
+    businessType: { type: 'string' },
+    description: { type: 'string' },
+    agreementAccepted: { type: 'boolean' },
+    username: { type: 'string' },
+    status: { type: 'string', enum: ['PENDING', 'ACTIVE', 'REJECTED', 'SUSPENDED'] },
+    reviewRemark: { type: 'string' },
+    reviewedBy: { type: 'string' },
+    reviewedAt: { type: 'string' },
+    feeRateBasisPoints: { type: 'integer' },
+    feeRate: { type: 'string', description: 'individual settlement fee rate as a percent, e.g. "0.60"' },
+    createdAt: { type: 'string' },
+    resourceVersion: { type: 'string' },
+  },
+};

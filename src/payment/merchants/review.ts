@@ -1,0 +1,63 @@
+import { escapeHtml } from '../../host/sdk/index.js';
+import type { MerchantDeps } from './merchant-deps.js';
+import { illegalMove, merchantNotFound } from './merchant-errors.js';
+import { Merchant, type MerchantStatus } from './types.js';
+
+/** The administrator's moves: from which status each may start and where it leads. */
+export const MOVES = {
+  approve: { from: 'PENDING', to: 'ACTIVE', zh: '审核通过', en: 'approve' },
+  reject: { from: 'PENDING', to: 'REJECTED', zh: '审核拒绝', en: 'reject' },
+  suspend: { from: 'ACTIVE', to: 'SUSPENDED', zh: '停用', en: 'suspend' },
+  activate: { from: 'SUSPENDED', to: 'ACTIVE', zh: '启用', en: 'activate' },
+} as const satisfies Record<string, { from: MerchantStatus; to: MerchantStatus; zh: string; en: string }>;
+
+export type MoveName = keyof typeof MOVES;
+
+const STATUS_TEXT: Record<MerchantStatus, [string, string]> = {
+  PENDING: ['待审核', 'pending review'],
+  ACTIVE: ['正常', 'active'],
+  REJECTED: ['已拒绝', 'rejected'],
+  SUSPENDED: ['已停用', 'suspended'],
+};
+
+/**
+ * Moves a merchant (compare-and-set on its resourceVersion, so two administrators cannot both move it) and
+ * queues the merchant user's inbox + e-mail message in the same transaction. A move already made (the
+ * merchant is at its target status and the move could have led there) answers the merchant unchanged; any
+ * other status is refused naming it. The role binding follows through the reconciler.
+ */
+export async function moveMerchant(deps: MerchantDeps, name: string, move: MoveName, remark: string, by: string): Promise<Merchant> {
+  const rule = MOVES[move];
+  return deps.client.transaction(async () => {
+    const current = await deps.client.fetch(Merchant, name);
+    if (!current) throw merchantNotFound(name);
+    if (current.spec.status === rule.to) return current;
+    if (current.spec.status !== rule.from) throw illegalMove(rule, current.spec.status);
+    const moved = await deps.client.patch(Merchant, name, {
+      metadata: { resourceVersion: current.metadata.resourceVersion },
+      spec: { status: rule.to, reviewRemark: remark, reviewedBy: by, reviewedAt: new Date(deps.clock.now()).toISOString() },
+    });
+    await notifyMerchantUser(deps, moved);
+    return moved;
+  });
+}
+
+/** Tells the merchant user about a decision (inbox and e-mail; a user who is gone gets nothing). */
+export async function notifyMerchantUser(deps: MerchantDeps, merchant: Merchant): Promise<void> {
+  const s = merchant.spec;
+  const [zh, en] = STATUS_TEXT[s.status];
+  const remark = s.reviewRemark ? escapeHtml(s.reviewRemark) : '-';
+  const link = `${deps.siteUrl.replace(/\/+$/, '')}/uc/`;
+  await deps.notifications.send({
+    to: [{ username: s.username }],
+    missingUsers: 'skip',
+    dedupeKey: `merchant-status:${merchant.metadata.name}:${merchant.metadata.resourceVersion}`,
+    content: {
+      title: `商户状态：${zh} / Merchant status: ${en}`,
+      html:
+        `<p>您的商户「${escapeHtml(s.merchantName)}」状态已变更为 <b>${zh}</b>（${s.status}）。备注：${remark}</p>`
+        + `<p>Your merchant "${escapeHtml(s.merchantName)}" is now <b>${en}</b> (${s.status}). Remark: ${remark}</p>`
+        + `<p><a href="${escapeHtml(link)}">用户中心 / User center</a></p>`,
+    },
+  });
+}
