@@ -5,6 +5,7 @@ import {
   api,
   configure,
   CONSOLE,
+  eventually,
   PUBLIC,
   startPaymentServer,
   type Answer,
@@ -336,4 +337,20 @@ describe('encrypted initiation (compact JWE, RSA-OAEP-256 + A256GCM)', () => {
     const res = await call(who, 'POST', '/initiatePaymentEncrypt', { payload });
     expect(res.body.code).toBe('MERCHANT_NOT_ACTIVE');
   }
+});
+
+describe('with the merchant reconciler managing the platform role (the default merchant role)', () => {
+  test('an ACTIVE merchant gets in through the reconciled role; a suspension refuses the next call at once', async () => {
+    const role = await api(server, 'PUT', `${CONSOLE}/merchant-settings`, { merchantRole: PLATFORM_ROLE });
+    expect(role.status).toBe(200);
+    await user('real', [], 'ACTIVE', 'token');
+    await eventually(async () => (await call('real', 'GET', '/supportedPaymentChannels')).status === 200);
+    expect((await call('real', 'POST', '/initiatePayment', order('real-1'))).body.data.platform).toBe('real');
+    await setMerchant('real', 'SUSPENDED');
+    const refused = await call('real', 'POST', '/initiatePayment', order('real-2'));
+    // Before the reconciler revokes the role the service refuses (MERCHANT_NOT_ACTIVE); after it, the authorizer.
+    expect(refused.status).toBe(403);
+    expect(['MERCHANT_NOT_ACTIVE', 'FORBIDDEN']).toContain(refused.body.code);
+    await eventually(async () => (await call('real', 'GET', '/supportedPaymentChannels')).body.code === 'FORBIDDEN');
+  });
 });
