@@ -13,6 +13,7 @@ import { OrderEvents, type OrderDeps } from './orders/order-events.js';
 import { ucOperations } from './orders/uc-operations.js';
 import { refundOperations } from './refunds/console-operations.js';
 import { paymentPageRouter } from './page/page-routes.js';
+import { platformOperations } from './platform/platform-operations.js';
 import { publicOperations } from './page/public-operations.js';
 import { ChannelProvider } from './settings/channel-provider.js';
 import { generateInterfaceKeys } from './settings/interface-keys.js';
@@ -64,6 +65,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
     ...notifyOperations(deps, worker),
     ...settingsOperations(deps),
     ...ucOperations(deps),
+    ...platformOperations(deps),
   ];
   for (const op of operations) context.addOperation(op);
   const merchants = startMerchants(context, deps);

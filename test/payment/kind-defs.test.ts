@@ -10,6 +10,7 @@ import { PaymentDailyStat } from '../../src/payment/orders/daily-stats.js';
 import { PaymentInfo } from '../../src/payment/orders/types.js';
 import { Merchant } from '../../src/payment/merchants/types.js';
 import { PaymentRefund } from '../../src/payment/refunds/types.js';
+import { PlatformNonce } from '../../src/payment/platform/nonce-store.js';
 
 /** Every kind the payment service defines in code, by the family that owns it. */
 const PAYMENT_KINDS: AnyKindDef[] = [
@@ -20,6 +21,7 @@ const PAYMENT_KINDS: AnyKindDef[] = [
   PaymentRefund,
   SandboxTrade,
   Merchant,
+  PlatformNonce,
 ];
 
 /** Payment CRDs no code uses yet (merchants, settlement and withdrawals come with their issues). */

@@ -711,7 +711,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Close an unpaid order (at the channel, then FAILED with reason CLOSED); closing again changes nothing */
-    post: operations['closePayment'];
+    post: operations['closeConsolePayment'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1153,6 +1153,216 @@ export interface paths {
     post?: never;
     /** Delete a catalog plugin and, in the background, every authorization record of its key */
     delete: operations['deleteSitePlugin'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/closePayment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close an unpaid order of the merchant, by paymentId or orderId (closing again changes nothing) */
+    post: operations['closePayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/delete/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete the merchant's order (name = paymentId); an unpaid one must be closed first, a settled one is kept */
+    delete: operations['deletePlatformPayment'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/initiatePayment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Initiate a payment of the merchant (platform = the caller's user name)
+     * @description The same initiation as the console createPayment: channel whitelist (当前支付渠道未启用), amount rules, notifyUrl checks. orderId is unique per merchant: the same orderId with the same terms answers the existing unpaid order. Returns the order: paymentId, status, qrCode or payUrl, pageUrl.
+     */
+    post: operations['initiatePayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/initiatePaymentEncrypt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Initiate a payment with an encrypted request: a compact JWE (RSA-OAEP-256, A256GCM) made with the interface public key
+     * @description Body: the compact JWE as text/plain, or JSON {"payload": "<compact JWE>"}. The plaintext is the initiatePayment JSON plus timestamp (Unix seconds or milliseconds, within 5 minutes of the server time) and nonce (16-64 of A-Z a-z 0-9 _ -, never reused). Another alg/enc, another key or a tampered token: 400 ENCRYPTED_PAYLOAD_INVALID; an old request: 400 REQUEST_EXPIRED; a nonce seen before: 409 NONCE_REUSED.
+     */
+    post: operations['initiatePaymentEncrypt'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/interfacePublicKey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The interface public key (SPKI PEM): encrypts initiatePaymentEncrypt requests and verifies notifyUrl signatures */
+    get: operations['getPlatformInterfaceKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/listPaymentInfo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The merchant's orders with filters (order number, payment number, status, type, channel, date range), newest first */
+    get: operations['listPaymentInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/overviewData': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The console overview's figures for the merchant's orders over a date range (default the last 30 days) */
+    get: operations['overviewData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/queryPaymentByOrderId': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Status of the merchant's order by the business order number */
+    get: operations['queryPaymentByOrderId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/queryPaymentByPaymentId': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Status of the merchant's order by payment number */
+    get: operations['queryPaymentByPaymentId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/refund/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refund all or part of the merchant's paid order (name = paymentId), with a reason; same rules as the console refund */
+    post: operations['refundPlatformPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/supportedPaymentChannels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The payment types and channels a merchant can initiate now (registered, switched on and whitelisted) */
+    get: operations['supportedPaymentChannels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/platform.api.payment.authpay.dev/v1alpha1/update/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Edit basic information of the merchant's order (subject, body, notifyUrl, returnUrl, additionalData); name = paymentId */
+    put: operations['updatePlatformPayment'];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3725,7 +3935,7 @@ export interface operations {
       };
     };
   };
-  closePayment: {
+  closeConsolePayment: {
     parameters: {
       query?: never;
       header?: never;
@@ -5691,6 +5901,734 @@ export interface operations {
             data: {
               name?: string;
               removed?: boolean;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  closePayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description business order number, unique per platform */
+          orderId?: string;
+          paymentId?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              additionalData?: Record<string, never>;
+              amountMinor?: number;
+              amountText?: string;
+              body?: string;
+              channelTradeNo?: string;
+              createdAt?: string;
+              currency?: string;
+              expiresAt?: string;
+              failureReason?: string;
+              notifyUrl?: string;
+              orderId?: string;
+              pageUrl?: string;
+              paidAt?: string;
+              paymentAmount?: number;
+              paymentChannel?: string;
+              paymentId?: string;
+              paymentType?: string;
+              payUrl?: string;
+              platform?: string;
+              qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
+              returnUrl?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject?: string;
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  deletePlatformPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  initiatePayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description free-form data of the caller, kept with the order; openid: the payer under the merchant appId (WeChat Pay JSAPI) */
+          additionalData?: {
+            openid?: string;
+          };
+          /** Format: multi-line-text */
+          body?: string;
+          currency?: string;
+          notifyUrl?: string;
+          /** @description business order number, unique per platform */
+          orderId: string;
+          /** @description decimal amount, e.g. 12.30; at most 2 fraction digits for CNY */
+          paymentAmount: number | string;
+          /** @description e.g. FACE_TO_FACE_PAYMENT */
+          paymentChannel: string;
+          /** @description WALLET_A, WALLET_B, AGGREGATOR_1..3, INTL_WALLET, CARD, CUSTOM, SANDBOX (aliases ALIPAY, WECHAT, PAYPAL, STRIPE) */
+          paymentType: string;
+          returnUrl?: string;
+          /** Format: single-line-text */
+          subject: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              additionalData?: Record<string, never>;
+              amountMinor?: number;
+              amountText?: string;
+              body?: string;
+              channelTradeNo?: string;
+              createdAt?: string;
+              currency?: string;
+              expiresAt?: string;
+              failureReason?: string;
+              notifyUrl?: string;
+              orderId?: string;
+              pageUrl?: string;
+              paidAt?: string;
+              paymentAmount?: number;
+              paymentChannel?: string;
+              paymentId?: string;
+              paymentType?: string;
+              payUrl?: string;
+              platform?: string;
+              qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
+              returnUrl?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject?: string;
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  initiatePaymentEncrypt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | string
+          | {
+              payload: string;
+            };
+        'text/plain':
+          | string
+          | {
+              payload: string;
+            };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              additionalData?: Record<string, never>;
+              amountMinor?: number;
+              amountText?: string;
+              body?: string;
+              channelTradeNo?: string;
+              createdAt?: string;
+              currency?: string;
+              expiresAt?: string;
+              failureReason?: string;
+              notifyUrl?: string;
+              orderId?: string;
+              pageUrl?: string;
+              paidAt?: string;
+              paymentAmount?: number;
+              paymentChannel?: string;
+              paymentId?: string;
+              paymentType?: string;
+              payUrl?: string;
+              platform?: string;
+              qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
+              returnUrl?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject?: string;
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getPlatformInterfaceKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              publicKey?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  listPaymentInfo: {
+    parameters: {
+      query?: {
+        /** @description RFC 3339 or yyyy-mm-dd (inclusive) */
+        createdFrom?: string;
+        /** @description RFC 3339 or yyyy-mm-dd (inclusive: the whole day) */
+        createdTo?: string;
+        orderId?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        paymentChannel?: string;
+        paymentId?: string;
+        paymentType?: string;
+        /** @description items per page */
+        size?: number;
+        /** @description by creation time */
+        sort?: 'asc' | 'desc';
+        status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              first: boolean;
+              hasNext: boolean;
+              hasPrevious: boolean;
+              items: {
+                additionalData?: Record<string, never>;
+                amountMinor?: number;
+                amountText?: string;
+                body?: string;
+                channelTradeNo?: string;
+                createdAt?: string;
+                currency?: string;
+                expiresAt?: string;
+                failureReason?: string;
+                notifyUrl?: string;
+                orderId?: string;
+                pageUrl?: string;
+                paidAt?: string;
+                paymentAmount?: number;
+                paymentChannel?: string;
+                paymentId?: string;
+                paymentType?: string;
+                payUrl?: string;
+                platform?: string;
+                qrCode?: string;
+                refundableAmountMinor?: number;
+                /** @description what can still be refunded, decimal (0 unless paid) */
+                refundableAmountText?: string;
+                refundedAmountMinor?: number;
+                /** @description refunded so far (SUCCESS refunds), decimal */
+                refundedAmountText?: string;
+                returnUrl?: string;
+                reviewFlag?: string;
+                /** @enum {string} */
+                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+                subject?: string;
+                username?: string;
+              }[];
+              last: boolean;
+              page: number;
+              size: number;
+              total: number;
+              totalPages: number;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  overviewData: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  queryPaymentByOrderId: {
+    parameters: {
+      query: {
+        /** @description business order number, unique per platform */
+        orderId: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              additionalData?: Record<string, never>;
+              amountMinor?: number;
+              amountText?: string;
+              body?: string;
+              channelTradeNo?: string;
+              createdAt?: string;
+              currency?: string;
+              expiresAt?: string;
+              failureReason?: string;
+              notifyUrl?: string;
+              orderId?: string;
+              pageUrl?: string;
+              paidAt?: string;
+              paymentAmount?: number;
+              paymentChannel?: string;
+              paymentId?: string;
+              paymentType?: string;
+              payUrl?: string;
+              platform?: string;
+              qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
+              returnUrl?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject?: string;
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  queryPaymentByPaymentId: {
+    parameters: {
+      query: {
+        paymentId: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              additionalData?: Record<string, never>;
+              amountMinor?: number;
+              amountText?: string;
+              body?: string;
+              channelTradeNo?: string;
+              createdAt?: string;
+              currency?: string;
+              expiresAt?: string;
+              failureReason?: string;
+              notifyUrl?: string;
+              orderId?: string;
+              pageUrl?: string;
+              paidAt?: string;
+              paymentAmount?: number;
+              paymentChannel?: string;
+              paymentId?: string;
+              paymentType?: string;
+              payUrl?: string;
+              platform?: string;
+              qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
+              returnUrl?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject?: string;
+              username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  refundPlatformPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description decimal amount in the order's currency, e.g. "5.00"; absent = everything still refundable */
+          amount?: string;
+          /** @description optional check: must be the order's currency */
+          currency?: string;
+          /**
+           * Format: single-line-text
+           * @description why the money goes back (sent to the provider where it takes one)
+           */
+          reason: string;
+          /** @description your id of this refund, unique per order: the same refundId again answers the same refund (default: generated) */
+          refundId?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              actor?: string;
+              /** @description decimal amount, e.g. "12.30" */
+              amount?: string;
+              amountMinor?: number;
+              channelRefundNo?: string;
+              currency?: string;
+              failureReason?: string;
+              lastError?: string;
+              lastQueriedAt?: string;
+              orderId?: string;
+              paymentId?: string;
+              paymentType?: string;
+              platform?: string;
+              reason?: string;
+              refundedAt?: string;
+              /** @description the caller's refund id (idempotency key, unique per order) */
+              refundId?: string;
+              /** @description our refund number, sent to the provider (out_refund_no, out_request_no) */
+              refundNo?: string;
+              requestedAt?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              source?: 'CONSOLE' | 'PLATFORM_API';
+              /** @enum {string} */
+              status?: 'PENDING' | 'SUCCESS' | 'FAILED';
+              transitions?: Record<string, never>[];
+              vendorStatus?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  supportedPaymentChannels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              channels?: {
+                paymentChannel?: string;
+                paymentType?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  updatePlatformPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          additionalData?: Record<string, never>;
+          /** Format: multi-line-text */
+          body?: string;
+          notifyUrl?: string | null;
+          resourceVersion?: string;
+          returnUrl?: string | null;
+          /** Format: single-line-text */
+          subject?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              additionalData?: Record<string, never>;
+              amountMinor?: number;
+              amountText?: string;
+              body?: string;
+              channelTradeNo?: string;
+              createdAt?: string;
+              currency?: string;
+              expiresAt?: string;
+              failureReason?: string;
+              notifyUrl?: string;
+              orderId?: string;
+              pageUrl?: string;
+              paidAt?: string;
+              paymentAmount?: number;
+              paymentChannel?: string;
+              paymentId?: string;
+              paymentType?: string;
+              payUrl?: string;
+              platform?: string;
+              qrCode?: string;
+              refundableAmountMinor?: number;
+              /** @description what can still be refunded, decimal (0 unless paid) */
+              refundableAmountText?: string;
+              refundedAmountMinor?: number;
+              /** @description refunded so far (SUCCESS refunds), decimal */
+              refundedAmountText?: string;
+              returnUrl?: string;
+              reviewFlag?: string;
+              /** @enum {string} */
+              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject?: string;
+              username?: string;
             };
             message: string;
             /** @constant */

@@ -54,5 +54,12 @@ export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {
   ORDER_NOT_PAYABLE: { zh: '订单当前不能支付', en: 'the order cannot be paid now' },
   ORDER_STILL_OPEN: { zh: '请先关闭未支付的订单', en: 'close the unpaid order first' },
   PAYMENT_CHANNEL_DISABLED: { zh: '当前支付渠道未启用', en: 'this payment channel is not enabled' },
+  ORDER_SETTLED: { zh: '订单已结算，不能删除', en: 'the order belongs to a settlement and cannot be deleted' },
+  // Merchant platform API
+  NOT_A_MERCHANT: { zh: '当前用户不是商户，不能使用商户平台接口', en: 'the caller is not a merchant' },
+  MERCHANT_NOT_ACTIVE: { zh: '商户未启用，不能使用商户平台接口', en: 'the merchant is not ACTIVE' },
+  ENCRYPTED_PAYLOAD_INVALID: { zh: '加密请求无法解密', en: 'the encrypted request cannot be decrypted' },
+  REQUEST_EXPIRED: { zh: '请求时间戳超出有效期', en: 'the request timestamp is outside the allowed window' },
+  NONCE_REUSED: { zh: '请求已使用过（nonce 重复）', en: 'the nonce was already used' },
   PAYMENT_SERVICE_DISABLED: { zh: '当前支付服务未启用', en: 'this payment service is not enabled' },
 };

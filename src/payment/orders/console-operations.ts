@@ -174,7 +174,8 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       },
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
-      operationId: 'closePayment',
+      // The id closePayment is the merchant platform API's (the spec's operation name).
+      operationId: 'closeConsolePayment',
       group: CONSOLE_GROUP,
       method: 'post',
       path: '/payments/:paymentId/close',

@@ -82,15 +82,15 @@ function addAll(into: Record<string, number>, from: Record<string, number> | und
   for (const [currency, minor] of Object.entries(from ?? {})) into[currency] = (into[currency] ?? 0) + minor;
 }
 
-function decimals(map: Record<string, number>): Record<string, string> {
+export function decimals(map: Record<string, number>): Record<string, string> {
   return Object.fromEntries(Object.entries(map).map(([currency, minor]) => [currency, formatMinor(minor, currency)]));
 }
 
-function shiftDay(day: string, delta: number): string {
+export function shiftDay(day: string, delta: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + delta * DAY_MS).toISOString().slice(0, 10);
 }
 
-function daysBetween(from: string, to: string): string[] {
+export function daysBetween(from: string, to: string): string[] {
   const start = Date.parse(`${from}T00:00:00Z`);
   const end = Date.parse(`${to}T00:00:00Z`);
   if (Number.isNaN(start) || Number.isNaN(end) || end < start)
