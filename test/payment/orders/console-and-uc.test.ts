@@ -90,7 +90,7 @@ describe('console and user center', () => {
     for (const id of [
       'createPayment',
       'getPaymentStatus',
-      'closePayment',
+      'closeConsolePayment',
       'listPayments',
       'getPaymentOverview',
       'testPayment',
