@@ -9,9 +9,11 @@ import { followOrderEvents } from './notify/follow-order-events.js';
 import { startMerchants, type MerchantModule } from './merchants/merchant-module.js';
 import { orderDetailsOperations } from './order-details/get-payment-operation.js';
 import { orderOperations } from './orders/console-operations.js';
-import { OrderEvents, type OrderDeps } from './orders/order-events.js';
+import { OrderEvents } from './orders/order-events.js';
 import { ucOperations } from './orders/uc-operations.js';
 import { refundOperations } from './refunds/console-operations.js';
+import type { RefundDeps } from './refunds/refund-deps.js';
+import { refundLedger } from './ledger/refund-ledger.js';
 import { paymentPageRouter } from './page/page-routes.js';
 import { platformOperations } from './platform/platform-operations.js';
 import { publicOperations } from './page/public-operations.js';
@@ -27,7 +29,7 @@ export interface PaymentModuleOptions {
 
 /** The running payment service: its dependencies (for tests and benchmarks) and the delivery worker. */
 export interface PaymentModule {
-  deps: OrderDeps;
+  deps: RefundDeps;
   worker: NotifyDeliveryWorker;
   merchants: MerchantModule;
   /** Resolves when the after-commit work of the events so far (admin notifications) is done. */
@@ -43,7 +45,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
   const settings = paymentSettings(context.settings, context.production);
   await ensureGeneratedSecrets(settings, context);
   const logger = context.logger.child({ service: 'payment' });
-  const deps: OrderDeps = {
+  const deps: RefundDeps = {
     client: context.client,
     logger,
     settings,
@@ -54,6 +56,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
     clock: options.clock ?? systemClock,
     orderEvents: new OrderEvents(logger),
   };
+  deps.refundLedger = refundLedger(deps);
   const worker = new NotifyDeliveryWorker(deps, options.delivery);
   const follower = followOrderEvents(deps, deps.orderEvents, worker);
   const operations = [

@@ -11,6 +11,8 @@ import { PaymentInfo } from '../../src/payment/orders/types.js';
 import { Merchant } from '../../src/payment/merchants/types.js';
 import { PaymentRefund } from '../../src/payment/refunds/types.js';
 import { PlatformNonce } from '../../src/payment/platform/nonce-store.js';
+import { LedgerEntry, MerchantBalance } from '../../src/payment/ledger/types.js';
+import { SettlementRecord } from '../../src/payment/settlement/types.js';
 
 /** Every kind the payment service defines in code, by the family that owns it. */
 const PAYMENT_KINDS: AnyKindDef[] = [
@@ -22,10 +24,13 @@ const PAYMENT_KINDS: AnyKindDef[] = [
   SandboxTrade,
   Merchant,
   PlatformNonce,
+  LedgerEntry,
+  MerchantBalance,
+  SettlementRecord,
 ];
 
-/** Payment CRDs no code uses yet (merchants, settlement and withdrawals come with their issues). */
-const NOT_YET_USED = ['LedgerEntry', 'SettlementRecord', 'WithdrawalAccount', 'WithdrawalRecord'];
+/** Payment CRDs no code uses yet (withdrawals come with their issue). */
+const NOT_YET_USED = ['WithdrawalAccount', 'WithdrawalRecord'];
 
 const registry = new KindRegistry();
 const crds = registry.loadDirectory(path.resolve('extensions'));

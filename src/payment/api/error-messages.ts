@@ -38,6 +38,9 @@ export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {
   REFUND_ALREADY_FINAL: { zh: '退款已结束', en: 'the refund has already ended' },
   UNKNOWN_ORDER: { zh: '没有对应的订单', en: 'no such order' },
   // Merchants (merchants/merchant-errors.ts)
+  INSUFFICIENT_BALANCE: { zh: '可提现余额不足', en: 'the withdrawable balance is too low' },
+  LEDGER_KEY_REUSED: { zh: '同一账务分录已以不同金额记账', en: 'a ledger entry was already booked under this key with other figures' },
+  ORDER_SETTLEMENT_PENDING: { zh: '订单所在的结算单尚待确认', en: "the order's settlement awaits confirmation" },
   MERCHANT_PLATFORM_DISABLED: { zh: '商户平台未启用', en: 'the merchant platform is not enabled' },
   MERCHANT_ONBOARDING_CLOSED: { zh: '商户入驻暂未开放', en: 'merchant onboarding is closed' },
   MERCHANT_EXISTS: { zh: '每个用户只能有一个商户', en: 'one merchant per user; this user already has one' },

@@ -3,8 +3,8 @@ import type { PaymentInfo } from '../orders/types.js';
 import type { PaymentRefund } from './types.js';
 
 /**
- * Where a merchant's balance meets a refund (docs/payment.md "Refunds and the ledger"). The ledger family does
- * not exist yet; when it does, it implements this port and the service's wiring passes it in. Both calls run
+ * Where a merchant's balance meets a refund (docs/payment.md "Refunds and the ledger"); the ledger family
+ * implements it (ledger/refund-ledger.ts) and the service's wiring passes it in. Both calls run
  * inside the refund's store transaction, so the entries commit with the refund or not at all, and a throw
  * refuses the refund (reserve) or rolls the settlement back (settle).
  */
@@ -19,7 +19,7 @@ export interface RefundLedgerPort {
   settle(refund: PaymentRefund, order: PaymentInfo): Promise<void>;
 }
 
-/** What the refund functions need: the orders family's deps and, once it exists, the ledger. */
+/** What the refund functions need: the orders family's deps and the ledger (absent in tests of refunds alone). */
 export interface RefundDeps extends OrderDeps {
   refundLedger?: RefundLedgerPort;
 }
