@@ -1429,7 +1429,10 @@ export interface paths {
     /** The caller's tokens (never the secrets) */
     get: operations['listPersonalAccessTokens'];
     put?: never;
-    /** Create a personal access token; data.token is shown this once */
+    /**
+     * Create a personal access token; data.token is shown this once
+     * @description apiGroups (optional) restricts the token: it may then call only operations and resources of those API groups (anything else is 403 TOKEN_SCOPE_DENIED), and never more than its user may.
+     */
     post: operations['createPersonalAccessToken'];
     delete?: never;
     options?: never;
@@ -3174,6 +3177,18 @@ export interface operations {
                 /** @description individual settlement fee rate as a percent, e.g. "0.60" */
                 feeRate?: string;
                 feeRateBasisPoints?: number;
+                /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+                history?: {
+                  /** @enum {string} */
+                  action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                  at?: string;
+                  by?: string;
+                  /** @enum {string} */
+                  from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                  remark?: string;
+                  /** @enum {string} */
+                  to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                }[];
                 merchantName?: string;
                 name?: string;
                 resourceVersion?: string;
@@ -3231,6 +3246,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3300,6 +3327,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3358,6 +3397,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3416,6 +3467,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3474,6 +3537,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3532,6 +3607,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -6811,6 +6898,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description the API groups the token is restricted to; absent = every operation its user may call */
+              apiGroups?: string[];
               /** Format: date-time */
               creationTimestamp?: string;
               displayName?: string;
@@ -6840,6 +6929,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          apiGroups?: string[];
           /** Format: date-time */
           expiresAt?: string;
           /** Format: single-line-text */
@@ -6860,6 +6950,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description the API groups the token is restricted to; absent = every operation its user may call */
+              apiGroups?: string[];
               /** Format: date-time */
               creationTimestamp?: string;
               displayName?: string;
@@ -6904,6 +6996,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description the API groups the token is restricted to; absent = every operation its user may call */
+              apiGroups?: string[];
               /** Format: date-time */
               creationTimestamp?: string;
               displayName?: string;
@@ -7256,6 +7350,18 @@ export interface operations {
                 /** @description individual settlement fee rate as a percent, e.g. "0.60" */
                 feeRate?: string;
                 feeRateBasisPoints?: number;
+                /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+                history?: {
+                  /** @enum {string} */
+                  action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                  at?: string;
+                  by?: string;
+                  /** @enum {string} */
+                  from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                  remark?: string;
+                  /** @enum {string} */
+                  to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                }[];
                 merchantName?: string;
                 name?: string;
                 resourceVersion?: string;
