@@ -73,7 +73,10 @@ async function choose(page: Page, select: ReturnType<Page['locator']>, option: s
 
 /** A sub-page of the merchant area, through the page navigation. */
 async function subPage(page: Page, w: Words, titleKey: string): Promise<void> {
-  await page.getByRole('navigation', { name: w('layout.subNav') }).getByRole('link', { name: w(titleKey) }).click();
+  await page
+    .getByRole('navigation', { name: w('layout.subNav') })
+    .getByRole('link', { name: w(titleKey) })
+    .click();
   await page.getByRole('heading', { level: 1, name: w(titleKey) }).waitFor();
 }
 
@@ -92,8 +95,14 @@ async function onboard(page: Page, w: Words): Promise<void> {
   await axeClean(page, 'onboarding form');
 
   await page.getByTestId('onboard-submit').click();
-  await form.locator('[data-field=merchantName] .el-form-item__error').filter({ hasText: w('validation.required') }).waitFor();
-  await form.locator('[data-field=agreementAccepted] .el-form-item__error').filter({ hasText: w('merchant.onboard.acceptRequired') }).waitFor();
+  await form
+    .locator('[data-field=merchantName] .el-form-item__error')
+    .filter({ hasText: w('validation.required') })
+    .waitFor();
+  await form
+    .locator('[data-field=agreementAccepted] .el-form-item__error')
+    .filter({ hasText: w('merchant.onboard.acceptRequired') })
+    .waitFor();
   await axeClean(page, 'onboarding form with errors');
 
   await form.locator('input[name=merchantName]').fill('小店科技');
@@ -103,7 +112,10 @@ async function onboard(page: Page, w: Words): Promise<void> {
   await choose(page, form.locator('[data-field=businessType] .el-select'), '软件');
   await form.locator('textarea[name=description]').fill('插件与主题');
   await page.getByTestId('onboard-submit').click();
-  await form.locator('[data-field=contactPhone] .el-form-item__error').filter({ hasText: w('merchant.onboard.phoneInvalid') }).waitFor();
+  await form
+    .locator('[data-field=contactPhone] .el-form-item__error')
+    .filter({ hasText: w('merchant.onboard.phoneInvalid') })
+    .waitFor();
   await form.locator('input[name=contactPhone]').fill('+86 138 0000 0000');
   await form.getByText(w('merchant.onboard.accept')).click();
   expect(await form.getByRole('checkbox', { name: w('merchant.onboard.accept') }).isChecked()).toBe(true);
@@ -119,7 +131,12 @@ async function payOnPage(page: Page): Promise<void> {
 }
 
 /** Calls the merchant platform API over HTTP with a bearer token. */
-async function platform<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: { success: boolean; code: string; data: T } }> {
+async function platform<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: { success: boolean; code: string; data: T } }> {
   const res = await fetch(`${server.url}${path.startsWith('/apis') ? path : `${PLATFORM}${path}`}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -135,7 +152,10 @@ describe('the merchant journey (zh-CN, desktop)', () => {
     const { page, errors } = await newPage(server, { locale: 'zh-CN' });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await signUp(page, 'shopowner');
-    await page.getByRole('navigation', { name: w('layout.mainNav') }).getByRole('link', { name: w('tab.merchant') }).click();
+    await page
+      .getByRole('navigation', { name: w('layout.mainNav') })
+      .getByRole('link', { name: w('tab.merchant') })
+      .click();
     await page.getByRole('heading', { level: 1, name: w('nav.merchant') }).waitFor();
     await onboard(page, w);
 
@@ -162,7 +182,11 @@ describe('the merchant journey (zh-CN, desktop)', () => {
     await logInThrough(admin.page, '/console/', 'admin', ADMIN_PASSWORD);
     await admin.page.goto('/console/merchants');
     const filters = admin.page.getByRole('region', { name: cw('filters.title') });
-    await choose(admin.page, filters.locator('.el-form-item', { hasText: cw('merchant.field.status') }).locator('.el-select'), cw('enum.merchantStatus.PENDING'));
+    await choose(
+      admin.page,
+      filters.locator('.el-form-item', { hasText: cw('merchant.field.status') }).locator('.el-select'),
+      cw('enum.merchantStatus.PENDING'),
+    );
     await filters.locator('input[name=keyword]').fill('小店');
     await filters.getByRole('button', { name: cw('common.search') }).click();
     await admin.page.waitForURL((url) => url.searchParams.get('status') === 'PENDING' && url.searchParams.get('keyword') === '小店');
@@ -174,7 +198,10 @@ describe('the merchant journey (zh-CN, desktop)', () => {
     const dialog = admin.page.getByRole('dialog', { name: cw('merchant.move.reviewTitle') });
     await dialog.waitFor();
     await dialog.getByTestId('move-submit').click();
-    await dialog.locator('[data-field=remark] .el-form-item__error').filter({ hasText: cw('merchant.move.remarkRequired') }).waitFor();
+    await dialog
+      .locator('[data-field=remark] .el-form-item__error')
+      .filter({ hasText: cw('merchant.move.remarkRequired') })
+      .waitFor();
     await axeClean(admin.page, 'review dialog');
     await docScreenshot(admin.page, 'console-merchant-review-desktop');
     await dialog.locator('textarea[name=remark]').fill('资料齐全，欢迎入驻');
@@ -184,11 +211,22 @@ describe('the merchant journey (zh-CN, desktop)', () => {
     // The list keeps its filter: the approved merchant is no longer PENDING.
     await row.waitFor({ state: 'detached' });
     await admin.page.goto('/console/merchants/shopowner');
-    await admin.page.getByTestId('merchant-status').filter({ hasText: cw('enum.merchantStatus.ACTIVE') }).waitFor();
+    await admin.page
+      .getByTestId('merchant-status')
+      .filter({ hasText: cw('enum.merchantStatus.ACTIVE') })
+      .waitFor();
     const history = admin.page.getByTestId('merchant-history');
     await history.getByText('资料齐全，欢迎入驻').waitFor();
-    await history.locator('tr').filter({ hasText: cw('enum.merchantAction.approve') }).filter({ hasText: 'admin' }).waitFor();
-    await history.locator('tr').filter({ hasText: cw('enum.merchantAction.onboard') }).filter({ hasText: 'shopowner' }).waitFor();
+    await history
+      .locator('tr')
+      .filter({ hasText: cw('enum.merchantAction.approve') })
+      .filter({ hasText: 'admin' })
+      .waitFor();
+    await history
+      .locator('tr')
+      .filter({ hasText: cw('enum.merchantAction.onboard') })
+      .filter({ hasText: 'shopowner' })
+      .waitFor();
     await axeClean(admin.page, 'merchant details');
     await docScreenshot(admin.page, 'console-merchant-details-desktop');
     expect(admin.errors).toEqual([]);
@@ -197,7 +235,10 @@ describe('the merchant journey (zh-CN, desktop)', () => {
     // The merchant: ACTIVE, and the platform pages appear once the role is there.
     await page.reload();
     await status.and(page.locator('[data-status=ACTIVE]')).waitFor();
-    await page.getByRole('navigation', { name: w('merchant.status.platform') }).getByRole('link', { name: w('nav.apiKeys') }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('navigation', { name: w('merchant.status.platform') })
+      .getByRole('link', { name: w('nav.apiKeys') })
+      .waitFor({ timeout: 15_000 });
     await axeClean(page, 'active');
     await docScreenshot(page, 'uc-merchant-status-desktop');
     await subPage(page, w, 'nav.apiKeys');
@@ -228,9 +269,11 @@ describe('the merchant journey (zh-CN, desktop)', () => {
 
     await subPage(page, w, 'nav.merchantOrders');
     const order = page.locator('tr.el-table__row').filter({ has: page.locator(`[data-payment-id="${initiated.body.data.paymentId}"]`) });
-    await order.locator('[data-testid=payment-status]').filter({ hasText: w('enum.paymentStatus.PAYING') }).or(
-      order.locator('[data-testid=payment-status]').filter({ hasText: w('enum.paymentStatus.UNPAID') }),
-    ).waitFor();
+    await order
+      .locator('[data-testid=payment-status]')
+      .filter({ hasText: w('enum.paymentStatus.PAYING') })
+      .or(order.locator('[data-testid=payment-status]').filter({ hasText: w('enum.paymentStatus.UNPAID') }))
+      .waitFor();
     await order.getByRole('button', { name: w('common.details') }).click();
     const details = page.getByRole('dialog', { name: w('merchant.orders.detailsTitle') });
     await details.getByText('shop-1001').waitFor();
@@ -292,6 +335,27 @@ async function merchantUser(username: string, status: MerchantStatus | undefined
   });
 }
 
+/** The user applies through the API (Basic credentials): with the fee of this run, an unpaid fee order. */
+async function applyWithFee(username: string): Promise<void> {
+  const res = await fetch(`${server.url}/apis/uc.api.payment.authpay.dev/v1alpha1/merchant`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${username}:${username}-password-1`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      merchantName: `${username} 小店`,
+      contactPerson: '李四',
+      contactPhone: '010-12345678',
+      contactEmail: `${username}@example.com`,
+      businessType: '服务',
+      agreementAccepted: true,
+    }),
+  });
+  const envelope = (await res.json()) as { data: { paymentId?: string } };
+  expect(envelope.data.paymentId).toBeTruthy();
+}
+
 async function signIn(username: string, locale: 'zh-CN' | 'en', viewport: ViewportName, app = '/uc/merchant') {
   const opened = await newPage(server, { locale, viewport });
   await logInThrough(opened.page, app, username, username === 'admin' ? ADMIN_PASSWORD : `${username}-password-1`);
@@ -303,8 +367,20 @@ async function checkPage(page: Page, w: Words, titleKey: string, ready: string, 
   await page.getByRole('heading', { level: 1, name: w(titleKey) }).waitFor();
   await page.locator(ready).first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.el-loading-mask'));
-  expect((await page.locator('main').innerText()).match(RAW_WORDS)).toBeNull();
-  expect({ where, wide: await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth) }).toEqual({ where, wide: false });
+  // Words, not raw values (code samples are code: they are left out).
+  const text = await page.locator('main').evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('pre').forEach((pre) => pre.remove());
+    document.body.append(copy);
+    const visible = copy.innerText;
+    copy.remove();
+    return visible;
+  });
+  expect({ where, raw: text.match(RAW_WORDS) }).toEqual({ where, raw: null });
+  expect({ where, wide: await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth) }).toEqual({
+    where,
+    wide: false,
+  });
   await axeClean(page, where);
 }
 
@@ -321,6 +397,8 @@ describe.each([
 
   test('user center: onboarding, fee due, pending, rejected, suspended, and the platform pages', async () => {
     await merchantUser(`new-${tag}`, undefined);
+    await merchantUser(`fee-${tag}`, undefined);
+    await applyWithFee(`fee-${tag}`);
     await merchantUser(`pend-${tag}`, 'PENDING');
     await merchantUser(`rej-${tag}`, 'REJECTED', '资料不全 / incomplete');
     await merchantUser(`susp-${tag}`, 'SUSPENDED', '违规 / rules broken');
@@ -332,6 +410,13 @@ describe.each([
     expect(fresh.errors).toEqual([]);
     await fresh.page.context().close();
 
+    const due = await signIn(`fee-${tag}`, locale, viewport);
+    await checkPage(due.page, w, 'nav.merchant', '[data-testid=fee-due]', `fee due ${tag}`);
+    await due.page.getByTestId('fee-amount').filter({ hasText: 'CNY 1.00' }).waitFor();
+    await shot(due.page, 'uc-merchant-fee');
+    expect(due.errors).toEqual([]);
+    await due.page.context().close();
+
     for (const [who, status] of [
       [`pend-${tag}`, 'PENDING'],
       [`rej-${tag}`, 'REJECTED'],
@@ -340,7 +425,11 @@ describe.each([
       const { page, errors } = await signIn(who, locale, viewport);
       await checkPage(page, w, 'nav.merchant', `[data-testid=merchant-status][data-status=${status}]`, `${status} ${tag}`);
       await page.getByText(w(`merchant.status.explain.${status}`)).waitFor();
-      if (status !== 'PENDING') await page.getByTestId('merchant-remark').filter({ hasText: status === 'REJECTED' ? '资料不全' : '违规' }).waitFor();
+      if (status !== 'PENDING')
+        await page
+          .getByTestId('merchant-remark')
+          .filter({ hasText: status === 'REJECTED' ? '资料不全' : '违规' })
+          .waitFor();
       // No platform pages without the merchant role.
       expect(await page.getByRole('navigation', { name: w('layout.subNav') }).count()).toBe(0);
       expect(errors).toEqual([]);
@@ -380,7 +469,10 @@ describe.each([
     await dialog.locator('textarea[name=remark]').fill('incomplete');
     await dialog.getByTestId('move-submit').click();
     await message(page, 'success', cw('merchant.move.done.reject')).waitFor();
-    await item.getByTestId('merchant-status').filter({ hasText: cw('enum.merchantStatus.REJECTED') }).waitFor();
+    await item
+      .getByTestId('merchant-status')
+      .filter({ hasText: cw('enum.merchantStatus.REJECTED') })
+      .waitFor();
     if (viewport === 'phone') await shot(page, 'console-merchants');
 
     await page.goto(`/console/merchants/${name}`);
