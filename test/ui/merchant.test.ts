@@ -439,7 +439,11 @@ describe.each([
     const { page, errors } = await signIn(`act-${tag}`, locale, viewport);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await checkPage(page, w, 'nav.merchant', '[data-testid=merchant-status][data-status=ACTIVE]', `active ${tag}`);
-    await page.getByRole('navigation', { name: w('merchant.status.platform') }).getByRole('link').first().waitFor();
+    await page
+      .getByRole('navigation', { name: w('merchant.status.platform') })
+      .getByRole('link')
+      .first()
+      .waitFor();
     if (viewport === 'phone') await shot(page, 'uc-merchant-status');
     for (const [path, titleKey, ready] of [
       ['/uc/merchant/overview', 'nav.merchantOverview', '[data-testid=daily-chart]'],
