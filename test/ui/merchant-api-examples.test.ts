@@ -174,7 +174,11 @@ const listener = app.listen(0, '127.0.0.1', async () => {
   const { readFileSync } = await import('node:fs');
   const res = await fetch(\`http://127.0.0.1:\${listener.address().port}/pay/notify\`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-authpay-timestamp': process.env.TIMESTAMP, 'x-authpay-signature': process.env.SIGNATURE },
+    headers: {
+      'content-type': 'application/json',
+      'x-authpay-timestamp': process.env.TIMESTAMP,
+      'x-authpay-signature': process.env.SIGNATURE,
+    },
     body: readFileSync('body.raw'),
   });
   console.log('status', res.status);
@@ -186,7 +190,8 @@ const listener = app.listen(0, '127.0.0.1', async () => {
       expect(node).toContain(ok ? 'status 204' : 'status 400');
       const python = await runProgram(
         'verify.py',
-        `${ex.notify.python}\n\nimport os\nprint(verify_notify(open("body.raw", "rb").read(), os.environ["TIMESTAMP"], os.environ["SIGNATURE"]))\n`,
+        `${ex.notify.python}\n\nimport os\n`
+          + 'print(verify_notify(open("body.raw", "rb").read(), os.environ["TIMESTAMP"], os.environ["SIGNATURE"]))\n',
         env,
       );
       expect(python.trim()).toBe(ok ? 'True' : 'False');
