@@ -51,8 +51,9 @@ function scopeDenial(principal: Principal, info: RequestInfo): AppError {
 /**
  * The one authorization middleware: every request, business or generic, static page or API, is mapped to a
  * Kubernetes request (verb + resource or non-resource URL) and checked against the caller's effective
- * rules (and, for a token restricted to API groups, against its groups first). Refusals are thrown as AppError UNAUTHORIZED (anonymous caller) or FORBIDDEN, so the envelope
- * handler or the generic API's Status handler formats them for the path family.
+ * rules (and, for a token restricted to API groups, against its groups first). Refusals are thrown as
+ * AppError UNAUTHORIZED (anonymous caller), FORBIDDEN or TOKEN_SCOPE_DENIED, so the envelope handler or the
+ * generic API's Status handler formats them for the path family.
  */
 export function authorizationMiddleware(authorizer: Authorizer): RequestHandler {
   // Request infos by method, path and watch flag: API clients call the same few paths over and over. Frozen,

@@ -42,8 +42,7 @@ export interface PatInput {
 }
 
 export type PatCheck =
-  | { ok: true; username: string; tokenName: string; apiGroups?: string[] }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+  { ok: true; username: string; tokenName: string; apiGroups?: string[] } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
