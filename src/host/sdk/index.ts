@@ -14,7 +14,7 @@ export type { ObjectMeta, Resource, WatchEvent, WatchEventType } from '../resour
 export { defineKind, kindName } from '../resource/kind-def.js';
 export type { AnyKindDef, KindDef, KindRef, NewObject, ObjectOf, Stored, StoredMeta } from '../resource/kind-def.js';
 export type { ExtensionClient, DeleteResult } from '../client/extension-client.js';
-export { and, or, eq, inValues, isNull, notNull, lt, gt } from '../store/query.js';
+export { and, or, eq, inValues, isNull, notNull, lt, gt, labelEq } from '../store/query.js';
 export type { Condition, ListPage, ListQuery, SortSpec } from '../store/query.js';
 export { toTimestamp, parseTimestamp, nowTimestamp } from '../resource/time.js';
 
