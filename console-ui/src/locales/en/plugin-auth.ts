@@ -116,7 +116,7 @@ export default {
     },
     permanentUsers: {
       source: 'Source',
-      sources: { CODE: 'Permanent code', MANUAL: 'Added by hand' },
+      sources: { CODE: 'Permanent code', MANUAL: 'Added by hand', PURCHASE: 'Purchase' },
       createdBy: 'Added by',
       create: 'Add permanent user',
       hint: 'A permanent user’s applications for the plugin are authorized permanently at once.',

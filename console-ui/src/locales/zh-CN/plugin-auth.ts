@@ -113,7 +113,7 @@ export default {
     },
     permanentUsers: {
       source: '来源',
-      sources: { CODE: '永久授权码', MANUAL: '手动添加' },
+      sources: { CODE: '永久授权码', MANUAL: '手动添加', PURCHASE: '购买' },
       createdBy: '操作人',
       create: '添加永久用户',
       hint: '永久用户申请该插件的授权时会立即获得永久授权。',
