@@ -11,6 +11,7 @@ import { PaymentInfo } from '../../src/payment/orders/types.js';
 import { Merchant } from '../../src/payment/merchants/types.js';
 import { PaymentRefund } from '../../src/payment/refunds/types.js';
 import { PlatformNonce } from '../../src/payment/platform/nonce-store.js';
+import { CheckoutRequest } from '../../src/payment/checkout/types.js';
 
 /** Every kind the payment service defines in code, by the family that owns it. */
 const PAYMENT_KINDS: AnyKindDef[] = [
@@ -22,6 +23,7 @@ const PAYMENT_KINDS: AnyKindDef[] = [
   SandboxTrade,
   Merchant,
   PlatformNonce,
+  CheckoutRequest,
 ];
 
 /** Payment CRDs no code uses yet (merchants, settlement and withdrawals come with their issues). */
