@@ -44,7 +44,13 @@ test('a request becomes one started system order of its user, with the labels an
   expect(done.status).toMatchObject({ phase: 'CREATED' });
   expect(done.status?.payUrl).toMatch(new RegExp(`/payment/${done.status?.paymentId}$`));
   const order = await server.runtime.client.get(PaymentInfo, done.status!.paymentId!);
-  expect(order.spec).toMatchObject({ orderId: 'req-ok-1', platform: SYSTEM_PLATFORM, username: 'buyer', paymentAmount: 1230, status: 'PAYING' });
+  expect(order.spec).toMatchObject({
+    orderId: 'req-ok-1',
+    platform: SYSTEM_PLATFORM,
+    username: 'buyer',
+    paymentAmount: 1230,
+    status: 'PAYING',
+  });
   expect(order.metadata.labels).toEqual({ 'example.test/kind': 'thing' });
   expect(order.metadata.annotations?.['example.test/ref']).toContain('long reference');
 
