@@ -166,6 +166,29 @@ describe('authorization record (authStatus)', () => {
     expect(given.spec).toMatchObject({ authTime: '2026-01-01T00:00:00Z', expireTime: '2030-01-01T00:00:00Z' });
   });
 
+  test('edit: null clears a time (even on an authorized record); setting status 1 fills only the missing ones', async () => {
+    const record = dataOf(
+      await admin<AuthLog>(server, 'POST', `${CONSOLE}/authlogs`, {
+        pluginKey: 'free-plugin',
+        authUser: 'bob',
+        authDomain: 'edit.example.com',
+        authStatus: 1,
+      }),
+    );
+    const path = `${CONSOLE}/authlogs/${record.metadata.name}`;
+    const cleared = dataOf(await admin<AuthLog>(server, 'PUT', path, { expireTime: null }));
+    expect(cleared.spec.authStatus).toBe(1);
+    expect(cleared.spec.expireTime).toBeUndefined();
+    expect(cleared.spec.authTime).toBe(record.spec.authTime);
+    const both = dataOf(await admin<AuthLog>(server, 'PUT', path, { authStatus: 1, authTime: null, expireTime: null }));
+    expect([both.spec.authTime, both.spec.expireTime]).toEqual([undefined, undefined]);
+    const refilled = dataOf(await admin<AuthLog>(server, 'PUT', path, { authStatus: 1 }));
+    expect(Date.parse(refilled.spec.expireTime!)).toBe(addUtcYears(Date.parse(refilled.spec.authTime!), 3));
+    const licenseOnly = dataOf(await admin<AuthLog>(server, 'PUT', path, { expireTime: null }));
+    const kept = dataOf(await admin<AuthLog>(server, 'PUT', path, { license: 'x' }));
+    expect(kept.spec.expireTime).toBe(licenseOnly.spec.expireTime);
+  });
+
   test('every status change queued one auth-notification for the user (inbox; e-mail when SMTP is set)', async () => {
     const carol = await authNotificationsOf(server, 'carol');
     expect(carol.length).toBeGreaterThanOrEqual(4);

@@ -44,7 +44,7 @@ export interface RecordEdit {
 
 /**
  * Administrator edits status, times or license. The triple is fixed (the name is derived from it). Setting
- * authStatus 1 without times fills them as manual creation does. A status change notifies the user.
+ * authStatus 1 without times fills them as manual creation does; null clears a time. A status change notifies the user.
  */
 export async function updateAuthLog(deps: PluginAuthDeps, name: string, edit: RecordEdit): Promise<AuthLog> {
   return deps.client.transaction(async () => {
@@ -59,11 +59,23 @@ export async function updateAuthLog(deps: PluginAuthDeps, name: string, edit: Re
     if (edit.license !== undefined) next.license = edit.license || undefined;
     // An administrator authorizing a public-API record vouches for it, as the authorize moves do.
     if (next.authStatus === 1) next.unconfirmed = undefined;
-    const spec = withoutEmpty(fillManualTimes(next, deps.clock));
+    const spec = withoutEmpty(editedTimes(next, edit, deps.clock));
     const written = await deps.client.update({ ...current, spec });
     await notifyStatusChange(deps, { before: current.spec, after: written, reason: 'EDIT' });
     return written;
   });
+}
+
+/**
+ * Times after an edit: setting authStatus 1 fills the times the record lacks (now, now + 3 years), except a
+ * time the edit clears with null — null always clears (an authorized record without expireTime is expired for
+ * the cleanup job, as the spec says). An edit that does not set the status fills nothing.
+ */
+function editedTimes(next: AuthLogSpec, edit: RecordEdit, clock: PluginAuthDeps['clock']): AuthLogSpec {
+  const filled = edit.authStatus === 1 ? fillManualTimes(next, clock) : next;
+  if (edit.authTime === null) filled.authTime = undefined;
+  if (edit.expireTime === null) filled.expireTime = undefined;
+  return filled;
 }
 
 /** Single authorize (0 → 1, now + 3 years); an authorized record is returned as it is. */
