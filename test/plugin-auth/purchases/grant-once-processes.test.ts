@@ -155,7 +155,7 @@ class World {
 
 /** Waits for the one e-mail, then gives a duplicate (if any) time to arrive before the caller counts. */
 async function settled(world: World, user: string, pluginKey: string) {
-  await eventually(async () => (await world.granted(user, pluginKey)).emails >= 1, 'the e-mail', 60_000);
+  await eventually(async () => (await world.granted(user, pluginKey)).emails >= 1, 'the e-mail', 120_000);
   await new Promise((r) => setTimeout(r, 1500));
   return world.granted(user, pluginKey);
 }
@@ -171,13 +171,13 @@ pgDescribe('grant once across processes (PostgreSQL)', () => {
 
       const hold = await world.holdPurchases();
       await world.pay(first, order.paymentId);
-      await eventually(() => hold.waiting(), 'the grant to start (and wait at its first read)');
+      await eventually(() => hold.waiting(), 'the grant to start (and wait at its first read)', 120_000);
       await first.kill();
       await hold.release();
       expect(await world.granted('kim', 'crash-kit')).toEqual({ entitlements: 0, messages: 0, emails: 0, purchase: undefined });
 
       const second = await world.start();
-      await eventually(async () => (await world.granted('kim', 'crash-kit')).purchase === 'GRANTED', 'the grant after the restart', 60_000);
+      await eventually(async () => (await world.granted('kim', 'crash-kit')).purchase === 'GRANTED', 'the grant after the restart', 120_000);
       await world.pay(second, order.paymentId); // the payer presses "pay" again: a replayed payment
       await second.stop();
       const third = await world.start();
@@ -186,7 +186,7 @@ pgDescribe('grant once across processes (PostgreSQL)', () => {
     } finally {
       await world.close();
     }
-  }, 240_000);
+  }, 600_000);
 
   test('two replicas: the leader dies in the middle of the grant, the other grants once', async () => {
     const world = new World();
@@ -200,10 +200,10 @@ pgDescribe('grant once across processes (PostgreSQL)', () => {
       const order = await world.checkout(b, 'lia', 'twin-kit');
       const hold = await world.holdPurchases();
       await world.pay(b, order.paymentId);
-      await eventually(() => hold.waiting(), "the leader's grant to start");
+      await eventually(() => hold.waiting(), "the leader's grant to start", 120_000);
       await a.kill();
       await hold.release();
-      await eventually(async () => (await world.granted('lia', 'twin-kit')).purchase === 'GRANTED', 'the survivor to grant', 60_000);
+      await eventually(async () => (await world.granted('lia', 'twin-kit')).purchase === 'GRANTED', 'the survivor to grant', 120_000);
       expect(await world.leaderPid()).toBe(b.pid);
 
       const again = await world.start(); // the old leader's host comes back as a follower
@@ -212,5 +212,5 @@ pgDescribe('grant once across processes (PostgreSQL)', () => {
     } finally {
       await world.close();
     }
-  }, 240_000);
+  }, 600_000);
 });
