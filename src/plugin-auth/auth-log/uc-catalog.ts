@@ -2,7 +2,8 @@ import { and, defineOperation, eq, gt, inValues, listResultSchema, type Operatio
 import { UC_GROUP } from '../api/groups.js';
 import { TAGS } from '../api/tags.js';
 import { listSitePlugins, type SitePluginFilter } from '../catalog/list-site-plugins.js';
-import { LIST_QUERY, PLUGIN } from '../catalog/routes.js';
+import { LIST_QUERY, pluginSchema } from '../catalog/routes.js';
+import { saleAmount } from '../catalog/sale-amount.js';
 import type { SitePluginView } from '../catalog/site-plugin-view.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { PermanentAuthUser } from '../permanent-users/types.js';
@@ -32,15 +33,20 @@ export async function downloadableKeys(deps: PluginAuthDeps, user: string, keys:
   return new Set([...records.items, ...entitled.items].map((item) => item.spec.pluginKey));
 }
 
-/** The catalog page as the user sees it: the download `url` only where they may use it (spec: opened after authorization). */
+/**
+ * The catalog page as the user sees it: the download `url` only where they may use it (spec: opened after
+ * authorization), and for paid plugins the amount a checkout charges (`saleAmount`).
+ */
 export async function userCatalog(deps: PluginAuthDeps, user: string, filter: SitePluginFilter) {
   const page = await listSitePlugins(deps.client, filter);
   const withUrl = page.items.filter((p) => p.spec.url).map((p) => p.spec.key);
   const allowed = await downloadableKeys(deps, user, withUrl);
-  const items = page.items.map((p): SitePluginView => {
-    if (!p.spec.url || allowed.has(p.spec.key)) return p;
+  const items = page.items.map((p): SitePluginView & { saleAmount?: string } => {
+    const sale = p.priceType === 'PAID' ? saleAmount(p.spec.price) : undefined;
+    const shown = sale ? { ...p, saleAmount: sale } : p;
+    if (!p.spec.url || allowed.has(p.spec.key)) return shown;
     const { url: _url, ...spec } = p.spec;
-    return { ...p, spec };
+    return { ...shown, spec };
   });
   return { ...page, items };
 }
@@ -57,7 +63,11 @@ export function userCatalogOperations(deps: PluginAuthDeps): OperationDef[] {
       summary:
         'The plugins a user can apply for, in display order, with their price type; the download url only for plugins the caller is authorized for',
       query: LIST_QUERY,
-      response: listResultSchema(PLUGIN),
+      response: listResultSchema(
+        pluginSchema({
+          saleAmount: { type: 'string', description: 'what a paid plugin sells for (CNY, two decimals): checkoutPlugin charges it' },
+        }),
+      ),
       handler: ({ query, principal }) => userCatalog(deps, principal.username, query),
     }),
   ];

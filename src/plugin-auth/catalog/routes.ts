@@ -39,7 +39,12 @@ const UPDATE_FIELDS = Object.fromEntries(
   Object.entries(SPEC_FIELDS).map(([k, s]) => [k, NULLABLE.has(k) ? { anyOf: [s, { type: 'null' }] } : s]),
 );
 const PRICE_TYPE = { type: 'string', enum: ['FREE', 'LIMITED_FREE', 'PAID'] };
-export const PLUGIN = resourceSchema({ type: 'object', properties: SPEC_FIELDS }, { priceType: PRICE_TYPE });
+const PLUGIN = pluginSchema();
+
+/** A catalog plugin as answers show it (spec and price type), with any further derived fields. */
+export function pluginSchema(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return resourceSchema({ type: 'object', properties: SPEC_FIELDS }, { priceType: PRICE_TYPE, ...extra });
+}
 export const LIST_QUERY = {
   type: 'object',
   additionalProperties: false,

@@ -7,7 +7,7 @@ import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { hasEntitlement } from '../permanent-users/permanent-users-service.js';
 import { awaitCheckout } from './await-checkout.js';
 import { amountText, CheckoutRequest, PaymentOrder } from './payment-contract.js';
-import { PURCHASE_CURRENCY, purchaseAmount } from './purchase-amount.js';
+import { PURCHASE_CURRENCY, saleAmount } from '../catalog/sale-amount.js';
 import { alreadyEntitled, checkoutPending, checkoutRefused, notForSale, paymentPending, purchaseInProgress } from './purchase-errors.js';
 import {
   pairOf,
@@ -67,7 +67,7 @@ export const ENTITLEMENTS_PATH = '/uc/plugin-auth/entitlements';
  */
 export async function checkoutPlugin(deps: PluginAuthDeps, input: CheckoutInput): Promise<CheckoutAnswer> {
   const plugin = await requirePlugin(deps.client, input.pluginKey);
-  const amount = purchaseAmount(plugin.spec.price);
+  const amount = saleAmount(plugin.spec.price);
   if (priceTypeOf(plugin.spec.price) !== 'PAID' || !amount) throw notForSale(input.pluginKey, priceTypeOf(plugin.spec.price));
   const refs = { pluginKey: input.pluginKey, user: input.user };
   if (await hasEntitlement(deps.client, refs.pluginKey, refs.user)) throw alreadyEntitled(refs.pluginKey);

@@ -177,7 +177,11 @@ pgDescribe('grant once across processes (PostgreSQL)', () => {
       expect(await world.granted('kim', 'crash-kit')).toEqual({ entitlements: 0, messages: 0, emails: 0, purchase: undefined });
 
       const second = await world.start();
-      await eventually(async () => (await world.granted('kim', 'crash-kit')).purchase === 'GRANTED', 'the grant after the restart', 120_000);
+      await eventually(
+        async () => (await world.granted('kim', 'crash-kit')).purchase === 'GRANTED',
+        'the grant after the restart',
+        120_000,
+      );
       await world.pay(second, order.paymentId); // the payer presses "pay" again: a replayed payment
       await second.stop();
       const third = await world.start();

@@ -4,7 +4,7 @@
  * Read from the number's shortest decimal text, never through float arithmetic. Undefined when that rounds to
  * nothing (a price of 0.001 cannot be charged).
  */
-export function purchaseAmount(price: number): string | undefined {
+export function saleAmount(price: number): string | undefined {
   if (!Number.isFinite(price) || price <= 0) return undefined;
   const text = /e/i.test(String(price)) ? price.toFixed(20) : String(price);
   const [whole, fraction = ''] = text.split('.');
