@@ -87,7 +87,7 @@ async function buy(
   if (shots) await screenshot(page, `${shots}-entitlements`);
 }
 
-test('a new user buys a paid plugin with SANDBOX, sees it entitled, applies for a domain and gets an authorized record and a license at once', async () => {
+test('a new user buys a paid plugin with SANDBOX, is entitled, applies and gets an authorized record and a license at once', async () => {
   const { page, errors } = await newPage(server);
   await followReturnToThisServer(page);
   await signUp(page, 'frank');

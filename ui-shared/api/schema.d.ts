@@ -1686,7 +1686,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The plugins a user can apply for, in display order, with their price type; the download url only for plugins the caller is authorized for */
+    /** The plugins a user can apply for, in display order, with their price type (and sale amount); the download url only for plugins the caller is authorized for */
     get: operations['listCatalog'];
     put?: never;
     post?: never;

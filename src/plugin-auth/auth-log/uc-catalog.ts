@@ -61,7 +61,8 @@ export function userCatalogOperations(deps: PluginAuthDeps): OperationDef[] {
       path: '/catalog',
       tags: TAGS.userCenter,
       summary:
-        'The plugins a user can apply for, in display order, with their price type; the download url only for plugins the caller is authorized for',
+        'The plugins a user can apply for, in display order, with their price type (and sale amount);'
+        + ' the download url only for plugins the caller is authorized for',
       query: LIST_QUERY,
       response: listResultSchema(
         pluginSchema({

@@ -89,7 +89,7 @@ test('an earlier payment whose result is unknown refuses a new checkout (paying 
   expect(await ordersOf('fay')).toBe(1);
 });
 
-test('a plugin deleted while its order is open: paid, nothing granted, the buyer told to ask the administrator; it cannot be bought', async () => {
+test('a plugin deleted while its order is open: paid, nothing granted, the buyer told whom to ask; not for sale', async () => {
   await createPlugin(server, { key: 'gone-soon', name: 'Gone soon', price: 8 });
   const order = dataOf(await checkout(server, 'gus', 'gone-soon'));
   dataOf(await admin(server, 'DELETE', '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins/gone-soon'));

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-test('a user buys a paid plugin with SANDBOX: one entitlement, pending records authorized, one message, authorized at once after', async () => {
+test('buying with SANDBOX: one entitlement, pending records authorized, one message, later domains at once', async () => {
   const pending = dataOf(
     await as<AuthLog>(server, 'ann', 'POST', `${UC}/authorizations`, { pluginKey: 'seo-pro', domain: 'ann.example.com' }),
   );

@@ -11,7 +11,9 @@ export default {
     amount: '¥{amount}',
     channel: 'Payment method',
     noChannels: 'No payment method is available now. Try again later or contact the administrator.',
-    note: 'Once paid, you hold a permanent entitlement for this plugin: the domains you applied for and every one you apply for are authorized at once.',
+    note:
+      'Once paid, you hold a permanent entitlement for this plugin: the domains you applied for and every one you apply for'
+      + ' are authorized at once.',
     submit: 'Pay',
     loadingChannels: 'Loading payment methods…',
     freeCode: 'Get a free code',
