@@ -59,7 +59,7 @@ export async function updateAuthLog(deps: PluginAuthDeps, name: string, edit: Re
     if (edit.license !== undefined) next.license = edit.license || undefined;
     // An administrator authorizing a public-API record vouches for it, as the authorize moves do.
     if (next.authStatus === 1) next.unconfirmed = undefined;
-    const spec = withoutEmpty(editedTimes(next, edit, deps.clock));
+    const spec = withoutEmpty(editedTimes(current.spec, next, deps.clock));
     const written = await deps.client.update({ ...current, spec });
     await notifyStatusChange(deps, { before: current.spec, after: written, reason: 'EDIT' });
     return written;
@@ -67,15 +67,12 @@ export async function updateAuthLog(deps: PluginAuthDeps, name: string, edit: Re
 }
 
 /**
- * Times after an edit: setting authStatus 1 fills the times the record lacks (now, now + 3 years), except a
- * time the edit clears with null — null always clears (an authorized record without expireTime is expired for
- * the cleanup job, as the spec says). An edit that does not set the status fills nothing.
+ * Times after an edit. Authorizing (status 0 → 1) without times fills the missing ones as manual creation does
+ * (now, now + 3 years; the console sends its empty fields as null then). Otherwise null clears a time, also on an
+ * authorized record (which the cleanup job then treats as expired, as the spec says).
  */
-function editedTimes(next: AuthLogSpec, edit: RecordEdit, clock: PluginAuthDeps['clock']): AuthLogSpec {
-  const filled = edit.authStatus === 1 ? fillManualTimes(next, clock) : next;
-  if (edit.authTime === null) filled.authTime = undefined;
-  if (edit.expireTime === null) filled.expireTime = undefined;
-  return filled;
+function editedTimes(before: AuthLogSpec, next: AuthLogSpec, clock: PluginAuthDeps['clock']): AuthLogSpec {
+  return before.authStatus !== 1 && next.authStatus === 1 ? fillManualTimes(next, clock) : next;
 }
 
 /** Single authorize (0 → 1, now + 3 years); an authorized record is returned as it is. */

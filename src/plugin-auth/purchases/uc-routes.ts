@@ -18,7 +18,7 @@ const CHECKOUT_ANSWER = {
     currency: { type: 'string' },
     paymentType: { type: 'string' },
     paymentChannel: { type: 'string' },
-    status: { type: 'string', enum: ['UNPAID', 'PAYING'] },
+    status: { type: 'string', description: 'the order status: UNPAID or PAYING while it waits to be paid' },
     expiresAt: { type: 'string' },
     pluginKey: { type: 'string' },
     reused: { type: 'boolean', description: 'an open order of this plugin was answered instead of a new one' },

@@ -33,6 +33,8 @@ if (!reachable && process.env.CI !== 'true')
 const pgDescribe = reachable || process.env.CI === 'true' ? describe : describe.skip;
 
 const PASSWORD = 'buyer-password-1';
+/** No single request may hang a test: a step that takes longer fails, naming itself. */
+const STEP_MS = 90_000;
 const TEMPLATE = 'plugin-purchase-granted';
 
 /** One schema, its server processes, a store client for looking, and the SMTP server they all send through. */
@@ -65,7 +67,12 @@ class World {
   }
 
   async admin(server: ServerProcess, method: string, apiPath: string, json?: unknown): Promise<unknown> {
-    const res = await call(`${server.url}${apiPath}`, { method, headers: bearer(BOOTSTRAP_TOKEN), json });
+    const res = await call(`${server.url}${apiPath}`, {
+      method,
+      headers: bearer(BOOTSTRAP_TOKEN),
+      json,
+      signal: AbortSignal.timeout(STEP_MS),
+    });
     if (res.status >= 300) throw new Error(`${method} ${apiPath}: ${res.status} ${res.text}`);
     return res.body.data;
   }
@@ -89,13 +96,15 @@ class World {
       method: 'POST',
       headers: basic(user, PASSWORD),
       json: { pluginKey, ...SANDBOX },
+      signal: AbortSignal.timeout(STEP_MS),
     });
     if (res.status !== 200) throw new Error(`checkout: ${res.status} ${res.text}`);
     return res.body.data;
   }
 
   pay(server: ServerProcess, paymentId: string): Promise<unknown> {
-    return call(`${server.url}${PAY_PUBLIC}/payments/${paymentId}/sandboxPay`, { method: 'POST', json: { outcome: 'success' } });
+    const init = { method: 'POST', json: { outcome: 'success' }, signal: AbortSignal.timeout(STEP_MS) };
+    return call(`${server.url}${PAY_PUBLIC}/payments/${paymentId}/sandboxPay`, init);
   }
 
   /** Holds every reader and writer of the PluginPurchase table (only the grant touches it) until released. */
@@ -142,7 +151,13 @@ class World {
     return { entitlements, messages, emails, purchase: purchases.map((p) => p.spec.phase).join(',') || undefined };
   }
 
-  async close(): Promise<void> {
+  /** What the processes printed (warnings and errors), for a failure's message. */
+  output(): string {
+    return this.processes.map((p, i) => `--- process ${i} (${p.pid}) ---\n${p.output()}`).join('\n');
+  }
+
+  async close(failed = false): Promise<void> {
+    if (failed) console.error(this.output());
     for (const p of this.processes) await p.kill();
     await this.store?.close();
     await this.smtp?.close();
@@ -163,6 +178,7 @@ async function settled(world: World, user: string, pluginKey: string) {
 pgDescribe('grant once across processes (PostgreSQL)', () => {
   test('kill -9 between payment and grant: the restarted process grants once; more restarts and replays add nothing', async () => {
     const world = new World();
+    let failed = false;
     try {
       const first = await world.start();
       await world.prepare(first, 'kim', 'crash-kit');
@@ -187,13 +203,17 @@ pgDescribe('grant once across processes (PostgreSQL)', () => {
       const third = await world.start();
       await world.pay(third, order.paymentId);
       expect(await settled(world, 'kim', 'crash-kit')).toEqual({ entitlements: 1, messages: 1, emails: 1, purchase: 'GRANTED' });
+    } catch (err) {
+      failed = true;
+      throw err;
     } finally {
-      await world.close();
+      await world.close(failed);
     }
   }, 600_000);
 
   test('two replicas: the leader dies in the middle of the grant, the other grants once', async () => {
     const world = new World();
+    let failed = false;
     try {
       const a = await world.start();
       await world.prepare(a, 'lia', 'twin-kit');
@@ -213,8 +233,11 @@ pgDescribe('grant once across processes (PostgreSQL)', () => {
       const again = await world.start(); // the old leader's host comes back as a follower
       await Promise.all([world.pay(again, order.paymentId), world.pay(b, order.paymentId)]);
       expect(await settled(world, 'lia', 'twin-kit')).toEqual({ entitlements: 1, messages: 1, emails: 1, purchase: 'GRANTED' });
+    } catch (err) {
+      failed = true;
+      throw err;
     } finally {
-      await world.close();
+      await world.close(failed);
     }
   }, 600_000);
 });
