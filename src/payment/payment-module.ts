@@ -1,6 +1,9 @@
 import { registerErrorMessages, systemClock, type Clock, type PluginContext } from '../host/sdk/index.js';
 import { PAYMENT_ERROR_MESSAGES } from './api/error-messages.js';
 import { callbackOperations } from './callbacks/callback-operations.js';
+import { processCheckout } from './checkout/process-checkout.js';
+import { CheckoutRequest } from './checkout/types.js';
+import { checkoutUcOperations } from './checkout/uc-operations.js';
 import { generateSandboxSecret } from './channels/sandbox/index.js';
 import { paymentJobs, CLOSE_JOB, REFUND_SYNC_JOB, SYNC_JOB } from './jobs/job-definitions.js';
 import { notifyOperations } from './notify/console-operations.js';
@@ -68,10 +71,18 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
     ...notifyOperations(deps, worker),
     ...settingsOperations(deps),
     ...ucOperations(deps),
+    ...checkoutUcOperations(deps),
     ...platformOperations(deps),
   ];
   for (const op of operations) context.addOperation(op);
   const merchants = startMerchants(context, deps);
+  // Checkout requests of the site's own sales (docs/checkout.md): several workers, so one slow channel does not hold up the rest.
+  const stopCheckouts = context.controllers.register({
+    name: 'payment-checkout-requests',
+    kind: CheckoutRequest,
+    workers: 4,
+    reconcile: (name) => processCheckout(deps, name),
+  });
   context.addRoute('/payment', paymentPageRouter(deps));
   for (const job of paymentJobs(deps)) context.scheduler.register(job);
   const unfollow = settings.onChange(() => {
@@ -79,6 +90,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
   });
   worker.start();
   context.onStop(async () => {
+    await stopCheckouts();
     unfollow();
     await worker.stop();
     await follower.settled();

@@ -13,6 +13,7 @@ import { PaymentRefund } from '../../src/payment/refunds/types.js';
 import { PlatformNonce } from '../../src/payment/platform/nonce-store.js';
 import { LedgerEntry, MerchantBalance } from '../../src/payment/ledger/types.js';
 import { SettlementRecord } from '../../src/payment/settlement/types.js';
+import { CheckoutRequest } from '../../src/payment/checkout/types.js';
 
 /** Every kind the payment service defines in code, by the family that owns it. */
 const PAYMENT_KINDS: AnyKindDef[] = [
@@ -27,6 +28,7 @@ const PAYMENT_KINDS: AnyKindDef[] = [
   LedgerEntry,
   MerchantBalance,
   SettlementRecord,
+  CheckoutRequest,
 ];
 
 /** Payment CRDs no code uses yet (withdrawals come with their issue). */

@@ -34,8 +34,10 @@ const OPERATIONS = {
     'listSitePlugins createSitePlugin updateSitePlugin deleteSitePlugin reorderSitePlugins listAuthLogs createAuthLog updateAuthLog '
     + 'authorizeAuthLog batchAuthorizeAuthLogs batchCancelAuthLogs deleteAuthLog importAuthLogs exportAuthLogs '
     + 'generatePermanentCodes listPermanentCodes exportPermanentCodes deletePermanentCode listPermanentUsers createPermanentUser '
-    + 'deletePermanentUser sendBulkNotification getPluginAuthSettings getPluginAuthSettingsForm updatePluginAuthSettings',
-  uc: 'listCatalog applyAuthorization activateAuthorization listMyAuthLogs deleteMyAuthLog',
+    + 'deletePermanentUser sendBulkNotification getPluginAuthSettings getPluginAuthSettingsForm updatePluginAuthSettings uploadPluginLogo',
+  uc:
+    'listCatalog applyAuthorization activateAuthorization listMyAuthLogs deleteMyAuthLog checkoutPlugin listMyEntitlements '
+    + 'getSelfServiceSettings',
 };
 
 test('every operationId is in /openapi.json under its group', async () => {

@@ -63,7 +63,11 @@ describe('the kinds plugin-auth defines in code', () => {
       .filter((k) => SERVICE_GROUP.test(k.group))
       .map((k) => k.kind)
       .sort();
-    const defined = [...new Set(defs.map(({ def }) => def))].map((def) => def.kind).sort();
+    // Kinds of other groups (the payment service's contract, read as data) are checked above, not counted here.
+    const defined = [...new Set(defs.map(({ def }) => def))]
+      .filter((def) => SERVICE_GROUP.test(def.group))
+      .map((def) => def.kind)
+      .sort();
     expect(defined).toEqual(served);
   });
 

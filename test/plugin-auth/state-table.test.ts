@@ -166,6 +166,30 @@ describe('authorization record (authStatus)', () => {
     expect(given.spec).toMatchObject({ authTime: '2026-01-01T00:00:00Z', expireTime: '2030-01-01T00:00:00Z' });
   });
 
+  test('edit: null clears a time, also on an authorized record; authorizing a pending record fills the missing times', async () => {
+    const record = dataOf(
+      await admin<AuthLog>(server, 'POST', `${CONSOLE}/authlogs`, {
+        pluginKey: 'free-plugin',
+        authUser: 'bob',
+        authDomain: 'edit.example.com',
+        authStatus: 1,
+      }),
+    );
+    const path = `${CONSOLE}/authlogs/${record.metadata.name}`;
+    const cleared = dataOf(await admin<AuthLog>(server, 'PUT', path, { expireTime: null }));
+    expect(cleared.spec.authStatus).toBe(1);
+    expect(cleared.spec.expireTime).toBeUndefined();
+    expect(cleared.spec.authTime).toBe(record.spec.authTime);
+    const both = dataOf(await admin<AuthLog>(server, 'PUT', path, { authStatus: 1, authTime: null, expireTime: null }));
+    expect([both.spec.authTime, both.spec.expireTime]).toEqual([undefined, undefined]);
+    // Authorizing a pending record as the console sends it (empty times as null) fills them.
+    dataOf(await admin<AuthLog>(server, 'PUT', path, { authStatus: 0 }));
+    const refilled = dataOf(await admin<AuthLog>(server, 'PUT', path, { authStatus: 1, authTime: null, expireTime: null }));
+    expect(Date.parse(refilled.spec.expireTime!)).toBe(addUtcYears(Date.parse(refilled.spec.authTime!), 3));
+    const kept = dataOf(await admin<AuthLog>(server, 'PUT', path, { license: 'x' }));
+    expect(kept.spec.expireTime).toBe(refilled.spec.expireTime);
+  });
+
   test('every status change queued one auth-notification for the user (inbox; e-mail when SMTP is set)', async () => {
     const carol = await authNotificationsOf(server, 'carol');
     expect(carol.length).toBeGreaterThanOrEqual(4);

@@ -83,12 +83,14 @@ async function userWithData(username: string): Promise<Page> {
   }
   await asAdmin(server, 'PUT', `/console.api.host.authpay.dev/v1alpha1/users/${username}/roles`, { roles: [] });
   await asUser('POST', '/uc.api.host.authpay.dev/v1alpha1/personalaccesstokens', { name: 'deploy script' });
+  await asAdmin(server, 'POST', `${PLUGIN_AUTH}/permanentusers`, { pluginKey: 'gallery', authUser: username });
   return page;
 }
 
 const PAGES = [
   { path: '/uc/plugin-auth', zh: '我的授权', en: 'My authorizations', shot: 'uc-my-authorizations' },
   { path: '/uc/plugin-auth/catalog', zh: '插件目录', en: 'Plugin catalog', shot: 'uc-catalog' },
+  { path: '/uc/plugin-auth/entitlements', zh: '我的永久授权', en: 'My entitlements', shot: 'uc-entitlements' },
   { path: '/uc/payment', zh: '我的订单', en: 'My orders', shot: 'uc-orders' },
   { path: '/uc/notifications', zh: '站内通知', en: 'Notifications', shot: 'uc-notifications' },
   { path: '/uc/tokens', zh: '访问令牌', en: 'Access tokens', shot: 'uc-tokens' },

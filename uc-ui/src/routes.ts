@@ -21,6 +21,11 @@ export const ROUTES: RouteRecordRaw[] = [
     meta: { title: 'nav.catalog', tab: 'tab.pluginAuth', permission: AUTH_VIEW },
   },
   {
+    path: '/plugin-auth/entitlements',
+    component: () => import('./pages/plugin-auth/EntitlementsPage.vue'),
+    meta: { title: 'purchase.nav.entitlements', tab: 'tab.pluginAuth', permission: AUTH_VIEW },
+  },
+  {
     path: '/payment',
     component: () => import('./pages/payment/MyOrdersPage.vue'),
     meta: { title: 'nav.myOrders', permission: 'payment:uc:manage' },

@@ -14,6 +14,7 @@ export const OPERATIONS = {
   batchCancelAuthLogs: { method: 'post', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/authlogs-batch/cancel' },
   changePassword: { method: 'put', path: '/apis/uc.api.host.authpay.dev/v1alpha1/users/-/password' },
   checkAuth: { method: 'get', path: '/apis/api.pluginauth.authpay.dev/v1alpha1/public/checkAuth' },
+  checkoutPlugin: { method: 'post', path: '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/checkouts' },
   checkUser: { method: 'get', path: '/apis/api.pluginauth.authpay.dev/v1alpha1/public/checkUser' },
   closeConsolePayment: { method: 'post', path: '/apis/console.api.payment.authpay.dev/v1alpha1/payments/{paymentId}/close' },
   closeMyPayment: { method: 'post', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/payments/{paymentId}/close' },
@@ -58,6 +59,7 @@ export const OPERATIONS = {
   getPlatformInterfaceKey: { method: 'get', path: '/apis/platform.api.payment.authpay.dev/v1alpha1/interfacePublicKey' },
   getPluginAuthSettings: { method: 'get', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/settings' },
   getPluginAuthSettingsForm: { method: 'get', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/settings-form' },
+  getSelfServiceSettings: { method: 'get', path: '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/self-service' },
   getSettings: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/settings/{name}' },
   getUser: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/users/{name}' },
   grantRoles: { method: 'put', path: '/apis/console.api.host.authpay.dev/v1alpha1/users/{name}/roles' },
@@ -67,9 +69,11 @@ export const OPERATIONS = {
   licenseJwks: { method: 'get', path: '/apis/api.pluginauth.authpay.dev/v1alpha1/public/jwks' },
   listAuthLogs: { method: 'get', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/authlogs' },
   listCatalog: { method: 'get', path: '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/catalog' },
+  listCheckoutChannels: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/checkout-channels' },
   listJobRuns: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/jobruns' },
   listMerchants: { method: 'get', path: '/apis/console.api.payment.authpay.dev/v1alpha1/merchants' },
   listMyAuthLogs: { method: 'get', path: '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/authorizations' },
+  listMyEntitlements: { method: 'get', path: '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/entitlements' },
   listMyNotifications: { method: 'get', path: '/apis/uc.api.host.authpay.dev/v1alpha1/notifications' },
   listMyPayments: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/payments' },
   listOutbox: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/outbox' },
@@ -119,6 +123,7 @@ export const OPERATIONS = {
   updatePluginAuthSettings: { method: 'put', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/settings' },
   updateSettings: { method: 'put', path: '/apis/console.api.host.authpay.dev/v1alpha1/settings/{name}' },
   updateSitePlugin: { method: 'put', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins/{name}' },
+  uploadPluginLogo: { method: 'post', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugin-logos' },
 } as const;
 
 export type OperationId = keyof typeof OPERATIONS;

@@ -1105,6 +1105,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugin-logos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a logo image (PNG, JPEG, GIF or WebP, at most 256 KiB) kept by the host; the answer's url goes into a plugin's logo */
+    post: operations['uploadPluginLogo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins': {
     parameters: {
       query?: never;
@@ -1509,6 +1526,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/checkout-channels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The payment channels usable now (TYPE and CHANNEL), for the channel picker of a checkout */
+    get: operations['listCheckoutChannels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/apis/uc.api.payment.authpay.dev/v1alpha1/merchant': {
     parameters: {
       query?: never;
@@ -1655,8 +1689,45 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The plugins a user can apply for, in display order, with their price type */
+    /** The plugins a user can apply for, in display order, with their price type (and sale amount); the download url only for plugins the caller is authorized for */
     get: operations['listCatalog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/checkouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Buy a paid plugin: a system payment order for the caller (or their open one of this plugin), to be paid at payUrl
+     * @description The amount is the plugin price (CNY). When the order is paid the caller holds a permanent entitlement for the plugin; a full refund withdraws it. Free and limited-time free plugins are not sold (PLUGIN_NOT_FOR_SALE).
+     */
+    post: operations['checkoutPlugin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/entitlements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's permanent entitlements (PermanentAuthUser) with plugin names, newest first, paged */
+    get: operations['listMyEntitlements'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1677,6 +1748,23 @@ export interface paths {
      * @description Refused: not the caller's record or wrong pluginKey (404 AUTH_LOG_NOT_FOUND), authDomain not written exactly as stored (400 DOMAIN_NOT_IDENTICAL), record not authorized or expired (409 NOT_AUTHORIZED).
      */
     get: operations['downloadLicense'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/self-service': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The free-code button address and the administrator contact e-mail, for the self-service pages */
+    get: operations['getSelfServiceSettings'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5415,9 +5503,10 @@ export interface operations {
                   authUser?: string;
                   code?: string;
                   createdBy?: string;
+                  paymentId?: string;
                   pluginKey?: string;
                   /** @enum {string} */
-                  source?: 'CODE' | 'MANUAL';
+                  source?: 'CODE' | 'MANUAL' | 'PURCHASE';
                 };
               }[];
               last: boolean;
@@ -5476,9 +5565,10 @@ export interface operations {
                 authUser?: string;
                 code?: string;
                 createdBy?: string;
+                paymentId?: string;
                 pluginKey?: string;
                 /** @enum {string} */
-                source?: 'CODE' | 'MANUAL';
+                source?: 'CODE' | 'MANUAL' | 'PURCHASE';
               };
             };
             message: string;
@@ -5658,6 +5748,51 @@ export interface operations {
               i18n?: Record<string, never>;
               label?: string;
             }[];
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  uploadPluginLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description image/png, image/jpeg, image/gif or image/webp */
+          contentType: string;
+          /** @description the image, base64 */
+          data: string;
+          /** Format: single-line-text */
+          filename?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              contentType?: string;
+              name?: string;
+              size?: number;
+              url?: string;
+            };
             message: string;
             /** @constant */
             success: true;
@@ -7233,6 +7368,40 @@ export interface operations {
       };
     };
   };
+  listCheckoutChannels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              items?: {
+                paymentChannel?: string;
+                paymentType?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
   getMyMerchant: {
     parameters: {
       query?: never;
@@ -7963,6 +8132,8 @@ export interface operations {
                 };
                 /** @enum {string} */
                 priceType?: 'FREE' | 'LIMITED_FREE' | 'PAID';
+                /** @description what a paid plugin sells for (CNY, two decimals): checkoutPlugin charges it */
+                saleAmount?: string;
                 spec?: {
                   authCountLimit?: number;
                   /** Format: single-line-text */
@@ -7981,6 +8152,114 @@ export interface operations {
                   /** Format: single-line-text */
                   version?: string;
                 };
+              }[];
+              last: boolean;
+              page: number;
+              size: number;
+              total: number;
+              totalPages: number;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  checkoutPlugin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          paymentChannel: string;
+          paymentType: string;
+          pluginKey: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description decimal, e.g. 99.00 */
+              amount?: string;
+              currency?: string;
+              expiresAt?: string;
+              orderId?: string;
+              paymentChannel?: string;
+              paymentId?: string;
+              paymentType?: string;
+              /** @description the payment page of the order: send the buyer there */
+              payUrl?: string;
+              pluginKey?: string;
+              /** @description an open order of this plugin was answered instead of a new one */
+              reused?: boolean;
+              /** @description the order status: UNPAID or PAYING while it waits to be paid */
+              status?: string;
+              subject?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  listMyEntitlements: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page */
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              first: boolean;
+              hasNext: boolean;
+              hasPrevious: boolean;
+              items: {
+                authTime?: string;
+                name?: string;
+                /** @description the paid order of a PURCHASE entitlement */
+                paymentId?: string;
+                pluginKey?: string;
+                /** @description the catalog name (the key when the plugin is gone) */
+                pluginName?: string;
+                /** @enum {string} */
+                source?: 'CODE' | 'MANUAL' | 'PURCHASE';
               }[];
               last: boolean;
               page: number;
@@ -8017,6 +8296,42 @@ export interface operations {
         };
         content: {
           'application/octet-stream': unknown;
+        };
+      };
+    };
+  };
+  getSelfServiceSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description empty: none set */
+              adminEmail?: string;
+              /** @description empty: no free-code button */
+              freeCodeUrl?: string;
+              /** @description days a free code authorizes */
+              selfServiceDays?: number;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
         };
       };
     };

@@ -36,6 +36,7 @@ export class Controller {
     this.informer = new Informer<never, true>({
       client: deps.client,
       kind: definition.kind,
+      where: definition.where,
       project: () => true,
       handlers: { onAdd: enqueue, onUpdate: enqueue, onDelete: enqueue },
       pageSize: definition.pageSize,

@@ -1,8 +1,10 @@
 import type { ExtensionClient } from '../client/extension-client.js';
+import { matches } from '../api/generic/match.js';
 import { AppError } from '../errors/app-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { Resource, WatchEvent } from '../resource/types.js';
 import { kindName, type KindRef } from '../resource/kind-def.js';
+import type { Condition } from '../store/query.js';
 import type { WatchHandle } from '../store/store.js';
 import { backoffDelay } from './backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
@@ -17,6 +19,12 @@ export interface InformerHandlers<V> {
 export interface InformerOptions<R extends Resource, V> {
   client: ExtensionClient;
   kind: KindRef;
+  /**
+   * Only objects matching this condition (labels or indexed fields, as a list's `where`): the list asks the
+   * store for them, and a watch event of an object that no longer matches reports it as deleted, as a
+   * Kubernetes informer with a label selector does.
+   */
+  where?: Condition;
   /** What the cache keeps per object: the whole object, or only what the consumer needs (for large kinds). */
   project: (obj: R) => V;
   handlers?: InformerHandlers<V>;
@@ -107,7 +115,11 @@ export class Informer<R extends Resource, V> {
     let revision: number | undefined;
     let cont: string | undefined;
     do {
-      const page = await this.options.client.list<R>(this.options.kind, { limit: this.options.pageSize ?? 500, continue: cont });
+      const page = await this.options.client.list<R>(this.options.kind, {
+        where: this.options.where,
+        limit: this.options.pageSize ?? 500,
+        continue: cont,
+      });
       if (epoch !== this.epoch) return page.revision;
       revision ??= page.revision;
       for (const obj of page.items) {
@@ -125,7 +137,7 @@ export class Informer<R extends Resource, V> {
   private apply(event: WatchEvent<R>): void {
     if (this.stopped) return;
     const name = event.object.metadata.name;
-    if (event.type === 'DELETED') return this.remove(name);
+    if (event.type === 'DELETED' || !this.selects(event.object)) return this.remove(name);
     const rv = event.object.metadata.resourceVersion ?? '';
     const previous = this.cache.get(name);
     if (previous && Number(previous.resourceVersion) >= Number(rv)) return; // same or older version: nothing new
@@ -133,6 +145,11 @@ export class Informer<R extends Resource, V> {
     this.cache.set(name, entry);
     if (previous) this.options.handlers?.onUpdate?.(name, entry.value, previous.value);
     else this.options.handlers?.onAdd?.(name, entry.value);
+  }
+
+  private selects(obj: R): boolean {
+    const where = this.options.where;
+    return !where || matches(this.options.client.kind(this.options.kind), obj, where);
   }
 
   private remove(name: string): void {

@@ -1,4 +1,5 @@
 import type { KindRef } from '../resource/kind-def.js';
+import type { Condition } from '../store/query.js';
 /** What a reconcile asks for next: nothing (done until the object changes), or another look after a delay. */
 export interface ReconcileResult {
   requeueAfterMs?: number;
@@ -13,6 +14,11 @@ export interface ControllerDefinition {
   name: string;
   /** Kind whose objects feed the work queue (every add, change and delete enqueues the name). */
   kind: KindRef;
+  /**
+   * Only objects of the kind that match (label conditions or indexed fields): the start-up sync lists only
+   * them, and an object that stops matching is reconciled once more, as a deletion would be. Default: all.
+   */
+  where?: Condition;
   reconcile(name: string): Promise<ReconcileResult | void> | ReconcileResult | void;
   /** Parallel workers (default 1); one name is never reconciled by two workers at once. */
   workers?: number;

@@ -14,7 +14,7 @@ export type { ObjectMeta, Resource, WatchEvent, WatchEventType } from '../resour
 export { defineKind, kindName } from '../resource/kind-def.js';
 export type { AnyKindDef, KindDef, KindRef, NewObject, ObjectOf, Stored, StoredMeta } from '../resource/kind-def.js';
 export type { ExtensionClient, DeleteResult } from '../client/extension-client.js';
-export { and, or, eq, inValues, isNull, notNull, lt, gt } from '../store/query.js';
+export { and, or, eq, inValues, isNull, notNull, lt, gt, labelEq } from '../store/query.js';
 export type { Condition, ListPage, ListQuery, SortSpec } from '../store/query.js';
 export { toTimestamp, parseTimestamp, nowTimestamp } from '../resource/time.js';
 
@@ -35,6 +35,7 @@ export {
   InvalidError,
   isAppError,
   localizedMessage,
+  localizedDetail,
   englishMessage,
 } from '../errors/app-error.js';
 export type { ErrorCode, ErrorDetail, AppErrorOptions, ErrorNoun } from '../errors/app-error.js';
@@ -57,7 +58,7 @@ export type { FlatFieldMap } from '../settings/flat-settings.js';
 
 // Jobs and controllers
 export type { JobContext, JobDefinition } from '../scheduler/types.js';
-export type { ControllerDefinition } from '../controller/types.js';
+export type { ControllerDefinition, ReconcileResult } from '../controller/types.js';
 export { Informer } from '../controller/informer.js';
 export { reconcileFinalizer } from '../controller/finalizers.js';
 export { PollingLoop } from '../workers/polling-loop.js';

@@ -64,3 +64,4 @@ export const isNull = (field: string): FieldCondition => ({ op: 'notexists', fie
 export const notNull = (field: string): FieldCondition => ({ op: 'exists', field });
 export const lt = (field: string, value: Scalar): FieldCondition => ({ op: 'lt', field, value });
 export const gt = (field: string, value: Scalar): FieldCondition => ({ op: 'gt', field, value });
+export const labelEq = (key: string, value: string): LabelCondition => ({ op: 'label_eq', key, value });

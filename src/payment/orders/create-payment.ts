@@ -3,7 +3,7 @@ import type { OrderDeps } from './order-events.js';
 import { callbackPath } from '../api/api-groups.js';
 import { publicBaseUrl } from '../settings/payment-settings.js';
 import { closeAtChannelQuietly } from './close-payment.js';
-import { findOrCreateOrder, type Caller } from './find-or-create.js';
+import { findOrCreateOrder, type Caller, type OrderMetadata } from './find-or-create.js';
 import { checkInitiateUrls, type InitiatePaymentInput } from './initiate-input.js';
 import { toChannelOrder } from './order-view.js';
 import { applyTransition } from './state-machine.js';
@@ -12,6 +12,11 @@ import { PaymentInfo } from './types.js';
 export interface CreatePaymentOptions {
   clientIp?: string;
   userAgent?: string;
+  /**
+   * Labels and annotations a new order carries (a checkout request's references: what was bought, for whom),
+   * so the service that asked for the order can find and follow it by label without importing payment.
+   */
+  metadata?: OrderMetadata;
 }
 
 /**
@@ -33,7 +38,7 @@ export async function createPayment(
   checkInitiateUrls(input, settings.allowPrivateNotifyTargets);
   const payer = { clientIp: options.clientIp, payerOpenId: payerOpenIdOf(input.additionalData) };
   choice.channel.assertPayerFacts?.(choice.paymentChannel, payer);
-  const { order } = await findOrCreateOrder(deps, input, choice, money, caller);
+  const { order } = await findOrCreateOrder(deps, input, choice, money, caller, options.metadata);
   if (order.spec.status !== 'UNPAID' || order.spec.qrCode || order.spec.payUrl) return order;
   const base = publicBaseUrl(settings, deps.siteUrl);
   let result: InitiateResult;

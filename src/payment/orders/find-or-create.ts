@@ -13,6 +13,12 @@ export interface Caller {
   username?: string;
 }
 
+/** Labels and annotations of a new order (they are not compared when an existing order is reused). */
+export interface OrderMetadata {
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+
 /** The existing order of (platform, orderId), by the indexed fields. */
 export async function findByOrderId(deps: PaymentDeps, platform: string, orderId: string): Promise<PaymentInfo | undefined> {
   const page = await deps.client.list(PaymentInfo, {
@@ -34,6 +40,7 @@ export async function findOrCreateOrder(
   resolved: ResolvedChannel,
   money: Money,
   caller: Caller,
+  metadata: OrderMetadata = {},
 ): Promise<{ order: PaymentInfo; created: boolean }> {
   const { timeoutMinutes } = await deps.settings.read();
   return deps.client.transaction(async () => {
@@ -59,7 +66,7 @@ export async function findOrCreateOrder(
       expiresAt: new Date(now + timeoutMinutes * 60_000).toISOString(),
     };
     for (const key of Object.keys(spec) as (keyof PaymentInfoSpec)[]) if (spec[key] === undefined) delete spec[key];
-    const order = await deps.client.create(PaymentInfo, { metadata: { name: paymentId }, spec });
+    const order = await deps.client.create(PaymentInfo, { metadata: { ...metadata, name: paymentId }, spec });
     await recordCreated(deps, order, 1);
     return { order, created: true };
   });

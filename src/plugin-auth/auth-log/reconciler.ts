@@ -1,4 +1,12 @@
-import { eq, reconcileFinalizer, type ControllerDefinition, type ExtensionClient, type Logger } from '../../host/sdk/index.js';
+import {
+  eq,
+  reconcileFinalizer,
+  type Attachments,
+  type ControllerDefinition,
+  type ExtensionClient,
+  type Logger,
+} from '../../host/sdk/index.js';
+import { forgetLogo } from '../catalog/plugin-logo.js';
 import { DELETE_RECORDS_FINALIZER, SitePlugin } from '../catalog/types.js';
 import { SitePluginAuthLog } from './types.js';
 
@@ -8,10 +16,11 @@ export const DELETE_BATCH = 500;
 /**
  * The cascade from the catalog to its records (it lives with the records it deletes, so the catalog never
  * imports them): live plugins carry the finalizer; a deleted plugin has its records removed in
- * batches (each batch one transaction), then loses the finalizer and disappears. After a crash the
+ * batches (each batch one transaction), its logo attachment is removed, then it loses the finalizer and
+ * disappears. After a crash the
  * start-up sync enqueues the plugin again and the deletion continues where it stopped.
  */
-export function pluginRecordsController(client: ExtensionClient, logger: Logger): ControllerDefinition {
+export function pluginRecordsController(client: ExtensionClient, logger: Logger, attachments?: Attachments): ControllerDefinition {
   return {
     name: 'plugin-auth-catalog',
     kind: SitePlugin,
@@ -22,6 +31,7 @@ export function pluginRecordsController(client: ExtensionClient, logger: Logger)
         // A plugin stored without a key (written before CRDs required spec) has no records to find: it goes.
         const key = p.spec?.key;
         const removed = key ? await deleteRecordsOf(client, key) : 0;
+        if (attachments) await forgetLogo(attachments, p.spec?.logo, logger);
         logger.info({ plugin: key ?? name, removed }, 'catalog plugin deleted with its authorization records');
       });
     },

@@ -44,7 +44,7 @@ export interface RecordEdit {
 
 /**
  * Administrator edits status, times or license. The triple is fixed (the name is derived from it). Setting
- * authStatus 1 without times fills them as manual creation does. A status change notifies the user.
+ * authStatus 1 without times fills them as manual creation does; null clears a time. A status change notifies the user.
  */
 export async function updateAuthLog(deps: PluginAuthDeps, name: string, edit: RecordEdit): Promise<AuthLog> {
   return deps.client.transaction(async () => {
@@ -59,11 +59,20 @@ export async function updateAuthLog(deps: PluginAuthDeps, name: string, edit: Re
     if (edit.license !== undefined) next.license = edit.license || undefined;
     // An administrator authorizing a public-API record vouches for it, as the authorize moves do.
     if (next.authStatus === 1) next.unconfirmed = undefined;
-    const spec = withoutEmpty(fillManualTimes(next, deps.clock));
+    const spec = withoutEmpty(editedTimes(current.spec, next, deps.clock));
     const written = await deps.client.update({ ...current, spec });
     await notifyStatusChange(deps, { before: current.spec, after: written, reason: 'EDIT' });
     return written;
   });
+}
+
+/**
+ * Times after an edit. Authorizing (status 0 → 1) without times fills the missing ones as manual creation does
+ * (now, now + 3 years; the console sends its empty fields as null then). Otherwise null clears a time, also on an
+ * authorized record (which the cleanup job then treats as expired, as the spec says).
+ */
+function editedTimes(before: AuthLogSpec, next: AuthLogSpec, clock: PluginAuthDeps['clock']): AuthLogSpec {
+  return before.authStatus !== 1 && next.authStatus === 1 ? fillManualTimes(next, clock) : next;
 }
 
 /** Single authorize (0 → 1, now + 3 years); an authorized record is returned as it is. */

@@ -18,7 +18,9 @@ export type ChangeReason =
   | 'PERMANENT_CODE'
   | 'MANUAL'
   | 'EDIT'
-  | 'CLEANUP';
+  | 'CLEANUP'
+  | 'PURCHASE'
+  | 'REFUND';
 
 const REASON_TEXT: Record<ChangeReason, string> = {
   APPLICATION: '提交授权申请',
@@ -31,6 +33,8 @@ const REASON_TEXT: Record<ChangeReason, string> = {
   MANUAL: '管理员创建记录',
   EDIT: '管理员修改记录',
   CLEANUP: '授权已到期',
+  PURCHASE: '购买插件',
+  REFUND: '购买已退款',
 };
 
 export interface StatusChange {

@@ -17,9 +17,13 @@ import { isPermanentExpireTime } from './validity.js';
  * | FREE_CODE       | 0 (1: ALREADY_AUTHORIZED) | 1  | now, now + self-service days           |
  * | PERMANENT_CODE  | 0, or 1 not yet permanent | 1  | now, 2099-12-31T23:59:59Z              |
  * | EXPIRE          | 1 and expired (cleanup)  | 0  | kept, so the console shows "expired"   |
+ * | PURCHASE        | 0, or 1 not yet permanent | 1  | now, 2099-12-31T23:59:59Z (a paid order) |
+ * | REFUND          | 1 and permanent           | 0  | authTime and expireTime cleared        |
  *
  * A permanent code also upgrades a record that is authorized for a limited time: refusing a paid code
- * because a trial is still running would only make the buyer wait for the trial to lapse.
+ * because a trial is still running would only make the buyer wait for the trial to lapse. A purchase does the
+ * same for every pending or limited record of the buyer (records waiting for their user's confirmation stay
+ * as they are), and a full refund of it cancels the permanent ones (docs/plugin-purchase.md).
  */
 export type Move =
   | { kind: 'AUTHORIZE' }
@@ -27,7 +31,9 @@ export type Move =
   | { kind: 'CANCEL' }
   | { kind: 'FREE_CODE'; days: number }
   | { kind: 'PERMANENT_CODE' }
-  | { kind: 'EXPIRE' };
+  | { kind: 'EXPIRE' }
+  | { kind: 'PURCHASE' }
+  | { kind: 'REFUND' };
 
 const REASON: Record<Move['kind'], ChangeReason> = {
   AUTHORIZE: 'AUTHORIZE',
@@ -36,6 +42,8 @@ const REASON: Record<Move['kind'], ChangeReason> = {
   FREE_CODE: 'FREE_CODE',
   PERMANENT_CODE: 'PERMANENT_CODE',
   EXPIRE: 'CLEANUP',
+  PURCHASE: 'PURCHASE',
+  REFUND: 'REFUND',
 };
 
 /** The record's next spec, or undefined when the move has nothing to do from this state. */
@@ -55,6 +63,11 @@ export function nextSpec(spec: AuthLogSpec, move: Move, clock: Clock): AuthLogSp
       return granted(spec, { kind: 'PERMANENT' }, clock);
     case 'EXPIRE':
       return isExpiredForCleanup(spec, clock.now()) ? { ...spec, authStatus: 0 } : undefined;
+    case 'PURCHASE':
+      if (spec.unconfirmed || (spec.authStatus === 1 && isPermanentExpireTime(spec.expireTime))) return undefined;
+      return granted(spec, { kind: 'PERMANENT' }, clock);
+    case 'REFUND':
+      return spec.authStatus === 1 && isPermanentExpireTime(spec.expireTime) ? cleared(spec) : undefined;
   }
 }
 
@@ -67,12 +80,15 @@ export async function applyMove(
   record: AuthLog,
   move: Move,
   pluginName?: string,
+  options: { notify?: boolean } = {},
 ): Promise<{ record: AuthLog; changed: boolean }> {
   const spec = nextSpec(record.spec, move, deps.clock);
   if (!spec) return { record, changed: false };
   return deps.client.transaction(async () => {
     const written = await deps.client.update({ ...record, spec }, { read: record });
-    await notifyStatusChange(deps, { before: record.spec, after: written, reason: REASON[move.kind], pluginName });
+    // A purchase tells its buyer once, naming every domain it moved, instead of one message per record.
+    if (options.notify ?? true)
+      await notifyStatusChange(deps, { before: record.spec, after: written, reason: REASON[move.kind], pluginName });
     return { record: written, changed: true };
   });
 }

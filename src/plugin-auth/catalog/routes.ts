@@ -1,20 +1,22 @@
 import {
   defineOperation,
+  type Attachments,
   listResultSchema,
   multiLineText,
   PAGE_QUERY_PROPERTIES,
   singleLineText,
   type OperationDef,
 } from '../../host/sdk/index.js';
-import { CONSOLE_GROUP, UC_GROUP } from '../api/groups.js';
+import { CONSOLE_GROUP } from '../api/groups.js';
 import { NAME_LIST, NAME_PARAMS, resourceSchema } from '../api/schemas.js';
 import { TAGS } from '../api/tags.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { createSitePlugin, deleteSitePlugin, updateSitePlugin } from './catalog-service.js';
 import { listSitePlugins, reorderSitePlugins, type SitePluginFilter } from './list-site-plugins.js';
+import { forgetLogo, MAX_LOGO_BYTES, uploadLogo, type LogoUpload } from './plugin-logo.js';
 import { PLUGIN_KEY } from './schemas.js';
 import { sitePluginView } from './site-plugin-view.js';
-import type { SitePluginSpec } from './types.js';
+import { SitePlugin, type SitePluginSpec } from './types.js';
 
 const URL_FIELD = { type: 'string', maxLength: 2048, pattern: '^(https?://|/)' };
 /** Editable catalog fields (the CRD checks the same and more on write). */
@@ -37,15 +39,20 @@ const UPDATE_FIELDS = Object.fromEntries(
   Object.entries(SPEC_FIELDS).map(([k, s]) => [k, NULLABLE.has(k) ? { anyOf: [s, { type: 'null' }] } : s]),
 );
 const PRICE_TYPE = { type: 'string', enum: ['FREE', 'LIMITED_FREE', 'PAID'] };
-const PLUGIN = resourceSchema({ type: 'object', properties: SPEC_FIELDS }, { priceType: PRICE_TYPE });
-const LIST_QUERY = {
+const PLUGIN = pluginSchema();
+
+/** A catalog plugin as answers show it (spec and price type), with any further derived fields. */
+export function pluginSchema(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return resourceSchema({ type: 'object', properties: SPEC_FIELDS }, { priceType: PRICE_TYPE, ...extra });
+}
+export const LIST_QUERY = {
   type: 'object',
   additionalProperties: false,
   properties: { keyword: { type: 'string', maxLength: 253 }, priceType: PRICE_TYPE, ...PAGE_QUERY_PROPERTIES },
 };
 
-/** Console catalog operations (plugin:plugin-auth:view / manage) and the user-center catalog. */
-export function catalogOperations(deps: PluginAuthDeps): OperationDef[] {
+/** Console catalog operations (plugin:plugin-auth:view / manage); the user-center catalog is auth-log/uc-catalog.ts. */
+export function catalogOperations(deps: PluginAuthDeps, attachments: Attachments): OperationDef[] {
   const { client } = deps;
   return [
     defineOperation<SitePluginFilter>({
@@ -87,8 +94,35 @@ export function catalogOperations(deps: PluginAuthDeps): OperationDef[] {
       response: PLUGIN,
       handler: async ({ params, body }) => {
         const { resourceVersion, ...changes } = body;
-        return sitePluginView(await updateSitePlugin(client, params.name, changes, resourceVersion));
+        const before = (await client.fetch(SitePlugin, params.name))?.spec.logo;
+        const updated = await updateSitePlugin(client, params.name, changes, resourceVersion);
+        if (before !== updated.spec.logo) await forgetLogo(attachments, before, deps.logger);
+        return sitePluginView(updated);
       },
+    }),
+    defineOperation<unknown, LogoUpload>({
+      operationId: 'uploadPluginLogo',
+      group: CONSOLE_GROUP,
+      method: 'post',
+      path: '/siteplugin-logos',
+      tags: TAGS.catalog,
+      summary: "Upload a logo image (PNG, JPEG, GIF or WebP, at most 256 KiB) kept by the host; the answer's url goes into a plugin's logo",
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['contentType', 'data'],
+        properties: {
+          contentType: { type: 'string', minLength: 1, maxLength: 64, description: 'image/png, image/jpeg, image/gif or image/webp' },
+          data: { type: 'string', minLength: 1, maxLength: Math.ceil(MAX_LOGO_BYTES / 3) * 4 + 4096, description: 'the image, base64' },
+          filename: singleLineText(255),
+        },
+      },
+      response: {
+        type: 'object',
+        properties: { name: { type: 'string' }, url: { type: 'string' }, contentType: { type: 'string' }, size: { type: 'integer' } },
+      },
+      successStatus: 201,
+      handler: ({ body }) => uploadLogo(attachments, body),
     }),
     defineOperation<unknown, unknown, { name: string }>({
       operationId: 'deleteSitePlugin',
@@ -111,17 +145,6 @@ export function catalogOperations(deps: PluginAuthDeps): OperationDef[] {
       body: { type: 'object', additionalProperties: false, required: ['names'], properties: { names: NAME_LIST } },
       response: { type: 'array', items: PLUGIN },
       handler: ({ body }) => reorderSitePlugins(client, body.names),
-    }),
-    defineOperation<SitePluginFilter>({
-      operationId: 'listCatalog',
-      group: UC_GROUP,
-      method: 'get',
-      path: '/catalog',
-      tags: TAGS.userCenter,
-      summary: 'The plugins a user can apply for, in display order, with their price type',
-      query: LIST_QUERY,
-      response: listResultSchema(PLUGIN),
-      handler: ({ query }) => listSitePlugins(client, query),
     }),
   ];
 }

@@ -13,8 +13,9 @@ const USER = resourceSchema({
     pluginKey: { type: 'string' },
     authUser: { type: 'string' },
     authTime: { type: 'string' },
-    source: { type: 'string', enum: ['CODE', 'MANUAL'] },
+    source: { type: 'string', enum: ['CODE', 'MANUAL', 'PURCHASE'] },
     code: { type: 'string' },
+    paymentId: { type: 'string' },
     createdBy: { type: 'string' },
   },
 });

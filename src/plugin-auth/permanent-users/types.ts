@@ -6,8 +6,10 @@ export interface PermanentUserSpec {
   pluginKey: string;
   authUser: string;
   authTime: string;
-  source: 'CODE' | 'MANUAL';
+  source: 'CODE' | 'MANUAL' | 'PURCHASE';
   code?: string;
+  /** The paid order of a PURCHASE entitlement (its full refund withdraws it). */
+  paymentId?: string;
   createdBy?: string;
 }
 

@@ -1,5 +1,5 @@
 import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
-import { CONSOLE_GROUP } from '../api/groups.js';
+import { CONSOLE_GROUP, UC_GROUP } from '../api/groups.js';
 import { TAGS } from '../api/tags.js';
 import { FIELDS, type PluginAuthSettings } from './plugin-auth-settings.js';
 
@@ -87,6 +87,36 @@ export function settingsOperations(settings: PluginAuthSettings): OperationDef[]
       handler: async ({ body }) => {
         await settings.flat.write(body);
         return (await settings.flat.readMasked()).values;
+      },
+    }),
+  ];
+}
+
+/**
+ * User center (plugin:plugin-auth-user:view): what self-service pages show from the settings — the address of
+ * the free-code button (empty: no button) and the administrator's contact e-mail (shown where users are told to
+ * contact the administrator: limit reached, waiting for review, a purchase that could not be granted).
+ */
+export function selfServiceOperations(settings: PluginAuthSettings): OperationDef[] {
+  return [
+    defineOperation({
+      operationId: 'getSelfServiceSettings',
+      group: UC_GROUP,
+      method: 'get',
+      path: '/self-service',
+      tags: TAGS.userCenter,
+      summary: 'The free-code button address and the administrator contact e-mail, for the self-service pages',
+      response: {
+        type: 'object',
+        properties: {
+          freeCodeUrl: { type: 'string', description: 'empty: no free-code button' },
+          adminEmail: { type: 'string', description: 'empty: none set' },
+          selfServiceDays: { type: 'integer', description: 'days a free code authorizes' },
+        },
+      },
+      handler: async () => {
+        const values = await settings.read();
+        return { freeCodeUrl: values.freeCodeUrl ?? '', adminEmail: values.adminEmail ?? '', selfServiceDays: values.selfServiceDays };
       },
     }),
   ];

@@ -52,7 +52,10 @@ test('an SVG, bytes that are not the claimed image and a file over the limit are
     code: 'ATTACHMENT_TYPE_UNSUPPORTED',
     status: 415,
   });
-  expect(await refusal(store.save({ contentType: 'image/jpeg', data: PNG_1X1 }))).toEqual({ code: 'ATTACHMENT_TYPE_MISMATCH', status: 400 });
+  expect(await refusal(store.save({ contentType: 'image/jpeg', data: PNG_1X1 }))).toEqual({
+    code: 'ATTACHMENT_TYPE_MISMATCH',
+    status: 400,
+  });
   const big = Buffer.concat([PNG_1X1, Buffer.alloc(2048)]);
   expect(await refusal(store.save({ contentType: 'image/png', data: big, maxBytes: 1024 }))).toEqual({
     code: 'ATTACHMENT_TOO_LARGE',

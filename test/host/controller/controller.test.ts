@@ -4,6 +4,7 @@ import { reconcileFinalizer } from '../../../src/host/controller/finalizers.js';
 import type { ConfigMap } from '../../../src/host/settings/types.js';
 import { sqliteClient } from '../settings/harness.js';
 import type { ExtensionClient } from '../../../src/host/client/extension-client.js';
+import { labelEq } from '../../../src/host/store/query.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -37,6 +38,41 @@ test('start-up sync lists existing objects in pages, then watch events enqueue c
     () => seen.includes('cm-new') && seen.filter((n) => n === 'cm-1').length === 2 && seen.filter((n) => n === 'cm-2').length === 2,
   );
   await manager.deactivate();
+  await env.close();
+});
+
+test('a controller with `where` syncs and follows only the matching objects; one that stops matching is reconciled once more', async () => {
+  const env = await sqliteClient();
+  const labelled = (name: string, value: string) =>
+    env.client.create<ConfigMap>({
+      apiVersion: env.client.kind('ConfigMap').apiVersion,
+      kind: 'ConfigMap',
+      metadata: { name, labels: { 'example.test/kind': value } },
+      data: {},
+    });
+  await labelled('wanted-0', 'wanted');
+  await labelled('other-0', 'other');
+  await configMap(env.client, 'plain-0');
+  const manager = new ControllerManager({ client: env.client, logger: silent });
+  const seen: string[] = [];
+  manager.register({
+    name: 'selected',
+    kind: 'ConfigMap',
+    where: labelEq('example.test/kind', 'wanted'),
+    reconcile: (name) => void seen.push(name),
+  });
+  await manager.activate();
+  await eventually(() => seen.includes('wanted-0'));
+  await labelled('other-1', 'other');
+  await labelled('wanted-1', 'wanted');
+  await eventually(() => seen.includes('wanted-1'));
+  const moved = await env.client.get<ConfigMap>('ConfigMap', 'wanted-0');
+  await env.client.update({ ...moved, metadata: { ...moved.metadata, labels: { 'example.test/kind': 'other' } } });
+  await eventually(() => seen.filter((n) => n === 'wanted-0').length === 2);
+  const marker = await labelled('wanted-2', 'wanted'); // a later event proves everything before it was delivered
+  await eventually(() => seen.includes(marker.metadata.name));
+  await manager.deactivate();
+  expect(seen.filter((n) => !n.startsWith('wanted-'))).toEqual([]);
   await env.close();
 });
 

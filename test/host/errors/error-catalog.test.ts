@@ -20,6 +20,8 @@ const DYNAMIC_CODE_SITES = new Set([
   'plugin-auth/codes/code-errors.ts',
   // MISSING_SIGNATURE or BAD_SIGNATURE from the signature check: ChannelError codes (CHANNEL_ERROR_STATUS).
   'payment/channels/epay/notify.ts',
+  // A checkout the payment service refused: its code and texts, relayed from the CheckoutRequest's status (payment's codes).
+  'plugin-auth/purchases/purchase-errors.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { PNG_1X1 } from '../../support/images.js';
 import {
   ADMIN_PASSWORD,
   docScreenshot,
@@ -244,6 +245,10 @@ test.each(JOURNEYS)(
     await dialog.locator('input[name=key]').fill(plugin.key);
     await dialog.locator('input[name=name]').fill(plugin.name);
     await dialog.locator('input[name=price]').fill('49.9');
+    // The logo as an uploaded image: kept by the host, its site path goes into the field, the preview loads it.
+    await dialog.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=logo]')?.value.startsWith('/attachments/'));
+    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('.logo-preview')?.naturalWidth ?? 0) > 0);
     await dialog.getByTestId('save-plugin').click();
     await dialog.waitFor({ state: 'hidden' });
     await page.locator(`[data-testid=catalog-table] [data-plugin="${plugin.key}"]`).first().waitFor();

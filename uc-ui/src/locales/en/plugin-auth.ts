@@ -11,7 +11,6 @@ export default {
       author: 'By {name}',
       docs: 'Documentation',
       download: 'Download',
-      buy: 'Buy',
       priceFree: 'Free',
       price: '¥{price}',
       none: 'No plugins found.',

@@ -9,7 +9,6 @@ export default {
       author: '作者 {name}',
       docs: '文档',
       download: '下载',
-      buy: '购买',
       priceFree: '免费',
       price: '¥{price}',
       none: '没有找到插件。',

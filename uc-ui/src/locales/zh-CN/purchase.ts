@@ -1,0 +1,32 @@
+/** Texts of buying plugins, entitlements and the self-service hints in the user center (zh-CN): `purchase.*`. */
+export default {
+  purchase: {
+    nav: { entitlements: '我的永久授权' },
+    buy: '购买',
+    owned: '已拥有',
+    title: '购买 · {plugin}',
+    price: '价格',
+    amount: '¥{amount}',
+    channel: '支付方式',
+    noChannels: '当前没有可用的支付方式，请稍后再试或联系管理员。',
+    note: '付款成功后即获得此插件的永久授权：已申请和今后申请的域名都会立即授权。',
+    submit: '去支付',
+    loadingChannels: '正在读取支付方式…',
+    freeCode: '获取免费授权码',
+    otherWays: '其他购买方式',
+    contactAdmin: '联系管理员：{email}',
+    pendingHint: '待审核的申请由管理员处理，请耐心等待。',
+    limitHint: '该插件的授权域名数量已用完，可删除不再使用的域名，或联系管理员。',
+    entitlements: {
+      plugin: '插件',
+      since: '获得时间',
+      source: '来源',
+      order: '支付单号',
+      none: '还没有永久授权。在插件目录中购买付费插件，或使用永久授权码激活。',
+      apply: '申请域名',
+      catalog: '去插件目录',
+      note: '持有永久授权的插件，申请的域名会立即获得永久授权。',
+    },
+    sources: { PURCHASE: '购买', CODE: '永久授权码', MANUAL: '管理员授予' },
+  },
+};
