@@ -13,7 +13,7 @@ import { OrderEvents } from './orders/order-events.js';
 import { ucOperations } from './orders/uc-operations.js';
 import { refundOperations } from './refunds/console-operations.js';
 import type { RefundDeps } from './refunds/refund-deps.js';
-import { refundLedger } from './ledger/refund-ledger.js';
+import { refundLedger } from './settlement/refund-ledger.js';
 import { paymentPageRouter } from './page/page-routes.js';
 import { platformOperations } from './platform/platform-operations.js';
 import { publicOperations } from './page/public-operations.js';
@@ -21,6 +21,7 @@ import { ChannelProvider } from './settings/channel-provider.js';
 import { generateInterfaceKeys } from './settings/interface-keys.js';
 import { paymentSettings, type PaymentSettings } from './settings/payment-settings.js';
 import { settingsOperations } from './settings/settings-operations.js';
+import { startSettlement } from './settlement/settlement-module.js';
 
 export interface PaymentModuleOptions {
   clock?: Clock;
@@ -72,6 +73,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
   ];
   for (const op of operations) context.addOperation(op);
   const merchants = startMerchants(context, deps);
+  startSettlement(context, merchants.deps);
   context.addRoute('/payment', paymentPageRouter(deps));
   for (const job of paymentJobs(deps)) context.scheduler.register(job);
   const unfollow = settings.onChange(() => {
