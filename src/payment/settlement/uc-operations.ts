@@ -22,7 +22,9 @@ export function settlementUcOperations(deps: MerchantDeps): OperationDef[] {
       handler: async ({ query, principal }) => {
         const merchant = await deps.client.fetch(Merchant, principal.username);
         if (!merchant) throw merchantNotFound(principal.username);
-        return listSettlements(deps, { ...query, merchant: merchant.metadata.name });
+        const page = await listSettlements(deps, { ...query, merchant: merchant.metadata.name });
+        // Administrators' names and ledger ids stay in the console.
+        return { ...page, items: page.items.map(({ createdBy: _c, confirmedBy: _d, ledgerEntry: _l, ...mine }) => mine) };
       },
     }),
   ];

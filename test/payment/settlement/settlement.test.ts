@@ -4,7 +4,8 @@ import { LedgerEntry } from '../../../src/payment/ledger/types.js';
 import { PaymentInfo } from '../../../src/payment/orders/types.js';
 import { autoSettlementJob } from '../../../src/payment/settlement/settlement-job.js';
 import { SettlementRecord } from '../../../src/payment/settlement/types.js';
-import { api, configure, CONSOLE, startPaymentServer, UC, type PaymentServer } from '../support/payment-server.js';
+import { CSV_COLUMNS, csvField } from '../../../src/payment/settlement/report-operations.js';
+import { api, BOOTSTRAP_TOKEN, configure, CONSOLE, startPaymentServer, UC, type PaymentServer } from '../support/payment-server.js';
 import { merchant, move, mySettings, paidOrder, trigger, userHeaders, type SettlementView } from './settlement-world.js';
 
 let server: PaymentServer;
@@ -251,5 +252,49 @@ describe('concurrency and the job', () => {
     expect(records).toHaveLength(1);
     expect(records[0].spec).toMatchObject({ trigger: 'AUTO', orderCount: 1, createdBy: ctx.runId });
     await mySettings(server, { autoSettlement: false });
+  });
+});
+
+describe('reconciliation report', () => {
+  test('per merchant: paid, settled, unsettled, fees, credits, ledger against its recomputation; CSV with a BOM', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await paidOrder(server, 'alice', 123); // paid, not settled
+    const res = await api<{ rows: Array<Record<string, unknown>>; allMatch: boolean }>(
+      server,
+      'GET',
+      `${CONSOLE}/reports/reconciliation?from=${today}&to=${today}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.allMatch).toBe(true);
+    const alice = res.body.data.rows.find((r) => r.merchant === 'alice' && r.currency === 'CNY');
+    expect(alice).toMatchObject({
+      settledCount: 2,
+      settledAmount: '7.00',
+      unsettledCount: 2, // the 1.23 order and the one whose refund is pending
+      fees: '0.04',
+      credits: '6.96',
+      withdrawals: '0.00',
+      ledgerBalance: '6.96',
+      recomputedBalance: '6.96',
+      matches: true,
+    });
+    const csv = await fetch(`${server.url}${CONSOLE}/reports/reconciliation.csv?from=${today}&to=${today}`, {
+      headers: { authorization: `Bearer ${BOOTSTRAP_TOKEN}` },
+    });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text.split('\r\n')[0]).toBe(CSV_COLUMNS.join(','));
+    expect(text).toContain('alice,CNY,');
+    expect((await api(server, 'GET', `${CONSOLE}/reports/reconciliation?from=${today}&to=2000-01-01`)).status).toBe(400);
+    expect((await api(server, 'GET', `${CONSOLE}/reports/reconciliation?from=yesterday&to=${today}`)).status).toBe(400);
+  });
+
+  test('CSV fields are quoted and defused for spreadsheets', () => {
+    expect(csvField('商户,"甲"')).toBe('"商户,""甲"""');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('-12.50')).toBe('-12.50');
+    expect(csvField('a\nb')).toBe('"a\nb"');
   });
 });
