@@ -42,4 +42,7 @@ export const HOST_ERROR_MESSAGES: Readonly<Record<string, { zh: string; en: stri
     en: 'YAML aliases (*name) are not accepted; write the content out',
   },
   YAML_TOO_DEEP: { zh: 'YAML 嵌套过深', en: 'the YAML is nested too deeply' },
+  ATTACHMENT_TOO_LARGE: { zh: '文件过大', en: 'the file is too large' },
+  ATTACHMENT_TYPE_UNSUPPORTED: { zh: '不支持的文件类型（支持 PNG、JPEG、GIF、WebP 图片）', en: 'unsupported file type (PNG, JPEG, GIF and WebP images)' },
+  ATTACHMENT_TYPE_MISMATCH: { zh: '文件内容与声明的类型不符', en: 'the file is not of the type it claims' },
 };

@@ -76,6 +76,10 @@ export type { Clock, TimerHandle } from '../controller/clock.js';
 export type { Notifier, SendInput, SendResult } from '../notifications/types.js';
 export { sanitizedHtml, htmlToText, escapeHtml, trustedHtml, SafeHtml } from '../notifications/safe-html.js';
 
+// Attachments (small files kept by the host, e.g. a catalog plugin's logo)
+export type { Attachments, AttachmentRef, NewAttachment } from '../attachments/types.js';
+export { MAX_ATTACHMENT_BYTES } from '../attachments/types.js';
+
 // Caches, rate limits and request safety
 export { BoundedCache } from '../cache/bounded-cache.js';
 export { WatchedReadCache } from '../cache/watched-read-cache.js';
