@@ -64,6 +64,21 @@ export const ROUTES: RouteRecordRaw[] = [
     meta: { title: 'nav.testPayment', tab: 'tab.payment', permission: PAY },
   },
   {
+    path: '/payment/settlements',
+    component: () => import('./pages/payment/settlement/SettlementsPage.vue'),
+    meta: { title: 'nav.settlements', tab: 'tab.payment', permission: PAY },
+  },
+  {
+    path: '/payment/merchant-ledger',
+    component: () => import('./pages/payment/settlement/MerchantLedgerPage.vue'),
+    meta: { title: 'nav.merchantLedger', tab: 'tab.payment', permission: PAY },
+  },
+  {
+    path: '/payment/reconciliation',
+    component: () => import('./pages/payment/settlement/ReconciliationPage.vue'),
+    meta: { title: 'nav.reconciliation', tab: 'tab.payment', permission: PAY },
+  },
+  {
     path: '/payment/settings',
     component: () => import('./pages/payment/SettingsPage.vue'),
     meta: { title: 'nav.paymentSettings', tab: 'tab.payment', permission: PAY },

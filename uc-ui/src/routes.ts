@@ -23,6 +23,12 @@ export const ROUTES: RouteRecordRaw[] = [
     component: () => import('./pages/payment/MyOrdersPage.vue'),
     meta: { title: 'nav.myOrders', permission: 'payment:uc:manage' },
   },
+  // Merchant area (standalone until the merchant area layout lands): balance and settlement records.
+  {
+    path: '/merchant/settlements',
+    component: () => import('./pages/merchant/MySettlementsPage.vue'),
+    meta: { title: 'nav.mySettlements', permission: 'payment:uc:manage' },
+  },
   {
     path: '/notifications',
     component: () => import('./pages/account/NotificationsPage.vue'),

@@ -8,6 +8,7 @@ export default {
     myAuthorizations: 'My authorizations',
     catalog: 'Plugin catalog',
     myOrders: 'My orders',
+    mySettlements: 'Balance and settlements',
     notifications: 'Notifications',
     tokens: 'Access tokens',
     profile: 'Profile',

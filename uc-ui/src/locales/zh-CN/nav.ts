@@ -6,6 +6,7 @@ export default {
     myAuthorizations: '我的授权',
     catalog: '插件目录',
     myOrders: '我的订单',
+    mySettlements: '结算与余额',
     notifications: '站内通知',
     tokens: '访问令牌',
     profile: '个人资料',
