@@ -5,7 +5,17 @@ import { PaymentInfo } from '../../../src/payment/orders/types.js';
 import { autoSettlementJob } from '../../../src/payment/settlement/settlement-job.js';
 import { SettlementRecord } from '../../../src/payment/settlement/types.js';
 import { CSV_COLUMNS, csvField } from '../../../src/payment/settlement/report-operations.js';
-import { api, BOOTSTRAP_TOKEN, configure, CONSOLE, startPaymentServer, UC, type PaymentServer } from '../support/payment-server.js';
+import type { Resource } from '../../../src/host/resource/types.js';
+import {
+  api,
+  BOOTSTRAP_TOKEN,
+  configure,
+  CONSOLE,
+  eventually,
+  startPaymentServer,
+  UC,
+  type PaymentServer,
+} from '../support/payment-server.js';
 import { merchant, move, mySettings, paidOrder, trigger, userHeaders, type SettlementView } from './settlement-world.js';
 
 let server: PaymentServer;
@@ -196,6 +206,15 @@ describe('isolation', () => {
   test('a merchant sees only its own balance and settlements; others get 404, the console is closed to them', async () => {
     const aliceRecords = await recordsOf('alice');
     await move(server, aliceRecords[0].metadata.name, 'confirm');
+    // The merchant user is told, in both languages (inbox; the e-mail goes through the same outbox message).
+    const told = await eventually(async () => {
+      const inbox = await client().list<Resource & { spec: { title: string; html: string } }>('Notification', {
+        where: eq('spec.recipient', 'alice'),
+      });
+      return inbox.items.find((n) => n.spec.title.includes('Settlement confirmed'));
+    });
+    expect(told.spec.title).toContain('结算已确认');
+    expect(told.spec.html).toContain('6.96 CNY');
     const mine = await api<{ balance: string; withdrawable: string; currency: string }>(
       server,
       'GET',
