@@ -4,7 +4,12 @@ import { candidatesOf, whyUnsettleable } from './eligibility.js';
 import type { SettlementRecord } from './types.js';
 import { OrderBatch, writeSettlement, type SettlementOrigin } from './write-settlement.js';
 
-const PAGE = 500;
+/**
+ * Candidates per read. The query filters by index (platform, status, settlementName) but pages in name order, so
+ * each page sorts every remaining candidate: large pages keep a 100,000-order run from re-reading them hundreds of
+ * times (a round needs about 21,000, see write-settlement.ts).
+ */
+const PAGE = 5_000;
 
 /**
  * Settles every eligible order of one merchant: one record per currency, several when a currency has more
