@@ -64,24 +64,40 @@ export const ROUTES: RouteRecordRaw[] = [
     meta: { title: 'nav.testPayment', tab: 'tab.payment', permission: PAY },
   },
   {
+    path: '/payment/settings',
+    component: () => import('./pages/payment/SettingsPage.vue'),
+    meta: { title: 'nav.paymentSettings', tab: 'tab.payment', permission: PAY },
+  },
+  // Merchant management: one top tab. Further pages (settlement, withdrawals) join as sub-pages of it.
+  {
+    path: '/merchants',
+    component: () => import('./pages/merchants/MerchantsPage.vue'),
+    meta: { title: 'nav.merchants', tab: 'tab.merchant', permission: PAY },
+  },
+  {
+    path: '/merchants/:name',
+    component: () => import('./pages/merchants/MerchantDetailsPage.vue'),
+    meta: { title: 'nav.merchantDetails', tab: 'tab.merchant', permission: PAY, hidden: true },
+  },
+  {
+    path: '/merchant-settings',
+    component: () => import('./pages/merchants/MerchantSettingsPage.vue'),
+    meta: { title: 'nav.merchantSettings', tab: 'tab.merchant', permission: PAY },
+  },
+  {
     path: '/payment/settlements',
     component: () => import('./pages/payment/settlement/SettlementsPage.vue'),
-    meta: { title: 'nav.settlements', tab: 'tab.payment', permission: PAY },
+    meta: { title: 'nav.settlements', tab: 'tab.merchant', permission: PAY },
   },
   {
     path: '/payment/merchant-ledger',
     component: () => import('./pages/payment/settlement/MerchantLedgerPage.vue'),
-    meta: { title: 'nav.merchantLedger', tab: 'tab.payment', permission: PAY },
+    meta: { title: 'nav.merchantLedger', tab: 'tab.merchant', permission: PAY, hidden: true },
   },
   {
     path: '/payment/reconciliation',
     component: () => import('./pages/payment/settlement/ReconciliationPage.vue'),
-    meta: { title: 'nav.reconciliation', tab: 'tab.payment', permission: PAY },
-  },
-  {
-    path: '/payment/settings',
-    component: () => import('./pages/payment/SettingsPage.vue'),
-    meta: { title: 'nav.paymentSettings', tab: 'tab.payment', permission: PAY },
+    meta: { title: 'nav.reconciliation', tab: 'tab.merchant', permission: PAY },
   },
   {
     path: '/system/users',

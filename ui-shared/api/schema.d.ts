@@ -1583,7 +1583,10 @@ export interface paths {
     /** The caller's tokens (never the secrets) */
     get: operations['listPersonalAccessTokens'];
     put?: never;
-    /** Create a personal access token; data.token is shown this once */
+    /**
+     * Create a personal access token; data.token is shown this once
+     * @description apiGroups (optional) restricts the token: it may then call only operations and resources of those API groups (anything else is 403 TOKEN_SCOPE_DENIED), and never more than its user may.
+     */
     post: operations['createPersonalAccessToken'];
     delete?: never;
     options?: never;
@@ -3362,6 +3365,18 @@ export interface operations {
                 /** @description individual settlement fee rate as a percent, e.g. "0.60" */
                 feeRate?: string;
                 feeRateBasisPoints?: number;
+                /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+                history?: {
+                  /** @enum {string} */
+                  action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                  at?: string;
+                  by?: string;
+                  /** @enum {string} */
+                  from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                  remark?: string;
+                  /** @enum {string} */
+                  to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                }[];
                 merchantName?: string;
                 name?: string;
                 resourceVersion?: string;
@@ -3419,6 +3434,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3488,6 +3515,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3546,6 +3585,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3604,6 +3655,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3747,6 +3810,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3805,6 +3880,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -7517,6 +7604,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description the API groups the token is restricted to; absent = every operation its user may call */
+              apiGroups?: string[];
               /** Format: date-time */
               creationTimestamp?: string;
               displayName?: string;
@@ -7546,6 +7635,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          apiGroups?: string[];
           /** Format: date-time */
           expiresAt?: string;
           /** Format: single-line-text */
@@ -7566,6 +7656,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description the API groups the token is restricted to; absent = every operation its user may call */
+              apiGroups?: string[];
               /** Format: date-time */
               creationTimestamp?: string;
               displayName?: string;
@@ -7610,6 +7702,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description the API groups the token is restricted to; absent = every operation its user may call */
+              apiGroups?: string[];
               /** Format: date-time */
               creationTimestamp?: string;
               displayName?: string;
@@ -7962,6 +8056,18 @@ export interface operations {
                 /** @description individual settlement fee rate as a percent, e.g. "0.60" */
                 feeRate?: string;
                 feeRateBasisPoints?: number;
+                /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+                history?: {
+                  /** @enum {string} */
+                  action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                  at?: string;
+                  by?: string;
+                  /** @enum {string} */
+                  from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                  remark?: string;
+                  /** @enum {string} */
+                  to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                }[];
                 merchantName?: string;
                 name?: string;
                 resourceVersion?: string;

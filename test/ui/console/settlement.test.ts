@@ -143,8 +143,9 @@ describe.each([
     await status(w('enum.settlementStatus.FAILED')).waitFor();
 
     // ---- the merchant's account ----
-    await page.goto(`/console/payment/merchant-ledger?merchant=${shop}`);
-    await page.locator('[data-testid=ledger-balances]').getByText('CNY 3.01').first().waitFor();
+    // The merchant details page (linked from each settlement's merchant) shows the account.
+    await page.goto(`/console/merchants/${shop}`);
+    await page.locator('[data-testid=merchant-ledger] [data-testid=ledger-balances]').getByText('CNY 3.01').first().waitFor();
     await page
       .locator('[data-testid=ledger-check]')
       .filter({ hasText: w('settlement.ledger.checkOk', { n: 1 }) })

@@ -1,7 +1,7 @@
 /** App names, top tabs and page titles of the console. */
 export default {
   app: { console: 'AuthPay 控制台', uc: '用户中心' },
-  tab: { pluginAuth: '插件授权', payment: '支付', system: '系统' },
+  tab: { pluginAuth: '插件授权', payment: '支付', merchant: '商户管理', system: '系统' },
   nav: {
     catalog: '插件目录',
     records: '授权记录',
@@ -17,6 +17,9 @@ export default {
     settlements: '结算管理',
     merchantLedger: '商户账户',
     reconciliation: '对账报表',
+    merchants: '商户列表',
+    merchantDetails: '商户详情',
+    merchantSettings: '商户设置',
     users: '用户',
     outbox: '通知发件箱',
     jobs: '定时任务',
