@@ -85,6 +85,21 @@ export const ROUTES: RouteRecordRaw[] = [
     meta: { title: 'nav.merchantSettings', tab: 'tab.merchant', permission: PAY },
   },
   {
+    path: '/payment/settlements',
+    component: () => import('./pages/payment/settlement/SettlementsPage.vue'),
+    meta: { title: 'nav.settlements', tab: 'tab.merchant', permission: PAY },
+  },
+  {
+    path: '/payment/merchant-ledger',
+    component: () => import('./pages/payment/settlement/MerchantLedgerPage.vue'),
+    meta: { title: 'nav.merchantLedger', tab: 'tab.merchant', permission: PAY, hidden: true },
+  },
+  {
+    path: '/payment/reconciliation',
+    component: () => import('./pages/payment/settlement/ReconciliationPage.vue'),
+    meta: { title: 'nav.reconciliation', tab: 'tab.merchant', permission: PAY },
+  },
+  {
     path: '/system/users',
     component: () => import('./pages/system/UsersPage.vue'),
     meta: { title: 'nav.users', tab: 'tab.system', permission: ADMIN },

@@ -16,7 +16,7 @@ import { OrderEvents } from './orders/order-events.js';
 import { ucOperations } from './orders/uc-operations.js';
 import { refundOperations } from './refunds/console-operations.js';
 import type { RefundDeps } from './refunds/refund-deps.js';
-import { refundLedger } from './ledger/refund-ledger.js';
+import { refundLedger } from './settlement/refund-ledger.js';
 import { paymentPageRouter } from './page/page-routes.js';
 import { platformOperations } from './platform/platform-operations.js';
 import { publicOperations } from './page/public-operations.js';
@@ -24,6 +24,7 @@ import { ChannelProvider } from './settings/channel-provider.js';
 import { generateInterfaceKeys } from './settings/interface-keys.js';
 import { paymentSettings, type PaymentSettings } from './settings/payment-settings.js';
 import { settingsOperations } from './settings/settings-operations.js';
+import { startSettlement } from './settlement/settlement-module.js';
 
 export interface PaymentModuleOptions {
   clock?: Clock;
@@ -83,6 +84,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
     workers: 4,
     reconcile: (name) => processCheckout(deps, name),
   });
+  startSettlement(context, merchants.deps);
   context.addRoute('/payment', paymentPageRouter(deps));
   for (const job of paymentJobs(deps)) context.scheduler.register(job);
   const unfollow = settings.onChange(() => {

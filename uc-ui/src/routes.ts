@@ -59,6 +59,12 @@ export const ROUTES: RouteRecordRaw[] = [
     meta: { title: 'nav.apiDocs', tab: 'tab.merchant', permission: MERCHANT },
   },
   {
+    path: '/merchant/settlements',
+    component: () => import('./pages/merchant/MySettlementsPage.vue'),
+    // Not the platform permission: a SUSPENDED merchant (which loses the platform role) still sees its money.
+    meta: { title: 'nav.mySettlements', tab: 'tab.merchant', permission: 'payment:uc:manage' },
+  },
+  {
     path: '/notifications',
     component: () => import('./pages/account/NotificationsPage.vue'),
     meta: { title: 'nav.notifications', tab: 'tab.account', permission: 'uc:notifications:view' },

@@ -593,6 +593,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/merchants/{name}/ledger': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A merchant's balances per currency, its ledger entries newest first (paged, all currencies), and the check of the running totals of `currency` against the sum of its entries */
+    get: operations['getMerchantLedger'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/merchants/{name}/ledger/adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Correct a merchant balance by a signed decimal amount with a reason (ADJUSTMENT entry); refused (409 INSUFFICIENT_BALANCE) when balance or withdrawable would go below zero; the same ticket books once */
+    post: operations['adjustMerchantBalance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/apis/console.api.payment.authpay.dev/v1alpha1/merchants/{name}/reject': {
     parameters: {
       query?: never;
@@ -807,6 +841,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/reports/reconciliation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Per merchant and currency for a date range: paid, settled and unsettled orders, fees, credits, withdrawals (WITHDRAWAL_DEBIT), and the ledger balance against its recomputation */
+    get: operations['getReconciliationReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/reports/reconciliation.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The reconciliation report as CSV (UTF-8 with a byte order mark, for spreadsheets) */
+    get: operations['exportReconciliationReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/apis/console.api.payment.authpay.dev/v1alpha1/settings': {
     parameters: {
       query?: never;
@@ -819,6 +887,92 @@ export interface paths {
     /** Change payment settings: a partial flat object (sandboxEnabled, supportedChannels as TYPE:CHANNEL, timeoutMinutes, allowPrivateNotifyTargets, credentials, …); "******" keeps a secret; a service left enabled needs valid credentials */
     put: operations['updatePaymentSettings'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/settlements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Settlement records, newest first, filtered by merchant, status and creation date */
+    get: operations['listSettlements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/settlements/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One settlement record and one page of its orders */
+    get: operations['getSettlement'];
+    put?: never;
+    post?: never;
+    /** Delete a record: PENDING releases its orders; FAILED just goes; SUCCESS only with ?reason=…, booking an ADJUSTMENT that reverses its credit in the same transaction (409 SETTLEMENT_CREDITED without a reason, INSUFFICIENT_BALANCE when it cannot) */
+    delete: operations['deleteSettlement'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/settlements/{name}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PENDING → SUCCESS; the settlement amount is credited to the merchant (SETTLEMENT_CREDIT). Repeating it answers the record; another status → 409 SETTLEMENT_STATE_CONFLICT */
+    post: operations['confirmSettlement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/settlements/{name}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PENDING → FAILED with a remark (required); its orders are released. Repeating it answers the record; another status → 409 */
+    post: operations['rejectSettlement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/settlements/trigger': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Settle now: the given payment numbers (all or nothing: 409 ORDERS_NOT_SETTLEABLE lists the refused ones), one merchant, or every merchant when the body is empty. One PENDING record per merchant and currency (more when very many orders) */
+    post: operations['triggerSettlement'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1555,6 +1709,40 @@ export interface paths {
     put?: never;
     /** Apply to become a merchant (one per user). With an account-opening fee the answer carries the fee order (paymentId, payUrl); the merchant is created when it is paid */
     post: operations['onboardMerchant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/merchant/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My merchant's balance, frozen and withdrawable amounts in a currency (default CNY), as decimal strings */
+    get: operations['getMyBalance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/merchant/settlements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My merchant's settlement records, newest first, filtered by status and creation date */
+    get: operations['listMySettlements'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3585,6 +3773,91 @@ export interface operations {
       };
     };
   };
+  getMerchantLedger: {
+    parameters: {
+      query?: {
+        /** @description ISO 4217 code (default CNY) */
+        currency?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page */
+        size?: number;
+      };
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  adjustMerchantBalance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description signed decimal, e.g. "-12.50" */
+          amount: string;
+          /**
+           * @description ISO 4217 code (default CNY)
+           * @default CNY
+           */
+          currency?: string;
+          /** Format: multi-line-text */
+          reason: string;
+          /** @description idempotency ticket */
+          ticket?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
   rejectMerchant: {
     parameters: {
       query?: never;
@@ -4545,6 +4818,67 @@ export interface operations {
       };
     };
   };
+  getReconciliationReport: {
+    parameters: {
+      query: {
+        /** @description yyyy-mm-dd (UTC, inclusive) */
+        from: string;
+        /** @description yyyy-mm-dd (UTC, inclusive) */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  exportReconciliationReport: {
+    parameters: {
+      query: {
+        /** @description yyyy-mm-dd (UTC, inclusive) */
+        from: string;
+        /** @description yyyy-mm-dd (UTC, inclusive) */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description answer written by the handler */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+        };
+      };
+    };
+  };
   getPaymentSettings: {
     parameters: {
       query?: never;
@@ -4683,6 +5017,378 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  listSettlements: {
+    parameters: {
+      query?: {
+        /** @description RFC 3339 or yyyy-mm-dd (inclusive) */
+        createdFrom?: string;
+        /** @description RFC 3339 or yyyy-mm-dd (inclusive: the whole day) */
+        createdTo?: string;
+        merchant?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page */
+        size?: number;
+        status?: 'PENDING' | 'SUCCESS' | 'FAILED';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              first: boolean;
+              hasNext: boolean;
+              hasPrevious: boolean;
+              items: {
+                confirmedAt?: string;
+                confirmedBy?: string;
+                createdAt?: string;
+                createdBy?: string;
+                currency: string;
+                /** @description decimal amount: round-half-up(total × rate) */
+                feeAmount: string;
+                /** @description percent applied, e.g. "0.60" */
+                feeRate: string;
+                ledgerEntry?: string;
+                merchant: string;
+                name: string;
+                orderCount: number;
+                remark?: string;
+                /** @description decimal amount credited on confirmation: total − fee */
+                settlementAmount: string;
+                /** @enum {string} */
+                status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
+                totalAmount: string;
+                /** @enum {string} */
+                trigger?: 'MANUAL' | 'AUTO';
+              }[];
+              last: boolean;
+              page: number;
+              size: number;
+              total: number;
+              totalPages: number;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getSettlement: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page */
+        size?: number;
+      };
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              orders?: {
+                first: boolean;
+                hasNext: boolean;
+                hasPrevious: boolean;
+                items: {
+                  currency?: string;
+                  orderId?: string;
+                  paidAt?: string;
+                  paymentAmount?: string;
+                  paymentId?: string;
+                  refundedAmount?: string;
+                  status?: string;
+                  subject?: string;
+                }[];
+                last: boolean;
+                page: number;
+                size: number;
+                total: number;
+                totalPages: number;
+              };
+              settlement?: {
+                confirmedAt?: string;
+                confirmedBy?: string;
+                createdAt?: string;
+                createdBy?: string;
+                currency: string;
+                /** @description decimal amount: round-half-up(total × rate) */
+                feeAmount: string;
+                /** @description percent applied, e.g. "0.60" */
+                feeRate: string;
+                ledgerEntry?: string;
+                merchant: string;
+                name: string;
+                orderCount: number;
+                remark?: string;
+                /** @description decimal amount credited on confirmation: total − fee */
+                settlementAmount: string;
+                /** @enum {string} */
+                status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
+                totalAmount: string;
+                /** @enum {string} */
+                trigger?: 'MANUAL' | 'AUTO';
+              };
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  deleteSettlement: {
+    parameters: {
+      query?: {
+        reason?: string;
+      };
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: unknown;
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  confirmSettlement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              confirmedAt?: string;
+              confirmedBy?: string;
+              createdAt?: string;
+              createdBy?: string;
+              currency: string;
+              /** @description decimal amount: round-half-up(total × rate) */
+              feeAmount: string;
+              /** @description percent applied, e.g. "0.60" */
+              feeRate: string;
+              ledgerEntry?: string;
+              merchant: string;
+              name: string;
+              orderCount: number;
+              remark?: string;
+              /** @description decimal amount credited on confirmation: total − fee */
+              settlementAmount: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'SUCCESS' | 'FAILED';
+              /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
+              totalAmount: string;
+              /** @enum {string} */
+              trigger?: 'MANUAL' | 'AUTO';
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  rejectSettlement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          remark: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              confirmedAt?: string;
+              confirmedBy?: string;
+              createdAt?: string;
+              createdBy?: string;
+              currency: string;
+              /** @description decimal amount: round-half-up(total × rate) */
+              feeAmount: string;
+              /** @description percent applied, e.g. "0.60" */
+              feeRate: string;
+              ledgerEntry?: string;
+              merchant: string;
+              name: string;
+              orderCount: number;
+              remark?: string;
+              /** @description decimal amount credited on confirmation: total − fee */
+              settlementAmount: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'SUCCESS' | 'FAILED';
+              /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
+              totalAmount: string;
+              /** @enum {string} */
+              trigger?: 'MANUAL' | 'AUTO';
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  triggerSettlement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          merchant?: string;
+          paymentIds?: string[];
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              count?: number;
+              orders?: number;
+              records?: {
+                confirmedAt?: string;
+                confirmedBy?: string;
+                createdAt?: string;
+                createdBy?: string;
+                currency: string;
+                /** @description decimal amount: round-half-up(total × rate) */
+                feeAmount: string;
+                /** @description percent applied, e.g. "0.60" */
+                feeRate: string;
+                ledgerEntry?: string;
+                merchant: string;
+                name: string;
+                orderCount: number;
+                remark?: string;
+                /** @description decimal amount credited on confirmation: total − fee */
+                settlementAmount: string;
+                /** @enum {string} */
+                status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
+                totalAmount: string;
+                /** @enum {string} */
+                trigger?: 'MANUAL' | 'AUTO';
+              }[];
+            };
             message: string;
             /** @constant */
             success: true;
@@ -7545,6 +8251,118 @@ export interface operations {
               paymentId?: string;
               /** @description its payment page */
               payUrl?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getMyBalance: {
+    parameters: {
+      query?: {
+        /** @description ISO 4217 code (default CNY) */
+        currency?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description decimal amount: Σ balance deltas of the ledger */
+              balance: string;
+              currency: string;
+              /** @description decimal amount held by open withdrawals and refunds */
+              frozen: string;
+              /** @description balance − frozen */
+              withdrawable: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  listMySettlements: {
+    parameters: {
+      query?: {
+        /** @description RFC 3339 or yyyy-mm-dd (inclusive) */
+        createdFrom?: string;
+        /** @description RFC 3339 or yyyy-mm-dd (inclusive: the whole day) */
+        createdTo?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page */
+        size?: number;
+        status?: 'PENDING' | 'SUCCESS' | 'FAILED';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              first: boolean;
+              hasNext: boolean;
+              hasPrevious: boolean;
+              items: {
+                confirmedAt?: string;
+                confirmedBy?: string;
+                createdAt?: string;
+                createdBy?: string;
+                currency: string;
+                /** @description decimal amount: round-half-up(total × rate) */
+                feeAmount: string;
+                /** @description percent applied, e.g. "0.60" */
+                feeRate: string;
+                ledgerEntry?: string;
+                merchant: string;
+                name: string;
+                orderCount: number;
+                remark?: string;
+                /** @description decimal amount credited on confirmation: total − fee */
+                settlementAmount: string;
+                /** @enum {string} */
+                status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
+                totalAmount: string;
+                /** @enum {string} */
+                trigger?: 'MANUAL' | 'AUTO';
+              }[];
+              last: boolean;
+              page: number;
+              size: number;
+              total: number;
+              totalPages: number;
             };
             message: string;
             /** @constant */

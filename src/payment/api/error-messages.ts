@@ -40,6 +40,12 @@ export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {
   // Merchants (merchants/merchant-errors.ts)
   INSUFFICIENT_BALANCE: { zh: '可提现余额不足', en: 'the withdrawable balance is too low' },
   LEDGER_KEY_REUSED: { zh: '同一账务分录已以不同金额记账', en: 'a ledger entry was already booked under this key with other figures' },
+  SETTLEMENT_STATE_CONFLICT: { zh: '结算单当前状态不允许此操作', en: "the settlement's status does not allow this move" },
+  SETTLEMENT_CREDITED: {
+    zh: '结算单已确认入账，删除需填写原因并冲正',
+    en: 'the settlement was credited; deleting it needs a reason and reverses the credit',
+  },
+  ORDERS_NOT_SETTLEABLE: { zh: '部分订单不能结算', en: 'some orders cannot be settled' },
   ORDER_SETTLEMENT_PENDING: { zh: '订单所在的结算单尚待确认', en: "the order's settlement awaits confirmation" },
   MERCHANT_PLATFORM_DISABLED: { zh: '商户平台未启用', en: 'the merchant platform is not enabled' },
   MERCHANT_ONBOARDING_CLOSED: { zh: '商户入驻暂未开放', en: 'merchant onboarding is closed' },

@@ -1,9 +1,8 @@
-import type { PaymentDeps } from '../deps/payment-deps.js';
 import { ledgerErrors } from './ledger-errors.js';
 import { balanceName, figuresOf } from './read-balance.js';
-import { LedgerEntry, MerchantBalance, type BalanceFigures, type LedgerEntrySpec } from './types.js';
+import { LedgerEntry, MerchantBalance, type BalanceFigures, type LedgerDeps, type LedgerEntrySpec } from './types.js';
 
-export type LedgerDeps = Pick<PaymentDeps, 'client' | 'clock'>;
+export type { LedgerDeps };
 
 /** An entry to book: its spec without the running totals, and the idempotency key that becomes its name. */
 export interface LedgerPosting extends Omit<LedgerEntrySpec, 'balanceAfter' | 'frozenAfter'> {

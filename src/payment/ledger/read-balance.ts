@@ -1,6 +1,5 @@
 import { and, eq } from '../../host/sdk/index.js';
-import type { LedgerDeps } from './post-entry.js';
-import { LedgerEntry, MerchantBalance, type BalanceFigures } from './types.js';
+import { LedgerEntry, MerchantBalance, type BalanceFigures, type LedgerDeps } from './types.js';
 
 /** The running-totals object of a merchant in a currency. */
 export function balanceName(merchant: string, currency: string): string {

@@ -1,5 +1,9 @@
 import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
 import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
+import type { PaymentDeps } from '../deps/payment-deps.js';
+
+/** What the ledger needs: the store and the clock. */
+export type LedgerDeps = Pick<PaymentDeps, 'client' | 'clock'>;
 
 /**
  * Each type fixes the sign of its deltas (the CRD checks it): credit and refund/withdrawal release raise what

@@ -4,7 +4,7 @@ import type { PaymentRefund } from './types.js';
 
 /**
  * Where a merchant's balance meets a refund (docs/payment.md "Refunds and the ledger"); the ledger family
- * implements it (ledger/refund-ledger.ts) and the service's wiring passes it in. Both calls run
+ * implements it (settlement/refund-ledger.ts) and the service's wiring passes it in. Both calls run
  * inside the refund's store transaction, so the entries commit with the refund or not at all, and a throw
  * refuses the refund (reserve) or rolls the settlement back (settle).
  */

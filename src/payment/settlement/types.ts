@@ -15,10 +15,17 @@ export interface SettlementRecordSpec {
   currency: string;
   feeRateBasisPoints: number;
   status: SettlementStatus;
+  /** Who confirmed or rejected it, and when (one pair: a record is decided once). */
   confirmedBy?: string;
   confirmedAt?: string;
   remark?: string;
+  trigger?: SettlementTrigger;
+  /** The administrator who triggered it, or the job run that did. */
+  createdBy?: string;
 }
+
+/** MANUAL: the console's trigger; AUTO: the settlement-cycle job. */
+export type SettlementTrigger = 'MANUAL' | 'AUTO';
 
 export interface SettlementRecordStatus {
   observedGeneration?: number;

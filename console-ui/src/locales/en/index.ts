@@ -2,7 +2,8 @@ import nav from './nav.js';
 import pluginAuth from './plugin-auth.js';
 import payment from './payment.js';
 import system from './system.js';
+import settlement from './settlement.js';
 import merchant from './merchant.js';
 
 /** The console's catalog: one file per page family, each with its own top-level namespace. */
-export default { ...nav, ...pluginAuth, ...payment, ...system, ...merchant };
+export default { ...nav, ...pluginAuth, ...payment, ...system, ...merchant, ...settlement };

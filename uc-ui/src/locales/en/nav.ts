@@ -8,6 +8,7 @@ export default {
     myAuthorizations: 'My authorizations',
     catalog: 'Plugin catalog',
     myOrders: 'My orders',
+    mySettlements: 'Balance and settlements',
     merchant: 'Onboarding and status',
     merchantOverview: 'Overview',
     merchantOrders: 'Orders',

@@ -6,6 +6,7 @@ export default {
     myAuthorizations: '我的授权',
     catalog: '插件目录',
     myOrders: '我的订单',
+    mySettlements: '结算与余额',
     merchant: '入驻与状态',
     merchantOverview: '商户概览',
     merchantOrders: '商户订单',

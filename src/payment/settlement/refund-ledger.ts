@@ -2,10 +2,10 @@ import { AppError } from '../../host/sdk/index.js';
 import { SYSTEM_PLATFORM, type PaymentInfo } from '../orders/types.js';
 import type { RefundLedgerPort } from '../refunds/refund-deps.js';
 import type { PaymentRefund } from '../refunds/types.js';
-import { SettlementRecord } from '../settlement/types.js';
-import { ledgerMove } from './moves.js';
-import { postLedgerEntry, type LedgerDeps } from './post-entry.js';
-import { LedgerEntry } from './types.js';
+import { ledgerMove } from '../ledger/moves.js';
+import { postLedgerEntry, type LedgerDeps } from '../ledger/post-entry.js';
+import { LedgerEntry } from '../ledger/types.js';
+import { SettlementRecord } from './types.js';
 
 /**
  * A refund of a merchant order whose settlement was confirmed takes the money back from the merchant: the
