@@ -24,6 +24,7 @@ import { OPS_PATHS, opsRoutes } from './ops/ops-routes.js';
 import { LOGIN_PATHS } from './auth/login-routes.js';
 import { onlyFor } from './server/path-gate.js';
 import type { WhitelistSource } from './ops/cors.js';
+import { attachmentOperations } from './attachments/attachment-operations.js';
 import { startNotificationCenter } from './notifications/start-notification-center.js';
 import { outboxRetentionJob } from './notifications/outbox-retention.job.js';
 import type { NotificationCenter } from './notifications/notification-center.js';
@@ -119,6 +120,7 @@ export class HostRuntime {
       rateLimits: this.rateLimits,
     });
     this.onStop('auth', () => this.auth.stop());
+    for (const op of attachmentOperations(this.client)) this.operations.add(op);
     this.workloads = await startWorkloads({
       client: this.client,
       store: this.store,

@@ -43,6 +43,8 @@ export type { ErrorTexts, ErrorMessageTable } from '../errors/error-catalog.js';
 export { negotiateLanguage, hasChineseText, DEFAULT_LANGUAGE } from '../errors/language.js';
 export type { Language } from '../errors/language.js';
 export { HostUser } from '../users/types.js';
+export { Attachment } from '../attachments/types.js';
+export type { AttachmentSpec } from '../attachments/types.js';
 export type { PluginVisibleUserSpec } from '../users/types.js';
 export type { Principal } from '../request/principal.js';
 export { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
