@@ -68,6 +68,22 @@ export const ROUTES: RouteRecordRaw[] = [
     component: () => import('./pages/payment/SettingsPage.vue'),
     meta: { title: 'nav.paymentSettings', tab: 'tab.payment', permission: PAY },
   },
+  // Merchant management: one top tab. Further pages (settlement, withdrawals) join as sub-pages of it.
+  {
+    path: '/merchants',
+    component: () => import('./pages/merchants/MerchantsPage.vue'),
+    meta: { title: 'nav.merchants', tab: 'tab.merchant', permission: PAY },
+  },
+  {
+    path: '/merchants/:name',
+    component: () => import('./pages/merchants/MerchantDetailsPage.vue'),
+    meta: { title: 'nav.merchantDetails', tab: 'tab.merchant', permission: PAY, hidden: true },
+  },
+  {
+    path: '/merchant-settings',
+    component: () => import('./pages/merchants/MerchantSettingsPage.vue'),
+    meta: { title: 'nav.merchantSettings', tab: 'tab.merchant', permission: PAY },
+  },
   {
     path: '/system/users',
     component: () => import('./pages/system/UsersPage.vue'),

@@ -24,7 +24,6 @@ import { OPS_PATHS, opsRoutes } from './ops/ops-routes.js';
 import { LOGIN_PATHS } from './auth/login-routes.js';
 import { onlyFor } from './server/path-gate.js';
 import type { WhitelistSource } from './ops/cors.js';
-import { attachmentOperations } from './attachments/attachment-operations.js';
 import { startNotificationCenter } from './notifications/start-notification-center.js';
 import { outboxRetentionJob } from './notifications/outbox-retention.job.js';
 import type { NotificationCenter } from './notifications/notification-center.js';
@@ -38,6 +37,8 @@ import { inMemoryRateLimits, type RateLimitFactory } from './ratelimit/rate-limi
 import { openHostRateLimits } from './ratelimit/host-rate-limits.js';
 import { runShutdown, type ShutdownOutcome, type ShutdownStep } from './lifecycle/shutdown.js';
 import type { JobDefinition } from './scheduler/types.js';
+import { ATTACHMENT_PATH, AttachmentStore } from './attachments/attachment-store.js';
+import { attachmentRoutes } from './attachments/attachment-routes.js';
 
 /** Package root (two levels above this file in src/ and in dist/). */
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -71,6 +72,7 @@ export class HostRuntime {
   rateLimits: RateLimitFactory = inMemoryRateLimits;
   /** Notification center (src/host/notifications); SMTP settings via notifications.useSmtpSettings. */
   notifications!: NotificationCenter;
+  attachments!: AttachmentStore;
   /** Settings, scheduler, controllers and leader election (src/host/settings, scheduler, controller, leader). */
   workloads!: HostWorkloads;
   /** The host CORS whitelist (exact origins or `*`), read per request; the settings accessor replaces it. */
@@ -102,6 +104,7 @@ export class HostRuntime {
     this.rateLimits = rateLimits.factory;
     this.onStop('rate limits', () => rateLimits.close());
     // [init:components] host components that need the client are created below, one line each.
+    this.attachments = new AttachmentStore(this.client);
     this.notifications = startNotificationCenter({
       client: this.client,
       logger: this.logger,
@@ -120,7 +123,6 @@ export class HostRuntime {
       rateLimits: this.rateLimits,
     });
     this.onStop('auth', () => this.auth.stop());
-    for (const op of attachmentOperations(this.client)) this.operations.add(op);
     this.workloads = await startWorkloads({
       client: this.client,
       store: this.store,
@@ -187,6 +189,7 @@ export class HostRuntime {
       scheduler: this.workloads.scheduler.scoped((fn) => this.onStop(`plugin ${name}: jobs`, fn)),
       controllers: this.workloads.controllers.scoped((fn) => this.onStop(`plugin ${name}: controllers`, fn)),
       notifications: this.notifications,
+      attachments: this.attachments,
     };
   }
 
@@ -226,6 +229,7 @@ export class HostRuntime {
       { path: '/', router: onlyFor(OPS_PATHS, ops) },
       { path: '/', router: mountGenericApi(this) },
       { path: '/', router: onlyFor(LOGIN_PATHS, this.auth.routes()) },
+      { path: '/', router: onlyFor([ATTACHMENT_PATH], attachmentRoutes(this.attachments)) },
       // browser apps: /console/ and /uc/ with SPA fallback (src/host/ui)
       { path: '/', router: onlyFor(uiPaths(uiApps), uiRoutes(uiApps)) },
       ...this.pluginMiddleware,

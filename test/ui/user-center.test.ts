@@ -115,6 +115,8 @@ test.each([
     expect({ page: '/uc/signup', violations: await axeViolations(page) }).toEqual({ page: '/uc/signup', violations: [] });
     // Log in with the keyboard only.
     await page.goto('/login?redirect=/uc/');
+    await page.getByRole('heading', { level: 1, name: language === 'en' ? 'Log in to AuthPay' : '登录 AuthPay' }).waitFor();
+    expect({ page: '/login', violations: await axeViolations(page) }).toEqual({ page: '/login', violations: [] });
     await tabTo(page, page.locator('#username'));
     await page.keyboard.type(username);
     await page.keyboard.press('Tab');
@@ -330,7 +332,8 @@ test('the language switch applies at once, is remembered for that user, and anot
 
   await page.getByTestId('current-user').click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.waitForURL('**/login');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByRole('heading', { level: 1, name: 'Log in to AuthPay' }).waitFor();
   const other = await newPage(server);
   await signUp(other.page, 'vic');
   await other.page.getByRole('heading', { level: 1, name: '我的授权' }).waitFor();

@@ -6,6 +6,8 @@ import type { RouteRecordRaw } from 'vue-router';
  * Pages load on first visit.
  */
 const AUTH_VIEW = 'plugin:plugin-auth-user:view';
+/** ACTIVE merchants hold it through the merchant role. */
+const MERCHANT = 'payment:platform:manage';
 
 export const ROUTES: RouteRecordRaw[] = [
   {
@@ -22,6 +24,34 @@ export const ROUTES: RouteRecordRaw[] = [
     path: '/payment',
     component: () => import('./pages/payment/MyOrdersPage.vue'),
     meta: { title: 'nav.myOrders', permission: 'payment:uc:manage' },
+  },
+  // The merchant area: one top tab whose pages are its sub-navigation. Onboarding and status for every user;
+  // the merchant platform pages for ACTIVE merchants. Further merchant pages (balance, settlement records,
+  // withdrawal accounts, withdrawals) join as `/merchant/<page>` with the same tab and permission.
+  {
+    path: '/merchant',
+    component: () => import('./pages/merchant/MerchantPage.vue'),
+    meta: { title: 'nav.merchant', tab: 'tab.merchant', permission: 'payment:uc:manage' },
+  },
+  {
+    path: '/merchant/overview',
+    component: () => import('./pages/merchant/MerchantOverviewPage.vue'),
+    meta: { title: 'nav.merchantOverview', tab: 'tab.merchant', permission: MERCHANT },
+  },
+  {
+    path: '/merchant/orders',
+    component: () => import('./pages/merchant/MerchantOrdersPage.vue'),
+    meta: { title: 'nav.merchantOrders', tab: 'tab.merchant', permission: MERCHANT },
+  },
+  {
+    path: '/merchant/api-keys',
+    component: () => import('./pages/merchant/ApiKeysPage.vue'),
+    meta: { title: 'nav.apiKeys', tab: 'tab.merchant', permission: MERCHANT },
+  },
+  {
+    path: '/merchant/api-docs',
+    component: () => import('./pages/merchant/ApiDocsPage.vue'),
+    meta: { title: 'nav.apiDocs', tab: 'tab.merchant', permission: MERCHANT },
   },
   {
     path: '/notifications',

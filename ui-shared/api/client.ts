@@ -76,10 +76,14 @@ export function withQuery(path: string, query?: object): string {
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
+/** The log-in page's address, in the app's language, coming back to `back` afterwards. */
+export function loginUrl(back = '/'): string {
+  return `/login?lang=${encodeURIComponent(language)}&redirect=${encodeURIComponent(back)}`;
+}
+
 /** Sends the user to the log-in page, coming back here afterwards. */
 export function toLogin(): void {
-  const back = location.pathname + location.search;
-  location.assign(`/login?redirect=${encodeURIComponent(back)}`);
+  location.assign(loginUrl(location.pathname + location.search));
 }
 
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {

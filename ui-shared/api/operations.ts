@@ -31,7 +31,6 @@ export const OPERATIONS = {
   createUser: { method: 'post', path: '/apis/console.api.host.authpay.dev/v1alpha1/users' },
   createWithdrawalAccount: { method: 'post', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawal-accounts' },
   deleteAuthLog: { method: 'delete', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/authlogs/{name}' },
-  deleteMyAttachment: { method: 'delete', path: '/apis/uc.api.host.authpay.dev/v1alpha1/attachments/{name}' },
   deleteMyAuthLog: { method: 'delete', path: '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/authorizations/{name}' },
   deleteMyPayment: { method: 'delete', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/payments/{paymentId}' },
   deletePayment: { method: 'delete', path: '/apis/console.api.payment.authpay.dev/v1alpha1/payments/{paymentId}' },
@@ -50,13 +49,11 @@ export const OPERATIONS = {
   generateAuthCode: { method: 'get', path: '/apis/api.pluginauth.authpay.dev/v1alpha1/public/generateAuthCode' },
   generateInterfaceKeys: { method: 'post', path: '/apis/console.api.payment.authpay.dev/v1alpha1/interface-keys' },
   generatePermanentCodes: { method: 'post', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/permanentcodes' },
-  getAttachmentContent: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/attachments/{name}/content' },
   getAuthLogs: { method: 'get', path: '/apis/api.pluginauth.authpay.dev/v1alpha1/public/getAuthLogs' },
   getCurrentUser: { method: 'get', path: '/apis/uc.api.host.authpay.dev/v1alpha1/users/-' },
   getInterfacePublicKey: { method: 'get', path: '/apis/console.api.payment.authpay.dev/v1alpha1/interface-keys/public' },
   getMerchant: { method: 'get', path: '/apis/console.api.payment.authpay.dev/v1alpha1/merchants/{name}' },
   getMerchantSettings: { method: 'get', path: '/apis/console.api.payment.authpay.dev/v1alpha1/merchant-settings' },
-  getMyAttachmentContent: { method: 'get', path: '/apis/uc.api.host.authpay.dev/v1alpha1/attachments/{name}/content' },
   getMyMerchant: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/merchant' },
   getMyPayment: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/payments/{paymentId}' },
   getOutboxSummary: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/outbox/summary' },
@@ -136,7 +133,7 @@ export const OPERATIONS = {
   updateSettings: { method: 'put', path: '/apis/console.api.host.authpay.dev/v1alpha1/settings/{name}' },
   updateSitePlugin: { method: 'put', path: '/apis/console.api.pluginauth.authpay.dev/v1alpha1/siteplugins/{name}' },
   updateWithdrawalAccount: { method: 'put', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawal-accounts/{name}' },
-  uploadAttachment: { method: 'post', path: '/apis/uc.api.host.authpay.dev/v1alpha1/attachments' },
+  uploadCollectionCode: { method: 'post', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawal-accounts/collection-code' },
 } as const;
 
 export type OperationId = keyof typeof OPERATIONS;

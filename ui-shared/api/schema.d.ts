@@ -229,23 +229,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/apis/console.api.host.authpay.dev/v1alpha1/attachments/{name}/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Any user's attachment, served with its content type (administrators) */
-    get: operations['getAttachmentContent'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/apis/console.api.host.authpay.dev/v1alpha1/jobruns': {
     parameters: {
       query?: never;
@@ -1521,57 +1504,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/apis/uc.api.host.authpay.dev/v1alpha1/attachments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Upload an image (PNG, JPEG, GIF or WebP, base64, at most 1048576 bytes); the type is checked against the bytes */
-    post: operations['uploadAttachment'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/apis/uc.api.host.authpay.dev/v1alpha1/attachments/{name}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Delete one of the caller's attachments */
-    delete: operations['deleteMyAttachment'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/apis/uc.api.host.authpay.dev/v1alpha1/attachments/{name}/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One of the caller's attachments, served with its content type (another user's: 404) */
-    get: operations['getMyAttachmentContent'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/apis/uc.api.host.authpay.dev/v1alpha1/notifications': {
     parameters: {
       query?: never;
@@ -1633,7 +1565,10 @@ export interface paths {
     /** The caller's tokens (never the secrets) */
     get: operations['listPersonalAccessTokens'];
     put?: never;
-    /** Create a personal access token; data.token is shown this once */
+    /**
+     * Create a personal access token; data.token is shown this once
+     * @description apiGroups (optional) restricts the token: it may then call only operations and resources of those API groups (anything else is 403 TOKEN_SCOPE_DENIED), and never more than its user may.
+     */
     post: operations['createPersonalAccessToken'];
     delete?: never;
     options?: never;
@@ -1828,6 +1763,23 @@ export interface paths {
     post?: never;
     /** Delete an account (refused while a withdrawal to it is open: 409 WITHDRAWAL_ACCOUNT_IN_USE); the default passes to the oldest other */
     delete: operations['deleteWithdrawalAccount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawal-accounts/collection-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a collection-code image (base64; PNG, JPEG, GIF or WebP; at most 262144 bytes); answers its address */
+    post: operations['uploadCollectionCode'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2442,33 +2394,6 @@ export interface operations {
             /** @constant */
             success: true;
           };
-        };
-      };
-    };
-  };
-  getAttachmentContent: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        name: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      '4XX': components['responses']['Error'];
-      '5XX': components['responses']['Error'];
-      /** @description answer written by the handler */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'image/gif': unknown;
-          'image/jpeg': unknown;
-          'image/png': unknown;
-          'image/webp': unknown;
         };
       };
     };
@@ -3462,6 +3387,18 @@ export interface operations {
                 /** @description individual settlement fee rate as a percent, e.g. "0.60" */
                 feeRate?: string;
                 feeRateBasisPoints?: number;
+                /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+                history?: {
+                  /** @enum {string} */
+                  action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                  at?: string;
+                  by?: string;
+                  /** @enum {string} */
+                  from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                  remark?: string;
+                  /** @enum {string} */
+                  to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                }[];
                 merchantName?: string;
                 name?: string;
                 resourceVersion?: string;
@@ -3519,6 +3456,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3588,6 +3537,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3646,6 +3607,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3704,6 +3677,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3762,6 +3747,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -3820,6 +3817,18 @@ export interface operations {
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
               feeRate?: string;
               feeRateBasisPoints?: number;
+              /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+              history?: {
+                /** @enum {string} */
+                action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                at?: string;
+                by?: string;
+                /** @enum {string} */
+                from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                remark?: string;
+                /** @enum {string} */
+                to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              }[];
               merchantName?: string;
               name?: string;
               resourceVersion?: string;
@@ -4926,8 +4935,8 @@ export interface operations {
                   accountNumber?: string;
                   bankName?: string;
                   branchName?: string;
-                  /** @description host attachment with the collection-code image */
-                  collectionCodeAttachment?: string;
+                  /** @description site address of the collection-code image (/attachments/{name}) */
+                  collectionCodeUrl?: string;
                   /** @enum {string} */
                   type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
                 };
@@ -5002,8 +5011,8 @@ export interface operations {
                 accountNumber?: string;
                 bankName?: string;
                 branchName?: string;
-                /** @description host attachment with the collection-code image */
-                collectionCodeAttachment?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
                 /** @enum {string} */
                 type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
               };
@@ -5079,8 +5088,8 @@ export interface operations {
                 accountNumber?: string;
                 bankName?: string;
                 branchName?: string;
-                /** @description host attachment with the collection-code image */
-                collectionCodeAttachment?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
                 /** @enum {string} */
                 type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
               };
@@ -5158,8 +5167,8 @@ export interface operations {
                 accountNumber?: string;
                 bankName?: string;
                 branchName?: string;
-                /** @description host attachment with the collection-code image */
-                collectionCodeAttachment?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
                 /** @enum {string} */
                 type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
               };
@@ -5235,8 +5244,8 @@ export interface operations {
                 accountNumber?: string;
                 bankName?: string;
                 branchName?: string;
-                /** @description host attachment with the collection-code image */
-                collectionCodeAttachment?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
                 /** @enum {string} */
                 type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
               };
@@ -5312,8 +5321,8 @@ export interface operations {
                 accountNumber?: string;
                 bankName?: string;
                 branchName?: string;
-                /** @description host attachment with the collection-code image */
-                collectionCodeAttachment?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
                 /** @enum {string} */
                 type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
               };
@@ -5389,8 +5398,8 @@ export interface operations {
                 accountNumber?: string;
                 bankName?: string;
                 branchName?: string;
-                /** @description host attachment with the collection-code image */
-                collectionCodeAttachment?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
                 /** @enum {string} */
                 type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
               };
@@ -7519,119 +7528,6 @@ export interface operations {
       };
     };
   };
-  uploadAttachment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-          data: string;
-          /** Format: single-line-text */
-          fileName?: string;
-        };
-      };
-    };
-    responses: {
-      '4XX': components['responses']['Error'];
-      '5XX': components['responses']['Error'];
-      /** @description success envelope; the result is in data */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'OK';
-            data: {
-              contentType?: string;
-              /** Format: date-time */
-              createdAt?: string;
-              fileName?: string;
-              name?: string;
-              owner?: string;
-              size?: number;
-            };
-            message: string;
-            /** @constant */
-            success: true;
-          };
-        };
-      };
-    };
-  };
-  deleteMyAttachment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        name: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      '4XX': components['responses']['Error'];
-      '5XX': components['responses']['Error'];
-      /** @description success envelope; the result is in data */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'OK';
-            data: {
-              contentType?: string;
-              /** Format: date-time */
-              createdAt?: string;
-              fileName?: string;
-              name?: string;
-              owner?: string;
-              size?: number;
-            };
-            message: string;
-            /** @constant */
-            success: true;
-          };
-        };
-      };
-    };
-  };
-  getMyAttachmentContent: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        name: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      '4XX': components['responses']['Error'];
-      '5XX': components['responses']['Error'];
-      /** @description answer written by the handler */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'image/gif': unknown;
-          'image/jpeg': unknown;
-          'image/png': unknown;
-          'image/webp': unknown;
-        };
-      };
-    };
-  };
   listMyNotifications: {
     parameters: {
       query?: {
@@ -7805,6 +7701,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description the API groups the token is restricted to; absent = every operation its user may call */
+              apiGroups?: string[];
               /** Format: date-time */
               creationTimestamp?: string;
               displayName?: string;
@@ -7834,6 +7732,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          apiGroups?: string[];
           /** Format: date-time */
           expiresAt?: string;
           /** Format: single-line-text */
@@ -7854,6 +7753,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description the API groups the token is restricted to; absent = every operation its user may call */
+              apiGroups?: string[];
               /** Format: date-time */
               creationTimestamp?: string;
               displayName?: string;
@@ -7898,6 +7799,8 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
+              /** @description the API groups the token is restricted to; absent = every operation its user may call */
+              apiGroups?: string[];
               /** Format: date-time */
               creationTimestamp?: string;
               displayName?: string;
@@ -8250,6 +8153,18 @@ export interface operations {
                 /** @description individual settlement fee rate as a percent, e.g. "0.60" */
                 feeRate?: string;
                 feeRateBasisPoints?: number;
+                /** @description status decisions, oldest first: onboarding and every review, enable or disable move */
+                history?: {
+                  /** @enum {string} */
+                  action?: 'onboard' | 'approve' | 'reject' | 'suspend' | 'activate';
+                  at?: string;
+                  by?: string;
+                  /** @enum {string} */
+                  from?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                  remark?: string;
+                  /** @enum {string} */
+                  to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                }[];
                 merchantName?: string;
                 name?: string;
                 resourceVersion?: string;
@@ -8611,8 +8526,8 @@ export interface operations {
                 accountNumber?: string;
                 bankName?: string;
                 branchName?: string;
-                /** @description host attachment with the collection-code image */
-                collectionCodeAttachment?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
                 /** Format: date-time */
                 createdAt?: string;
                 isDefault?: boolean;
@@ -8648,7 +8563,7 @@ export interface operations {
           bankName?: string;
           /** Format: single-line-text */
           branchName?: string;
-          /** @description wallets: name of an image attachment the caller uploaded (uploadAttachment); null or empty removes it */
+          /** @description wallets: address of a collection-code image the caller uploaded (uploadCollectionCode); null or empty removes it */
           collectionCode?: string | null;
           /** @description make it the default (the old default is unset); the first account always is */
           isDefault?: boolean;
@@ -8675,8 +8590,8 @@ export interface operations {
               accountNumber?: string;
               bankName?: string;
               branchName?: string;
-              /** @description host attachment with the collection-code image */
-              collectionCodeAttachment?: string;
+              /** @description site address of the collection-code image (/attachments/{name}) */
+              collectionCodeUrl?: string;
               /** Format: date-time */
               createdAt?: string;
               isDefault?: boolean;
@@ -8713,7 +8628,7 @@ export interface operations {
           bankName?: string;
           /** Format: single-line-text */
           branchName?: string;
-          /** @description wallets: name of an image attachment the caller uploaded (uploadAttachment); null or empty removes it */
+          /** @description wallets: address of a collection-code image the caller uploaded (uploadCollectionCode); null or empty removes it */
           collectionCode?: string | null;
           /** @description make it the default (the old default is unset); the first account always is */
           isDefault?: boolean;
@@ -8740,8 +8655,8 @@ export interface operations {
               accountNumber?: string;
               bankName?: string;
               branchName?: string;
-              /** @description host attachment with the collection-code image */
-              collectionCodeAttachment?: string;
+              /** @description site address of the collection-code image (/attachments/{name}) */
+              collectionCodeUrl?: string;
               /** Format: date-time */
               createdAt?: string;
               isDefault?: boolean;
@@ -8786,8 +8701,8 @@ export interface operations {
               accountNumber?: string;
               bankName?: string;
               branchName?: string;
-              /** @description host attachment with the collection-code image */
-              collectionCodeAttachment?: string;
+              /** @description site address of the collection-code image (/attachments/{name}) */
+              collectionCodeUrl?: string;
               /** Format: date-time */
               createdAt?: string;
               isDefault?: boolean;
@@ -8795,6 +8710,48 @@ export interface operations {
               name?: string;
               /** @enum {string} */
               type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  uploadCollectionCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          contentType: string;
+          data: string;
+          filename?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              contentType?: string;
+              name?: string;
+              size?: number;
+              url?: string;
             };
             message: string;
             /** @constant */
@@ -8844,8 +8801,8 @@ export interface operations {
                   accountNumber?: string;
                   bankName?: string;
                   branchName?: string;
-                  /** @description host attachment with the collection-code image */
-                  collectionCodeAttachment?: string;
+                  /** @description site address of the collection-code image (/attachments/{name}) */
+                  collectionCodeUrl?: string;
                   /** @enum {string} */
                   type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
                 };
@@ -8934,8 +8891,8 @@ export interface operations {
                 accountNumber?: string;
                 bankName?: string;
                 branchName?: string;
-                /** @description host attachment with the collection-code image */
-                collectionCodeAttachment?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
                 /** @enum {string} */
                 type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
               };

@@ -4,7 +4,7 @@
  * refuses what the caller's roles do not grant.
  */
 import { reactive } from 'vue';
-import { call, request, type ApiData } from '../api/client.js';
+import { call, loginUrl, request, type ApiData } from '../api/client.js';
 
 export type CurrentUser = ApiData<'getCurrentUser'> & {
   user?: ApiData<'getCurrentUser'>['user'] & { language?: string };
@@ -51,5 +51,5 @@ export function username(): string {
 /** Ends the session on the server, then goes to the log-in page. */
 export async function logout(): Promise<void> {
   await request('POST', '/logout').catch(() => undefined);
-  location.assign('/login');
+  location.assign(loginUrl());
 }

@@ -1,47 +1,49 @@
-import { defineKind, type ObjectOf } from '../resource/kind-def.js';
-import type { ImageType } from './image-type.js';
+import type { Resource } from '../resource/types.js';
 
-/** A user's uploaded file (src/host/crds/attachment.yaml); the bytes are base64 in `data`. */
+/** The content types an attachment may have: raster images only (an SVG can carry script). */
+export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+
+/** The largest attachment the host keeps: 512 KiB (its base64 fits the store's 1 MiB object limit). */
+export const MAX_ATTACHMENT_BYTES = 512 * 1024;
+
 export interface AttachmentSpec {
-  owner: string;
-  contentType: ImageType;
-  fileName?: string;
+  contentType: AttachmentType;
   size: number;
   sha256: string;
+  /** The bytes, base64. */
   data: string;
+  filename?: string;
+  owner?: string;
 }
 
-export const Attachment = defineKind<AttachmentSpec, Record<string, unknown>>({
-  group: 'host.authpay.dev',
-  version: 'v1alpha1',
-  kind: 'Attachment',
-  plural: 'attachments',
-});
-export type Attachment = ObjectOf<typeof Attachment>;
+export type Attachment = Resource<AttachmentSpec>;
 
-/** What the API shows of an attachment: never the bytes (they are served by the content operations). */
-export interface AttachmentView {
+/** What a service uploads. */
+export interface NewAttachment {
+  contentType: string;
+  data: Buffer;
+  filename?: string;
+  /** What uses it (for people reading the store), e.g. `SitePlugin/my-plugin`. */
+  owner?: string;
+  /** A lower limit than MAX_ATTACHMENT_BYTES for this upload (a logo: 256 KiB). */
+  maxBytes?: number;
+}
+
+/** A stored attachment as services refer to it: `url` is a site path (`/attachments/{name}`). */
+export interface AttachmentRef {
   name: string;
-  owner: string;
-  contentType: ImageType;
-  fileName?: string;
+  url: string;
+  contentType: AttachmentType;
   size: number;
-  createdAt?: string;
 }
 
-export function attachmentView(a: Attachment): AttachmentView {
-  const { owner, contentType, fileName, size } = a.spec;
-  return { name: a.metadata.name, owner, contentType, ...(fileName ? { fileName } : {}), size, createdAt: a.metadata.creationTimestamp };
+/** The host's attachment store as the PluginContext offers it. */
+export interface Attachments {
+  /** Stores the file; ATTACHMENT_TOO_LARGE (413), ATTACHMENT_TYPE_UNSUPPORTED (415) or ATTACHMENT_TYPE_MISMATCH (400). */
+  save(input: NewAttachment): Promise<AttachmentRef>;
+  /** Removes it (nothing when it is gone already). */
+  remove(name: string): Promise<void>;
+  /** The attachment name of a site path this store serves, or undefined for any other address. */
+  nameOf(url: string): string | undefined;
 }
-
-export const ATTACHMENT_VIEW_SCHEMA = {
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    owner: { type: 'string' },
-    contentType: { type: 'string' },
-    fileName: { type: 'string' },
-    size: { type: 'integer' },
-    createdAt: { type: 'string', format: 'date-time' },
-  },
-};

@@ -34,7 +34,8 @@ async function fromBearer(s: AuthServices, token: string): Promise<Principal | A
   const check = await s.pats.authenticate(token);
   if (!check.ok)
     return failure(check.reason === 'expired' ? 'TOKEN_EXPIRED' : check.reason === 'revoked' ? 'TOKEN_REVOKED' : 'INVALID_CREDENTIALS');
-  return principalOf(s, check.username, 'token', { tokenName: check.tokenName });
+  const scope = check.apiGroups ? { apiGroups: Object.freeze([...check.apiGroups]) } : {};
+  return principalOf(s, check.username, 'token', { tokenName: check.tokenName, ...scope });
 }
 
 async function fromBasic(s: AuthServices, req: Request, encoded: string): Promise<Principal | AuthFailure | undefined> {

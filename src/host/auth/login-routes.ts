@@ -1,11 +1,11 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { AppError, isAppError } from '../errors/app-error.js';
+import { AppError, isAppError, localizedMessage } from '../errors/app-error.js';
 import { sendOk } from '../api/envelope/envelope.js';
 import { publicUser } from '../users/types.js';
 import type { AuthServices } from './auth-services.js';
 import { clearSessionCookies, setSessionCookies } from './cookies.js';
 import { checkOrigin, csrfTokenFor } from './csrf.js';
-import { renderLoginPage, safeRedirect } from './login-page.js';
+import { loginLanguage, renderLoginPage, safeRedirect } from './login-page.js';
 
 const isForm = (req: Request) => Boolean(req.is('application/x-www-form-urlencoded'));
 
@@ -54,7 +54,12 @@ export function loginRoutes(s: AuthServices): Router {
     res
       .type('html')
       .set('Cache-Control', 'no-store')
-      .send(renderLoginPage({ redirect: String(req.query.redirect ?? '/') }));
+      .send(
+        renderLoginPage({
+          redirect: String(req.query.redirect ?? '/'),
+          language: loginLanguage(req.query.lang, req.headers['accept-language']),
+        }),
+      );
   });
   router.post('/login', async (req, res, next) => {
     try {
@@ -65,9 +70,11 @@ export function loginRoutes(s: AuthServices): Router {
       if (!isForm(req) || !isAppError(err)) return next(err);
       const body = (req.body ?? {}) as Record<string, unknown>;
       res.status(err.status).set(err.headers).type('html');
+      const language = loginLanguage(body.lang, req.headers['accept-language']);
       res.send(
         renderLoginPage({
-          error: err.message,
+          language,
+          error: localizedMessage(err, language),
           username: typeof body.username === 'string' ? body.username : '',
           redirect: String(body.redirect ?? '/'),
         }),

@@ -4,6 +4,7 @@ import type { KindRegistry } from '../schema/kind-registry.js';
 import type { OperationDef } from '../api/operations/operation.js';
 import type { Logger } from '../logging/logger.js';
 import type { Notifier } from '../notifications/types.js';
+import type { Attachments } from '../attachments/types.js';
 import type { PluginSettings } from '../settings/settings-service.js';
 import type { JobRegistrar } from '../scheduler/types.js';
 import type { ControllerRegistrar } from '../controller/types.js';
@@ -43,6 +44,8 @@ export interface PluginContext {
   onStop(fn: () => Promise<void> | void): void;
   /** The notification center: `notifications.send({ template, to, variables, dedupeKey })` (docs/notifications.md). */
   notifications: Notifier;
+  /** Small files kept by the host and served at `/attachments/{name}` with their content type (docs/attachments.md). */
+  attachments: Attachments;
   /** Typed settings: `settings.get<T>(settingName, group?)`, `update`, `onChange` (docs/settings.md). */
   settings: PluginSettings;
   /** Cron jobs, run on the leader only; unregistered when the plugin stops (docs/scheduler.md). */

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors/app-error.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
-import { ANONYMOUS } from '../request/principal.js';
+import { ANONYMOUS, type Principal } from '../request/principal.js';
 import type { Authorizer } from './authorizer.js';
 import { requestInfoOf, type RequestInfo } from './request-info.js';
 
@@ -34,10 +34,24 @@ export function denial(req: Request, info: RequestInfo): AppError {
   return new AppError('FORBIDDEN', '没有权限执行此操作', { messageEn: `user "${principal.username}" cannot ${describe(info)}` });
 }
 
+/** A token restricted to some API groups reaches only resource requests of those groups. */
+function outsideTokenScope(principal: Principal, info: RequestInfo): boolean {
+  if (!principal.apiGroups) return false;
+  return !info.isResourceRequest || !principal.apiGroups.includes(info.apiGroup);
+}
+
+function scopeDenial(principal: Principal, info: RequestInfo): AppError {
+  const groups = (principal.apiGroups ?? []).join(', ');
+  return new AppError('TOKEN_SCOPE_DENIED', `此访问令牌仅限调用以下 API 组：${groups}`, {
+    status: 403,
+    messageEn: `this access token is restricted to the API groups ${groups}; it cannot ${describe(info)}`,
+  });
+}
+
 /**
  * The one authorization middleware: every request, business or generic, static page or API, is mapped to a
  * Kubernetes request (verb + resource or non-resource URL) and checked against the caller's effective
- * rules. Refusals are thrown as AppError UNAUTHORIZED (anonymous caller) or FORBIDDEN, so the envelope
+ * rules (and, for a token restricted to API groups, against its groups first). Refusals are thrown as AppError UNAUTHORIZED (anonymous caller) or FORBIDDEN, so the envelope
  * handler or the generic API's Status handler formats them for the path family.
  */
 export function authorizationMiddleware(authorizer: Authorizer): RequestHandler {
@@ -56,8 +70,10 @@ export function authorizationMiddleware(authorizer: Authorizer): RequestHandler 
     const info = infoOf(req);
     if (!info) return next(new AppError('BAD_REQUEST', '请求路径无效', { messageEn: 'malformed request path' }));
     req.requestInfo = info;
+    const principal = req.principal ?? ANONYMOUS;
+    if (outsideTokenScope(principal, info)) return next(scopeDenial(principal, info));
     const sealed = info.isResourceRequest && SEALED_RESOURCES.has(`${info.apiGroup}/${info.resource}`);
-    if (!sealed && authorizer.allows(req.principal ?? ANONYMOUS, info)) return next();
+    if (!sealed && authorizer.allows(principal, info)) return next();
     next(denial(req, info));
   };
 }

@@ -11,6 +11,11 @@ export interface Principal {
   sessionId?: string;
   /** PersonalAccessToken name when via is 'token'. */
   tokenName?: string;
+  /**
+   * Set when the credential is restricted to some API groups (a personal access token made with
+   * `apiGroups`): only resource requests of those groups are authorized, on top of the user's roles.
+   */
+  apiGroups?: readonly string[];
 }
 
 /** Why presented credentials were not accepted; the caller continues as anonymous and a refusal says why. */

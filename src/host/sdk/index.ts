@@ -43,8 +43,6 @@ export type { ErrorTexts, ErrorMessageTable } from '../errors/error-catalog.js';
 export { negotiateLanguage, hasChineseText, DEFAULT_LANGUAGE } from '../errors/language.js';
 export type { Language } from '../errors/language.js';
 export { HostUser } from '../users/types.js';
-export { Attachment } from '../attachments/types.js';
-export type { AttachmentSpec } from '../attachments/types.js';
 export type { PluginVisibleUserSpec } from '../users/types.js';
 export type { Principal } from '../request/principal.js';
 export { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
@@ -77,6 +75,10 @@ export type { Clock, TimerHandle } from '../controller/clock.js';
 // Notifications and HTML
 export type { Notifier, SendInput, SendResult } from '../notifications/types.js';
 export { sanitizedHtml, htmlToText, escapeHtml, trustedHtml, SafeHtml } from '../notifications/safe-html.js';
+
+// Attachments (small files kept by the host, e.g. a catalog plugin's logo)
+export type { Attachments, AttachmentRef, NewAttachment } from '../attachments/types.js';
+export { MAX_ATTACHMENT_BYTES } from '../attachments/types.js';
 
 // Caches, rate limits and request safety
 export { BoundedCache } from '../cache/bounded-cache.js';

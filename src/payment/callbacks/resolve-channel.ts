@@ -58,13 +58,14 @@ async function routeCustom(
   request: CallbackRequest,
 ): Promise<{ channel: PaymentChannel; paymentType: string } | { answer: CallbackAnswer }> {
   const routes: Array<CustomRoute & { channel: PaymentChannel }> = [];
+  // Every configured service, whatever its switch (like any service's callbacks: orders made while it was on
+  // still settle). An unconfigured one has no secret to verify with and is left out.
   for (const [sub, type] of CUSTOM_CANDIDATES) {
-    if (!deps.channels.registry.has(type) || !(await deps.channels.enabled(type))) continue;
+    if (!deps.channels.registry.has(type)) continue;
     const channel = await deps.channels.instance(type).catch(() => undefined);
     if (channel) routes.push({ sub, channel });
   }
-  // The custom gateways' sub-providers, whatever the switch (like any service's callbacks: orders made while
-  // it was on still settle); each presents itself as CUSTOM and answers in its own protocol's format.
+  // The custom gateways' sub-providers, each presents itself as CUSTOM and answers in its own protocol's format.
   const custom = deps.channels.registry.has('CUSTOM') ? await deps.channels.instance('CUSTOM').catch(() => undefined) : undefined;
   if (custom instanceof CustomChannel) routes.push(...custom.callbackRoutes());
   try {

@@ -64,8 +64,9 @@ export interface PaymentChannel {
   close(order: ChannelOrder, signal?: AbortSignal): Promise<CloseResult>;
 
   /**
-   * Refunds all or part of a paid order. Optional: callers use `refundPayment`, which throws NOT_SUPPORTED
-   * without it. The same `refundId` twice must not refund twice (it is the provider's idempotency key).
+   * Refunds all or part of a paid order. Optional: without it the refund service refuses up front with 409
+   * REFUND_NOT_SUPPORTED (refunds/request-refund.ts). The same `refundId` twice must not refund twice (it is the
+   * provider's idempotency key).
    */
   refund?(order: ChannelOrder, refund: RefundRequest): Promise<RefundResult>;
 

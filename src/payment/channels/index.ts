@@ -28,7 +28,6 @@ export {
 } from './custom-router.js';
 export { assertCallbackMatchesOrder } from './callback-checks.js';
 export { parseChannelAmount } from './channel-amount.js';
-export { refundPayment } from './refund-payment.js';
 export { decideAnswer } from './callback-answer.js';
 export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
 export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition, intlWalletDefinition };

@@ -31,6 +31,21 @@ export const MERCHANT_VIEW_SCHEMA = {
     reviewRemark: { type: 'string' },
     reviewedBy: { type: 'string' },
     reviewedAt: { type: 'string' },
+    history: {
+      type: 'array',
+      description: 'status decisions, oldest first: onboarding and every review, enable or disable move',
+      items: {
+        type: 'object',
+        properties: {
+          action: { type: 'string', enum: ['onboard', 'approve', 'reject', 'suspend', 'activate'] },
+          from: { type: 'string', enum: ['PENDING', 'ACTIVE', 'REJECTED', 'SUSPENDED'] },
+          to: { type: 'string', enum: ['PENDING', 'ACTIVE', 'REJECTED', 'SUSPENDED'] },
+          remark: { type: 'string' },
+          by: { type: 'string' },
+          at: { type: 'string' },
+        },
+      },
+    },
     feeRateBasisPoints: { type: 'integer' },
     feeRate: { type: 'string', description: 'individual settlement fee rate as a percent, e.g. "0.60"' },
     createdAt: { type: 'string' },

@@ -7,7 +7,7 @@ import { applicationOf, feeOrderId, feeOrdersOf, isFeeOrder, type MerchantApplic
 import type { MerchantDeps } from './merchant-deps.js';
 import { alreadyMerchant, invalidField, onboardingClosed, platformDisabled } from './merchant-errors.js';
 import type { MerchantSettingValues } from './merchant-settings.js';
-import { Merchant } from './types.js';
+import { Merchant, type MerchantDecision, type MerchantStatus } from './types.js';
 
 export interface OnboardInput extends MerchantApplication {
   agreementAccepted: boolean;
@@ -136,10 +136,12 @@ async function createMerchant(
   settings: MerchantSettingValues,
   strict: boolean,
 ): Promise<Merchant> {
+  const status: MerchantStatus = settings.reviewRequired ? 'PENDING' : 'ACTIVE';
+  const onboarded: MerchantDecision = { action: 'onboard', to: status, by: username, at: new Date(deps.clock.now()).toISOString() };
   try {
     return await deps.client.create(Merchant, {
       metadata: { name: username },
-      spec: { ...application, agreementAccepted: true, username, status: settings.reviewRequired ? 'PENDING' : 'ACTIVE' },
+      spec: { ...application, agreementAccepted: true, username, status, history: [onboarded] },
     });
   } catch (err) {
     if (!isAppError(err) || err.code !== 'ALREADY_EXISTS') throw err;
@@ -173,6 +175,8 @@ async function newFeeOrder(
       currency: 'CNY',
       paymentType,
       paymentChannel,
+      // The payment page's "back" link leads to the merchant page of the user center (same site as the page).
+      returnUrl: `${await pageBase(deps)}/uc/merchant`,
       additionalData: { merchantApplication: application },
     },
     { platform: SYSTEM_PLATFORM, username },

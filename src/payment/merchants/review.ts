@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../host/sdk/index.js';
 import type { MerchantDeps } from './merchant-deps.js';
 import { illegalMove, merchantNotFound } from './merchant-errors.js';
-import { Merchant, type MerchantStatus } from './types.js';
+import { MAX_DECISIONS, Merchant, type MerchantDecision, type MerchantStatus } from './types.js';
 
 /** The administrator's moves: from which status each may start and where it leads. */
 export const MOVES = {
@@ -24,7 +24,8 @@ const STATUS_TEXT: Record<MerchantStatus, [string, string]> = {
  * Moves a merchant (compare-and-set on its resourceVersion, so two administrators cannot both move it) and
  * queues the merchant user's inbox + e-mail message in the same transaction. A move already made (the
  * merchant is at its target status and the move could have led there) answers the merchant unchanged; any
- * other status is refused naming it. The role binding follows through the reconciler.
+ * other status is refused naming it. Each move is appended to the merchant's history (who, when, remark). The
+ * role binding follows through the reconciler.
  */
 export async function moveMerchant(deps: MerchantDeps, name: string, move: MoveName, remark: string, by: string): Promise<Merchant> {
   const rule = MOVES[move];
@@ -33,9 +34,12 @@ export async function moveMerchant(deps: MerchantDeps, name: string, move: MoveN
     if (!current) throw merchantNotFound(name);
     if (current.spec.status === rule.to) return current;
     if (current.spec.status !== rule.from) throw illegalMove(rule, current.spec.status);
+    const at = new Date(deps.clock.now()).toISOString();
+    const decision: MerchantDecision = { action: move, from: current.spec.status, to: rule.to, by, at, ...(remark ? { remark } : {}) };
+    const history = [...(current.spec.history ?? []), decision].slice(-MAX_DECISIONS);
     const moved = await deps.client.patch(Merchant, name, {
       metadata: { resourceVersion: current.metadata.resourceVersion },
-      spec: { status: rule.to, reviewRemark: remark, reviewedBy: by, reviewedAt: new Date(deps.clock.now()).toISOString() },
+      spec: { status: rule.to, reviewRemark: remark, reviewedBy: by, reviewedAt: at, history },
     });
     await notifyMerchantUser(deps, moved);
     return moved;

@@ -1,4 +1,4 @@
-import { Attachment, type ExtensionClient } from '../../host/sdk/index.js';
+import type { ExtensionClient, Resource } from '../../host/sdk/index.js';
 import { cardDigits, luhnValid } from './luhn.js';
 import { invalidAccountField, invalidCardNumber } from './withdrawal-errors.js';
 import type { AccountType, WithdrawalAccountSpec } from './types.js';
@@ -10,16 +10,22 @@ export interface AccountInput {
   accountNumber: string;
   bankName?: string;
   branchName?: string;
-  /** Name of a host attachment (the collection-code image) the caller uploaded; null or '' removes it. */
+  /** Address (`/attachments/{name}`) of the collection-code image the caller uploaded (uploadCollectionCode); null or '' removes it. */
   collectionCode?: string | null;
   isDefault?: boolean;
 }
 
-export const ATTACHMENT_PREFIX = 'attachment:';
+/** Where the host serves attachments; a collection code is one of its addresses. */
+const ATTACHMENT_ADDRESS = /^\/attachments\/(att-[a-z2-7]{26})$/;
 
-/** The attachment name inside a stored collection code, if any. */
+/** The owner mark of a merchant's collection-code images in the host's attachment store. */
+export function collectionCodeOwner(merchant: string): string {
+  return `Merchant/${merchant}`;
+}
+
+/** The attachment name of a collection-code address, if it is one. */
 export function collectionAttachment(code: string | undefined): string | undefined {
-  return code?.startsWith(ATTACHMENT_PREFIX) ? code.slice(ATTACHMENT_PREFIX.length) : undefined;
+  return code ? ATTACHMENT_ADDRESS.exec(code)?.[1] : undefined;
 }
 
 /**
@@ -41,12 +47,13 @@ export async function accountFields(
     return { ...base, accountNumber: digits, bankName: input.bankName.trim(), ...(branchName ? { branchName } : {}) };
   }
   if (!input.collectionCode) return base;
-  const image = await client.fetch(Attachment, input.collectionCode);
-  if (!image || image.spec.owner !== owner)
+  const name = collectionAttachment(input.collectionCode);
+  const image = name ? await client.fetch<Resource<{ owner?: string }>>('Attachment', name) : undefined;
+  if (!image || image.spec?.owner !== collectionCodeOwner(owner))
     throw invalidAccountField(
       'collectionCode',
       '收款码图片不存在，请重新上传',
       'the collection-code image does not exist; upload it again',
     );
-  return { ...base, collectionCode: ATTACHMENT_PREFIX + input.collectionCode };
+  return { ...base, collectionCode: input.collectionCode };
 }

@@ -27,7 +27,7 @@ const ACCOUNT_BODY = {
     collectionCode: {
       type: ['string', 'null'],
       maxLength: 253,
-      description: 'wallets: name of an image attachment the caller uploaded (uploadAttachment); null or empty removes it',
+      description: 'wallets: address of a collection-code image the caller uploaded (uploadCollectionCode); null or empty removes it',
     },
     isDefault: { type: 'boolean', description: 'make it the default (the old default is unset); the first account always is' },
   },

@@ -1,7 +1,7 @@
 import { and, eq, inValues } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { Merchant } from '../merchants/types.js';
-import { accountFields, collectionAttachment, type AccountInput } from './account-input.js';
+import { accountFields, type AccountInput } from './account-input.js';
 import { WithdrawalAccount, WithdrawalRecord, OPEN_STATUSES } from './types.js';
 import { accountInUse, accountNotFound, invalidAccountField, notAMerchant } from './withdrawal-errors.js';
 
@@ -90,9 +90,4 @@ export async function deleteAccount(deps: AccountDeps, username: string, name: s
     }
     return current;
   });
-}
-
-/** The attachment a stored account shows as its collection code, if any (for the pages' image link). */
-export function accountAttachment(account: WithdrawalAccount): string | undefined {
-  return collectionAttachment(account.spec.collectionCode);
 }

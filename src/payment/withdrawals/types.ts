@@ -13,7 +13,7 @@ export interface WithdrawalAccountSpec {
   /** Bank and branch of a BANK_CARD; absent for wallets. */
   bankName?: string;
   branchName?: string;
-  /** A wallet's collection-code image: `attachment:<name>` of a host attachment its owner uploaded. */
+  /** A wallet's collection-code image: the address (`/attachments/{name}`) of a host attachment its merchant uploaded. */
   collectionCode?: string;
   isDefault: boolean;
 }

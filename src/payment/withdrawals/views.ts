@@ -1,5 +1,4 @@
 import { formatMinor } from '../money/index.js';
-import { collectionAttachment } from './account-input.js';
 import { maskAccountNumber } from './luhn.js';
 import type { AccountSnapshot, Transition, WithdrawalAccount, WithdrawalRecord } from './types.js';
 
@@ -10,17 +9,16 @@ import type { AccountSnapshot, Transition, WithdrawalAccount, WithdrawalRecord }
 export type Exposure = 'owner' | 'masked';
 
 export interface AccountDetails extends Omit<AccountSnapshot, 'collectionCode'> {
-  /** Host attachment holding the collection-code image. */
-  collectionCodeAttachment?: string;
+  /** Site address of the collection-code image (`/attachments/{name}`). */
+  collectionCodeUrl?: string;
 }
 
 function details(a: AccountSnapshot, exposure: Exposure): AccountDetails {
   const { collectionCode, ...rest } = a;
-  const attachment = collectionAttachment(collectionCode);
   return {
     ...rest,
     accountNumber: exposure === 'owner' ? a.accountNumber : maskAccountNumber(a.accountNumber),
-    ...(attachment ? { collectionCodeAttachment: attachment } : {}),
+    ...(collectionCode ? { collectionCodeUrl: collectionCode } : {}),
   };
 }
 
@@ -78,7 +76,7 @@ const ACCOUNT_DETAILS_PROPERTIES = {
   accountNumber: { type: 'string', description: "whole on the merchant's own pages and in console details; else masked (****1234)" },
   bankName: { type: 'string' },
   branchName: { type: 'string' },
-  collectionCodeAttachment: { type: 'string', description: 'host attachment with the collection-code image' },
+  collectionCodeUrl: { type: 'string', description: 'site address of the collection-code image (/attachments/{name})' },
 };
 
 export const ACCOUNT_VIEW_SCHEMA = {

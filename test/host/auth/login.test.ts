@@ -56,6 +56,27 @@ test('GET /login renders the page with an escaped redirect', async () => {
   expect(res.body).toContain('/console?a=&#34;&#62;&#60;b&#62;');
 });
 
+test("the log-in page speaks the browser's language, or the one its switch chose, errors included", async () => {
+  const english = await call(`${server.url}/login`, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+  expect(english.text).toContain('<html lang="en">');
+  expect(english.text).toContain('Log in to AuthPay');
+  expect(english.text).not.toMatch(/登录|用户名|密码/);
+  const chosen = await call(`${server.url}/login?lang=zh-CN&redirect=%2Fuc`, { headers: { 'accept-language': 'en' } });
+  expect(chosen.text).toContain('登录 AuthPay');
+  expect(chosen.text).toContain('href="/login?lang=en&amp;redirect=%2Fuc"');
+  const form = new URLSearchParams({ username: 'admin', password: 'wrong-password', lang: 'en', redirect: '/uc' });
+  const refused = await call(`${server.url}/login`, {
+    method: 'POST',
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, 'accept-language': 'zh-CN' },
+  });
+  expect(refused.status).toBe(401);
+  expect(refused.text).toContain('Log in to AuthPay');
+  const alert = /<p class="error" role="alert">([^<]*)<\/p>/.exec(refused.text)?.[1] ?? '';
+  expect(alert).toMatch(/[a-z]{3}/);
+  expect(alert).not.toMatch(/[\u4e00-\u9fff]/);
+});
+
 test('wrong password, unknown user and missing fields are refused without a session', async () => {
   const wrong = await call(`${server.url}/login`, { method: 'POST', json: { username: 'admin', password: 'wrong-password' } });
   expect(wrong.status).toBe(401);

@@ -1,4 +1,17 @@
-import { UC, asBrowser, bearer, call, createUser, login, start, type Server, type TokenView, type Me } from './harness.js';
+import {
+  ADMIN_PASSWORD,
+  CONSOLE,
+  UC,
+  asBrowser,
+  bearer,
+  call,
+  createUser,
+  login,
+  start,
+  type Server,
+  type TokenView,
+  type Me,
+} from './harness.js';
 
 let server: Server;
 beforeAll(async () => {
@@ -11,7 +24,7 @@ afterAll(async () => {
 });
 
 async function newToken(user: string, body: Record<string, unknown> = { name: 'ci' }) {
-  const b = await login(server, user, 'user-password-1');
+  const b = await login(server, user, user === 'admin' ? ADMIN_PASSWORD : 'user-password-1');
   const res = await call<TokenView>(`${server.url}${UC}/personalaccesstokens`, { method: 'POST', headers: asBrowser(b), json: body });
   expect(res.status).toBe(201);
   return { browser: b, token: res.body.data.token as string, name: res.body.data.name as string };
@@ -94,4 +107,61 @@ test('the token records when it was last used', async () => {
     if (!lastUsed) await new Promise((r) => setTimeout(r, 20));
   }
   expect(lastUsed).toMatch(/^\d{4}-\d\d-\d\dT/);
+});
+
+describe('a token restricted to API groups', () => {
+  const HOST_UC = 'uc.api.host.authpay.dev';
+  const HOST_CONSOLE = 'console.api.host.authpay.dev';
+
+  test('reaches the operations of its groups only; anything else is 403 TOKEN_SCOPE_DENIED in zh-CN and en', async () => {
+    const { browser, token, name } = await newToken('alice', { name: 'scoped', apiGroups: [HOST_UC] });
+    expect((await call<Me>(`${server.url}${UC}/users/-`, { headers: bearer(token) })).body.data.user.name).toBe('alice');
+    const listed = await call<(TokenView & { apiGroups?: string[] })[]>(`${server.url}${UC}/personalaccesstokens`, {
+      headers: { cookie: browser.cookie },
+    });
+    expect(listed.body.data.find((t) => t.name === name)?.apiGroups).toEqual([HOST_UC]);
+
+    for (const path of [`${CONSOLE}/users`, '/apis/host.authpay.dev/v1alpha1/users', '/openapi.json', '/uc/']) {
+      const zh = await call(`${server.url}${path}`, { headers: bearer(token) });
+      expect({ path, status: zh.status }).toEqual({ path, status: 403 });
+      if (path.startsWith('/apis/console')) {
+        expect(zh.body).toMatchObject({ success: false, code: 'TOKEN_SCOPE_DENIED' });
+        expect(zh.body.message).toContain(`此访问令牌仅限调用以下 API 组：${HOST_UC}`);
+        const en = await call(`${server.url}${path}`, { headers: { ...bearer(token), 'accept-language': 'en' } });
+        expect(en.body.message).toMatch(new RegExp(`restricted to the API groups ${HOST_UC.replace(/\./g, '\\.')}`));
+      }
+    }
+    // The same user's unrestricted token reaches the public pages (served, or 503 while unbuilt: never refused).
+    const free = await newToken('alice', { name: 'free' });
+    expect((await call(`${server.url}/uc/`, { headers: bearer(free.token) })).status).not.toBe(403);
+  });
+
+  test('never widens what its user may do, and the administrator’s restricted token is restricted too', async () => {
+    const { token } = await newToken('bob', { name: 'wishful', apiGroups: [HOST_CONSOLE] });
+    const denied = await call(`${server.url}${CONSOLE}/users`, { headers: bearer(token) });
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe('FORBIDDEN');
+
+    const admin = await newToken('admin', { name: 'console only', apiGroups: [HOST_CONSOLE] });
+    expect((await call(`${server.url}${CONSOLE}/users`, { headers: bearer(admin.token) })).status).toBe(200);
+    const uc = await call(`${server.url}${UC}/users/-`, { headers: bearer(admin.token) });
+    expect(uc.status).toBe(403);
+    expect(uc.body.code).toBe('TOKEN_SCOPE_DENIED');
+  });
+
+  test('malformed groups are refused and create nothing', async () => {
+    const b = await login(server, 'bob', 'user-password-1');
+    const count = async () =>
+      (await call<TokenView[]>(`${server.url}${UC}/personalaccesstokens`, { headers: { cookie: b.cookie } })).body.data.length;
+    const before = await count();
+    for (const apiGroups of [[], ['Not A Group'], [''], 'uc.api.host.authpay.dev', Array.from({ length: 17 }, (_, i) => `g${i}.example`)]) {
+      const res = await call(`${server.url}${UC}/personalaccesstokens`, {
+        method: 'POST',
+        headers: asBrowser(b),
+        json: { name: 'bad', apiGroups },
+      });
+      expect(res.status).toBe(400);
+    }
+    expect(await count()).toBe(before);
+  });
 });

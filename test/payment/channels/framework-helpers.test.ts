@@ -7,8 +7,6 @@ import {
   decideAnswer,
   headerValue,
   parseChannelAmount,
-  refundPayment,
-  type PaymentChannel,
 } from '../../../src/payment/channels/index.js';
 import { callGateway } from '../../../src/payment/channels/http/gateway-fetch.js';
 import { WALLET_A_CURRENCIES } from '../../../src/payment/channels/wallet-a/index.js';
@@ -49,25 +47,6 @@ describe('parseChannelAmount', () => {
 
   test('refuses a currency the channel does not take', () => {
     expect(() => parseChannelAmount(alipay, 1, 'USD')).toThrow(expect.objectContaining({ code: 'UNKNOWN_CURRENCY', status: 400 }));
-  });
-});
-
-describe('refundPayment', () => {
-  test('throws NOT_SUPPORTED for an adapter without refunds', async () => {
-    const channel = { id: 'SANDBOX' } as PaymentChannel;
-    await expect(
-      refundPayment(channel, {} as never, { refundId: 'r', amountMinor: 1, currency: 'CNY', paidAmountMinor: 1 }),
-    ).rejects.toMatchObject({
-      code: 'NOT_SUPPORTED',
-      status: 501,
-    });
-  });
-
-  test('delegates to the adapter when it has refunds', async () => {
-    const channel = { id: 'WALLET_A', refund: async () => ({ status: 'SUCCESS', raw: {} }) } as unknown as PaymentChannel;
-    await expect(
-      refundPayment(channel, {} as never, { refundId: 'r', amountMinor: 1, currency: 'CNY', paidAmountMinor: 1 }),
-    ).resolves.toMatchObject({ status: 'SUCCESS' });
   });
 });
 

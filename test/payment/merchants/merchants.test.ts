@@ -139,6 +139,8 @@ describe('onboarding', () => {
     expect(first.merchant).toBeUndefined();
     expect(first.paymentId).toBeTruthy();
     expect(first.payUrl).toContain(`/payment/${first.paymentId}`);
+    // The payment page leads back to the merchant page of the user center, on the site of the payment page.
+    expect((await client().get(PaymentInfo, first.paymentId!)).spec.returnUrl).toBe(`${new URL(first.payUrl!).origin}/uc/merchant`);
     const second = (await api<MyMerchant>(server, 'POST', `${UC}/merchant`, application({ merchantName: 'Bob Shop 2' }), users.bob)).body
       .data;
     expect(second.paymentId).toBe(first.paymentId);
@@ -218,6 +220,19 @@ describe('review and lifecycle', () => {
     const reject = await api(server, 'POST', `${CONSOLE}/merchants/bob/reject`, { remark: 'no' });
     expect([reject.status, reject.body.code]).toEqual([409, 'MERCHANT_STATE_CONFLICT']);
     await eventually(async () => (await binding('bob'))?.roleRef.name === ROLE);
+    // The history: the user's onboarding, then the approval (repeats and refusals add nothing).
+    const history = (await api<MerchantView>(server, 'GET', `${CONSOLE}/merchants/bob`)).body.data.history;
+    expect(history).toEqual([
+      { action: 'onboard', to: 'PENDING', by: 'bob', at: expect.any(String) },
+      {
+        action: 'approve',
+        from: 'PENDING',
+        to: 'ACTIVE',
+        remark: 'welcome',
+        by: approved.body.data.reviewedBy,
+        at: approved.body.data.reviewedAt,
+      },
+    ]);
 
     const messages = (await client().list('OutboxMessage')).items.filter((m) =>
       [(m.spec as { username?: string }).username, (m.spec as { recipient?: string }).recipient].includes('bob'),

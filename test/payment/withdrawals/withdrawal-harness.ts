@@ -82,7 +82,7 @@ export interface AccountView {
   type: string;
   accountNumber: string;
   isDefault: boolean;
-  collectionCodeAttachment?: string;
+  collectionCodeUrl?: string;
 }
 
 export interface WithdrawalView {

@@ -1,11 +1,13 @@
 /**
- * The console's texts as the browser tests read them: the same catalogs the app is built with (shared and
- * console, merged as the app merges them), so a test finds "Paid" or "支付成功" by its key, not a copy.
+ * The apps' texts as the browser tests read them: the same catalogs each app is built with (shared and the
+ * app's, merged as the app merges them), so a test finds "Paid" or "支付成功" by its key, not a copy.
  */
 import sharedZh from '../../../ui-shared/locales/zh-CN.js';
 import sharedEn from '../../../ui-shared/locales/en.js';
 import consoleZh from '../../../console-ui/src/locales/zh-CN/index.js';
 import consoleEn from '../../../console-ui/src/locales/en/index.js';
+import ucZh from '../../../uc-ui/src/locales/zh-CN/index.js';
+import ucEn from '../../../uc-ui/src/locales/en/index.js';
 
 type Catalog = { [key: string]: string | Catalog };
 export type Words = (key: string, named?: Record<string, string | number>) => string;
@@ -24,10 +26,15 @@ const CATALOGS: Record<'zh-CN' | 'en', Catalog> = {
   en: merge(sharedEn as Catalog, consoleEn as Catalog),
 };
 
+const UC_CATALOGS: Record<'zh-CN' | 'en', Catalog> = {
+  'zh-CN': merge(sharedZh as Catalog, ucZh as Catalog),
+  en: merge(sharedEn as Catalog, ucEn as Catalog),
+};
+
 /** `w('payment.orders.deleted', {n: 2})` in the given language; a missing key fails the test at once. */
-export function catalog(locale: 'zh-CN' | 'en'): Words {
+export function catalog(locale: 'zh-CN' | 'en', app: 'console' | 'uc' = 'console'): Words {
   return (key, named = {}) => {
-    let node: string | Catalog | undefined = CATALOGS[locale];
+    let node: string | Catalog | undefined = (app === 'uc' ? UC_CATALOGS : CATALOGS)[locale];
     for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
     if (typeof node !== 'string') throw new Error(`no message ${key} in ${locale}`);
     return node.replace(/\{(\w+)\}/g, (_m, name: string) => String(named[name] ?? `{${name}}`));

@@ -216,7 +216,7 @@ async function overviewShows(admin: Admin, paymentId: string): Promise<void> {
   // Read on both sides of the page's request, so a run across the reporting midnight (10:00 UTC) still holds.
   const dayBefore = reportingDay();
   await subTab(admin, 'nav.overview');
-  await page.getByRole('link', { name: w('payment.overview.openOrder', { id: paymentId }) }).waitFor();
+  await page.getByRole('link', { name: w('overview.openOrder', { id: paymentId }) }).waitFor();
   const shownTo = await page.locator('input[name=to]').inputValue();
   expect([dayBefore, reportingDay()]).toContain(shownTo);
   const paidCount = (await server.runtime.client.list(PaymentInfo, { page: 1, size: 500 })).items.filter(

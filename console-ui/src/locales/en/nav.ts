@@ -3,7 +3,7 @@ import type { CatalogShape } from '@shared/i18n/catalog.js';
 
 export default {
   app: { console: 'AuthPay Console', uc: 'User center' },
-  tab: { pluginAuth: 'Plugin licensing', payment: 'Payments', system: 'System' },
+  tab: { pluginAuth: 'Plugin licensing', payment: 'Payments', merchant: 'Merchants', system: 'System' },
   nav: {
     catalog: 'Plugin catalog',
     records: 'Authorizations',
@@ -16,6 +16,9 @@ export default {
     orders: 'Orders',
     testPayment: 'Test payment',
     paymentSettings: 'Payment settings',
+    merchants: 'Merchant list',
+    merchantDetails: 'Merchant details',
+    merchantSettings: 'Merchant settings',
     users: 'Users',
     outbox: 'Notification outbox',
     jobs: 'Scheduled jobs',

@@ -1,7 +1,7 @@
 /** App names, top tabs and page titles of the console. */
 export default {
   app: { console: 'AuthPay 控制台', uc: '用户中心' },
-  tab: { pluginAuth: '插件授权', payment: '支付', system: '系统' },
+  tab: { pluginAuth: '插件授权', payment: '支付', merchant: '商户管理', system: '系统' },
   nav: {
     catalog: '插件目录',
     records: '授权记录',
@@ -14,6 +14,9 @@ export default {
     orders: '订单',
     testPayment: '测试支付',
     paymentSettings: '支付设置',
+    merchants: '商户列表',
+    merchantDetails: '商户详情',
+    merchantSettings: '商户设置',
     users: '用户',
     outbox: '通知发件箱',
     jobs: '定时任务',

@@ -52,25 +52,6 @@ export interface OrderDetails extends Order {
   callbacks?: CallbackLog[];
 }
 
-export interface TrendPoint {
-  day: string;
-  orders: number;
-  successCount: number;
-  successAmounts: Record<string, string>;
-}
-
-/** getPaymentOverview. */
-export interface Overview {
-  from: string;
-  to: string;
-  totalOrders: number;
-  totalAmounts: Record<string, string>;
-  successCount: number;
-  successAmounts: Record<string, string>;
-  trend: TrendPoint[];
-  recentSuccess: Order[];
-}
-
 /** listPaymentChannels. */
 export interface ChannelOption {
   key: string;

@@ -2,7 +2,7 @@ import { singleLineText } from '../../schema/text-formats.js';
 import { AppError } from '../../errors/app-error.js';
 import { defineOperation, type OperationDef } from '../../api/operations/operation.js';
 import type { Principal } from '../../request/principal.js';
-import type { PatService } from './pat-service.js';
+import type { PatInput, PatService } from './pat-service.js';
 
 import { HOST_UC_GROUP as UC_GROUP } from '../../api/host-groups.js';
 
@@ -15,8 +15,16 @@ const TOKEN_VIEW = {
     revoked: { type: 'boolean' },
     lastUsedAt: { type: 'string', format: 'date-time' },
     creationTimestamp: { type: 'string', format: 'date-time' },
+    apiGroups: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'the API groups the token is restricted to; absent = every operation its user may call',
+    },
   },
 };
+
+/** An API group name as Kubernetes spells them (DNS subdomain). */
+const API_GROUP = { type: 'string', minLength: 1, maxLength: 253, pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' };
 
 /** The bootstrap credential is not a user and owns no tokens. */
 function owner(principal: Principal): string {
@@ -28,12 +36,15 @@ function owner(principal: Principal): string {
 /** The caller's own personal access tokens (uc.api.host.authpay.dev). */
 export function tokenOperations(pats: PatService): OperationDef[] {
   return [
-    defineOperation<unknown, { name: string; expiresAt?: string }>({
+    defineOperation<unknown, PatInput>({
       operationId: 'createPersonalAccessToken',
       group: UC_GROUP,
       method: 'post',
       path: '/personalaccesstokens',
       summary: 'Create a personal access token; data.token is shown this once',
+      description:
+        'apiGroups (optional) restricts the token: it may then call only operations and resources of those API groups'
+        + ' (anything else is 403 TOKEN_SCOPE_DENIED), and never more than its user may.',
       tags: ['tokens'],
       body: {
         type: 'object',
@@ -42,6 +53,7 @@ export function tokenOperations(pats: PatService): OperationDef[] {
         properties: {
           name: { ...singleLineText(128, 1), pattern: '\\S' },
           expiresAt: { type: 'string', format: 'date-time' },
+          apiGroups: { type: 'array', minItems: 1, maxItems: 16, items: API_GROUP },
         },
       },
       response: {

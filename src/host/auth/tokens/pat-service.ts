@@ -18,6 +18,8 @@ interface PatSpec {
   tokenHash: string;
   expiresAt?: string;
   revoked: boolean;
+  /** When set, the token reaches only these API groups (see authorize-middleware.ts). */
+  apiGroups?: string[];
 }
 type Pat = Resource<PatSpec, { lastUsedAt?: string }> & { spec: PatSpec };
 
@@ -29,9 +31,19 @@ export interface PatView {
   revoked: boolean;
   lastUsedAt?: string;
   creationTimestamp?: string;
+  apiGroups?: string[];
 }
 
-export type PatCheck = { ok: true; username: string; tokenName: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+export interface PatInput {
+  name: string;
+  expiresAt?: string;
+  /** Restrict the token to these API groups (the host does not interpret them: they are data). */
+  apiGroups?: string[];
+}
+
+export type PatCheck =
+  | { ok: true; username: string; tokenName: string; apiGroups?: string[] }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -43,17 +55,21 @@ function view(p: Pat): PatView {
     revoked: p.spec.revoked,
     lastUsedAt: p.status?.lastUsedAt,
     creationTimestamp: p.metadata.creationTimestamp,
+    ...(p.spec.apiGroups ? { apiGroups: p.spec.apiGroups } : {}),
   };
 }
 
-/** Personal access tokens: random, shown once, stored as SHA-256, optional expiry, revocable. */
+/**
+ * Personal access tokens: random, shown once, stored as SHA-256, optional expiry, revocable, optionally
+ * restricted to some API groups.
+ */
 export class PatService {
   constructor(
     private readonly client: ExtensionClient,
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async create(username: string, input: { name: string; expiresAt?: string }): Promise<PatView & { token: string }> {
+  async create(username: string, input: PatInput): Promise<PatView & { token: string }> {
     const expires = input.expiresAt === undefined ? undefined : parseTimestamp(input.expiresAt);
     if (input.expiresAt !== undefined && (expires === undefined || expires <= this.clock())) {
       throw new AppError('VALIDATION_FAILED', '过期时间必须晚于当前时间', {
@@ -77,6 +93,7 @@ export class PatService {
         tokenHash: sha256(token),
         expiresAt: expires === undefined ? undefined : toTimestamp(expires),
         revoked: false,
+        ...(input.apiGroups ? { apiGroups: [...new Set(input.apiGroups)].sort() } : {}),
       },
     });
     return { ...view(created), token };
@@ -111,7 +128,7 @@ export class PatService {
     const expires = parseTimestamp(pat.spec.expiresAt);
     if (expires !== undefined && expires <= this.clock()) return { ok: false, reason: 'expired' };
     this.touch(pat);
-    return { ok: true, username: pat.spec.username, tokenName: pat.metadata.name };
+    return { ok: true, username: pat.spec.username, tokenName: pat.metadata.name, apiGroups: pat.spec.apiGroups };
   }
 
   private touch(pat: Pat): void {

@@ -281,6 +281,17 @@ describe('bad input changes nothing', () => {
   });
 });
 
+test('an order made while CARD was on still settles when its webhook arrives after the service was switched off', async () => {
+  const order = (await initiate('card-switched-off', '9.90')).body.data;
+  await configure(server, { cardEnabled: false });
+  try {
+    expect(await stripe.pay(order.channelTradeNo!)).toEqual({ status: 200, body: '{"received":true}' });
+    expect((await stored(order.paymentId)).spec.status).toBe('SUCCESS');
+  } finally {
+    await configure(server, { cardEnabled: true });
+  }
+});
+
 test('the settings view shows CARD enabled and ready', async () => {
   const view = await api<{ services: Array<{ paymentType: string }>; cardSecretKey: string }>(server, 'GET', `${CONSOLE}/settings`);
   expect(view.body.data.services.find((s) => s.paymentType === 'CARD')).toEqual({

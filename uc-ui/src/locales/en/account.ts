@@ -32,6 +32,8 @@ export default {
       createdTitle: 'Token created',
       once: 'Copy it now: this token is shown only once.',
       usage: 'Send it in the request header Authorization: Bearer <token>.',
+      scope: 'Scope',
+      allApis: 'Everything my account may do',
       none: 'No access tokens yet.',
     },
     profile: {

@@ -3,11 +3,16 @@ import type { CatalogShape } from '@shared/i18n/catalog.js';
 
 export default {
   app: { uc: 'AuthPay User Center', console: 'Admin console' },
-  tab: { pluginAuth: 'Plugin licenses', account: 'Account' },
+  tab: { pluginAuth: 'Plugin licenses', merchant: 'Merchant', account: 'Account' },
   nav: {
     myAuthorizations: 'My authorizations',
     catalog: 'Plugin catalog',
     myOrders: 'My orders',
+    merchant: 'Onboarding and status',
+    merchantOverview: 'Overview',
+    merchantOrders: 'Orders',
+    apiKeys: 'API keys',
+    apiDocs: 'API documentation',
     notifications: 'Notifications',
     tokens: 'Access tokens',
     profile: 'Profile',

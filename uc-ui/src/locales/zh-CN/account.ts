@@ -30,6 +30,8 @@ export default {
       createdTitle: '令牌已创建',
       once: '请立即复制保存，此令牌只显示这一次：',
       usage: '调用接口时放在请求头 Authorization: Bearer 之后。',
+      scope: '使用范围',
+      allApis: '账号的全部权限',
       none: '还没有访问令牌。',
     },
     profile: {

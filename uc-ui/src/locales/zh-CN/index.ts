@@ -2,6 +2,7 @@ import nav from './nav.js';
 import pluginAuth from './plugin-auth.js';
 import payment from './payment.js';
 import account from './account.js';
+import merchant from './merchant.js';
 
 /** The user center's catalog: one file per page family, each with its own top-level namespace. */
-export default { ...nav, ...pluginAuth, ...payment, ...account };
+export default { ...nav, ...pluginAuth, ...payment, ...account, ...merchant };
