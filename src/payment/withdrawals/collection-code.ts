@@ -23,7 +23,9 @@ export function collectionCodeOperation(deps: AccountDeps, attachments: Attachme
     method: 'post',
     path: '/withdrawal-accounts/collection-code',
     tags: ['payment-uc'],
-    summary: `Upload a collection-code image (base64; PNG, JPEG, GIF or WebP; at most ${MAX_COLLECTION_CODE_BYTES} bytes); answers its address`,
+    summary:
+      `Upload a collection-code image (base64; PNG, JPEG, GIF or WebP; at most ${MAX_COLLECTION_CODE_BYTES} bytes);`
+      + ' answers its address',
     bodyLimit: Math.ceil(MAX_COLLECTION_CODE_BYTES / 3) * 4 + 4096,
     body: {
       type: 'object',
