@@ -56,6 +56,7 @@ export const OPERATIONS = {
   getMerchantSettings: { method: 'get', path: '/apis/console.api.payment.authpay.dev/v1alpha1/merchant-settings' },
   getMyMerchant: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/merchant' },
   getMyPayment: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/payments/{paymentId}' },
+  getMyWithdrawable: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawals/balance' },
   getOutboxSummary: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/outbox/summary' },
   getPayment: { method: 'get', path: '/apis/console.api.payment.authpay.dev/v1alpha1/payments/{paymentId}' },
   getPaymentOverview: { method: 'get', path: '/apis/console.api.payment.authpay.dev/v1alpha1/overview' },

@@ -3,6 +3,7 @@ import pluginAuth from './plugin-auth.js';
 import payment from './payment.js';
 import account from './account.js';
 import merchant from './merchant.js';
+import withdrawal from './withdrawal.js';
 
 /** The user center's catalog: one file per page family, each with its own top-level namespace. */
-export default { ...nav, ...pluginAuth, ...payment, ...account, ...merchant };
+export default { ...nav, ...pluginAuth, ...payment, ...account, ...merchant, ...withdrawal };
