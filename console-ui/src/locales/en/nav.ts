@@ -18,6 +18,7 @@ export default {
     paymentSettings: 'Payment settings',
     merchants: 'Merchant list',
     merchantDetails: 'Merchant details',
+    withdrawals: 'Withdrawals',
     merchantSettings: 'Merchant settings',
     users: 'Users',
     outbox: 'Notification outbox',

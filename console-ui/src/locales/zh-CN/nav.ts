@@ -16,6 +16,7 @@ export default {
     paymentSettings: '支付设置',
     merchants: '商户列表',
     merchantDetails: '商户详情',
+    withdrawals: '提现管理',
     merchantSettings: '商户设置',
     users: '用户',
     outbox: '通知发件箱',
