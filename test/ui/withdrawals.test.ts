@@ -83,6 +83,34 @@ async function merchantPage(username: string, locale = 'zh-CN', viewport: Viewpo
   return page;
 }
 
+/** A bank card and a 1.00 withdrawal through the page's own session, so the lists show their words. */
+async function withAccountAndWithdrawal(page: Page): Promise<void> {
+  const statuses = await page.evaluate(async () => {
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))!
+        .split('=')[1],
+    );
+    const post = (path: string, body: unknown) =>
+      fetch(`/apis/uc.api.payment.authpay.dev/v1alpha1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify(body),
+      });
+    const account = await post('/withdrawal-accounts', {
+      type: 'BANK_CARD',
+      accountName: 'Li',
+      accountNumber: '5500005555555559',
+      bankName: 'BOC',
+    });
+    const { data } = (await account.json()) as { data: { name: string } };
+    const applied = await post('/withdrawals', { account: data.name, amount: '1.00' });
+    return [account.status, applied.status];
+  });
+  expect(statuses).toEqual([200, 200]);
+}
+
 describe('the withdrawal journey (zh-CN, desktop)', () => {
   test('add a card, apply, approved and paid out in the console, the balance falls', async () => {
     const w = catalog('zh-CN', 'uc');
@@ -156,6 +184,7 @@ describe('the withdrawal pages in both languages and sizes', () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       test(`${locale} ${viewport}`, async () => {
         const page = await merchantPage(`wd${locale === 'en' ? 'en' : 'zh'}${viewport}`, locale, viewport);
+        await withAccountAndWithdrawal(page);
         const pages: Array<[Page, string]> = [
           [page, '/uc/merchant/withdrawal-accounts'],
           [page, '/uc/merchant/withdrawals'],
