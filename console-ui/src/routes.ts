@@ -80,6 +80,11 @@ export const ROUTES: RouteRecordRaw[] = [
     meta: { title: 'nav.merchantDetails', tab: 'tab.merchant', permission: PAY, hidden: true },
   },
   {
+    path: '/withdrawals',
+    component: () => import('./pages/withdrawals/WithdrawalsPage.vue'),
+    meta: { title: 'nav.withdrawals', tab: 'tab.merchant', permission: PAY },
+  },
+  {
     path: '/merchant-settings',
     component: () => import('./pages/merchants/MerchantSettingsPage.vue'),
     meta: { title: 'nav.merchantSettings', tab: 'tab.merchant', permission: PAY },

@@ -10,6 +10,7 @@ import { notifyOperations } from './notify/console-operations.js';
 import { NotifyDeliveryWorker, type DeliveryWorkerOptions } from './notify/delivery-worker.js';
 import { followOrderEvents } from './notify/follow-order-events.js';
 import { startMerchants, type MerchantModule } from './merchants/merchant-module.js';
+import { startWithdrawals } from './withdrawals/withdrawal-module.js';
 import { orderDetailsOperations } from './order-details/get-payment-operation.js';
 import { orderOperations } from './orders/console-operations.js';
 import { OrderEvents } from './orders/order-events.js';
@@ -85,6 +86,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
     reconcile: (name) => processCheckout(deps, name),
   });
   startSettlement(context, merchants.deps);
+  startWithdrawals(context, deps);
   context.addRoute('/payment', paymentPageRouter(deps));
   for (const job of paymentJobs(deps)) context.scheduler.register(job);
   const unfollow = settings.onChange(() => {

@@ -49,6 +49,16 @@ export const ROUTES: RouteRecordRaw[] = [
     meta: { title: 'nav.merchantOrders', tab: 'tab.merchant', permission: MERCHANT },
   },
   {
+    path: '/merchant/withdrawals',
+    component: () => import('./pages/merchant/withdrawals/WithdrawalsPage.vue'),
+    meta: { title: 'nav.withdrawals', tab: 'tab.merchant', permission: MERCHANT },
+  },
+  {
+    path: '/merchant/withdrawal-accounts',
+    component: () => import('./pages/merchant/withdrawals/WithdrawalAccountsPage.vue'),
+    meta: { title: 'nav.withdrawalAccounts', tab: 'tab.merchant', permission: MERCHANT },
+  },
+  {
     path: '/merchant/api-keys',
     component: () => import('./pages/merchant/ApiKeysPage.vue'),
     meta: { title: 'nav.apiKeys', tab: 'tab.merchant', permission: MERCHANT },

@@ -996,6 +996,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/withdrawals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Withdrawals, newest application first, filtered by status, merchant and application date; account numbers masked */
+    get: operations['listWithdrawals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/withdrawals/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One withdrawal with its transition log and the whole account number to pay to (each read is logged) */
+    get: operations['getWithdrawal'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/withdrawals/{name}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PENDING_AUDIT → APPROVED; repeating it answers the record unchanged; another state → 409 WITHDRAWAL_STATE_CONFLICT naming it */
+    post: operations['approveWithdrawal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/withdrawals/{name}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** APPROVED or PROCESSING → COMPLETED (books WITHDRAWAL_DEBIT); repeating it answers the record unchanged; another state → 409 WITHDRAWAL_STATE_CONFLICT naming it; a payout serial or a remark is required */
+    post: operations['completeWithdrawal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/withdrawals/{name}/fail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** APPROVED or PROCESSING → FAILED (books WITHDRAWAL_RELEASE); repeating it answers the record unchanged; another state → 409 WITHDRAWAL_STATE_CONFLICT naming it; a reason is required */
+    post: operations['failWithdrawal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/withdrawals/{name}/mark-processing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** APPROVED → PROCESSING; repeating it answers the record unchanged; another state → 409 WITHDRAWAL_STATE_CONFLICT naming it */
+    post: operations['markWithdrawalProcessing'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/withdrawals/{name}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** PENDING_AUDIT → REJECTED (books WITHDRAWAL_RELEASE); repeating it answers the record unchanged; another state → 409 WITHDRAWAL_STATE_CONFLICT naming it */
+    post: operations['rejectWithdrawal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/console.api.payment.authpay.dev/v1alpha1/withdrawals/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The same move for many withdrawals, each in its own transaction; answers which moved and which were skipped and why. remark is the review remark, the payout remark (complete) or the failure reason (fail, required) */
+    post: operations['batchWithdrawals'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/apis/console.api.pluginauth.authpay.dev/v1alpha1/authlogs': {
     parameters: {
       query?: never;
@@ -1812,6 +1948,97 @@ export interface paths {
     put?: never;
     /** Continue paying an unpaid order: answers its payment page, QR code or link (starting it at the channel if that never happened) */
     post: operations['continueMyPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawal-accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's withdrawal accounts, oldest first (exactly one is the default) */
+    get: operations['listWithdrawalAccounts'];
+    put?: never;
+    /** Add a withdrawal account (bank card with a Luhn-checked number and bank, or a WALLET_A / WALLET_B account) */
+    post: operations['createWithdrawalAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawal-accounts/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace an account; isDefault true makes it the default. Past withdrawals keep the account as it was */
+    put: operations['updateWithdrawalAccount'];
+    post?: never;
+    /** Delete an account (refused while a withdrawal to it is open: 409 WITHDRAWAL_ACCOUNT_IN_USE); the default passes to the oldest other */
+    delete: operations['deleteWithdrawalAccount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawal-accounts/collection-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a collection-code image (base64; PNG, JPEG, GIF or WebP; at most 262144 bytes); answers its address */
+    post: operations['uploadCollectionCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My withdrawals, newest application first, optionally by status */
+    get: operations['listMyWithdrawals'];
+    put?: never;
+    /**
+     * Apply for a withdrawal to one of my accounts; the amount is frozen until the withdrawal is completed, rejected or fails
+     * @description Refused with nothing written: merchant not ACTIVE (403 WITHDRAWAL_MERCHANT_NOT_ACTIVE), amount not > 0 or with more fraction digits than the currency has (400 INVALID_AMOUNT), account absent or another merchant's (404 WITHDRAWAL_ACCOUNT_NOT_FOUND), amount above the withdrawable balance (409 INSUFFICIENT_BALANCE).
+     */
+    post: operations['applyWithdrawal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawals/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the withdrawal form shows: my balance, frozen and withdrawable amounts (CNY), from the ledger running totals */
+    get: operations['getMyWithdrawable'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5474,6 +5701,599 @@ export interface operations {
       };
     };
   };
+  listWithdrawals: {
+    parameters: {
+      query?: {
+        /** @description yyyy-mm-dd (UTC day) or RFC 3339, inclusive */
+        from?: string;
+        merchant?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page */
+        size?: number;
+        status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+        /** @description yyyy-mm-dd (UTC day) or RFC 3339, inclusive */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              first: boolean;
+              hasNext: boolean;
+              hasPrevious: boolean;
+              items: {
+                /** @description name of the withdrawal account */
+                account?: string;
+                /** @description the account as it was when applied for */
+                accountDetails?: {
+                  accountName?: string;
+                  /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                  accountNumber?: string;
+                  bankName?: string;
+                  branchName?: string;
+                  /** @description site address of the collection-code image (/attachments/{name}) */
+                  collectionCodeUrl?: string;
+                  /** @enum {string} */
+                  type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+                };
+                /** @description decimal amount */
+                amount?: string;
+                /** Format: date-time */
+                appliedAt?: string;
+                currency?: string;
+                failureReason?: string;
+                merchant?: string;
+                name?: string;
+                payoutRemark?: string;
+                payoutSerial?: string;
+                remark?: string;
+                /** Format: date-time */
+                reviewedAt?: string;
+                reviewedBy?: string;
+                reviewRemark?: string;
+                /** @enum {string} */
+                status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+                transitions?: {
+                  actor?: string;
+                  at?: string;
+                  from?: string;
+                  reason?: string;
+                  to?: string;
+                }[];
+              }[];
+              last: boolean;
+              page: number;
+              size: number;
+              total: number;
+              totalPages: number;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getWithdrawal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description name of the withdrawal account */
+              account?: string;
+              /** @description the account as it was when applied for */
+              accountDetails?: {
+                accountName?: string;
+                /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                accountNumber?: string;
+                bankName?: string;
+                branchName?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
+                /** @enum {string} */
+                type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+              };
+              /** @description decimal amount */
+              amount?: string;
+              /** Format: date-time */
+              appliedAt?: string;
+              currency?: string;
+              failureReason?: string;
+              merchant?: string;
+              name?: string;
+              payoutRemark?: string;
+              payoutSerial?: string;
+              remark?: string;
+              /** Format: date-time */
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+              transitions?: {
+                actor?: string;
+                at?: string;
+                from?: string;
+                reason?: string;
+                to?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  approveWithdrawal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description name of the withdrawal account */
+              account?: string;
+              /** @description the account as it was when applied for */
+              accountDetails?: {
+                accountName?: string;
+                /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                accountNumber?: string;
+                bankName?: string;
+                branchName?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
+                /** @enum {string} */
+                type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+              };
+              /** @description decimal amount */
+              amount?: string;
+              /** Format: date-time */
+              appliedAt?: string;
+              currency?: string;
+              failureReason?: string;
+              merchant?: string;
+              name?: string;
+              payoutRemark?: string;
+              payoutSerial?: string;
+              remark?: string;
+              /** Format: date-time */
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+              transitions?: {
+                actor?: string;
+                at?: string;
+                from?: string;
+                reason?: string;
+                to?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  completeWithdrawal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: single-line-text */
+          payoutSerial?: string;
+          /** Format: multi-line-text */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description name of the withdrawal account */
+              account?: string;
+              /** @description the account as it was when applied for */
+              accountDetails?: {
+                accountName?: string;
+                /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                accountNumber?: string;
+                bankName?: string;
+                branchName?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
+                /** @enum {string} */
+                type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+              };
+              /** @description decimal amount */
+              amount?: string;
+              /** Format: date-time */
+              appliedAt?: string;
+              currency?: string;
+              failureReason?: string;
+              merchant?: string;
+              name?: string;
+              payoutRemark?: string;
+              payoutSerial?: string;
+              remark?: string;
+              /** Format: date-time */
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+              transitions?: {
+                actor?: string;
+                at?: string;
+                from?: string;
+                reason?: string;
+                to?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  failWithdrawal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description name of the withdrawal account */
+              account?: string;
+              /** @description the account as it was when applied for */
+              accountDetails?: {
+                accountName?: string;
+                /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                accountNumber?: string;
+                bankName?: string;
+                branchName?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
+                /** @enum {string} */
+                type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+              };
+              /** @description decimal amount */
+              amount?: string;
+              /** Format: date-time */
+              appliedAt?: string;
+              currency?: string;
+              failureReason?: string;
+              merchant?: string;
+              name?: string;
+              payoutRemark?: string;
+              payoutSerial?: string;
+              remark?: string;
+              /** Format: date-time */
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+              transitions?: {
+                actor?: string;
+                at?: string;
+                from?: string;
+                reason?: string;
+                to?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  markWithdrawalProcessing: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description name of the withdrawal account */
+              account?: string;
+              /** @description the account as it was when applied for */
+              accountDetails?: {
+                accountName?: string;
+                /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                accountNumber?: string;
+                bankName?: string;
+                branchName?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
+                /** @enum {string} */
+                type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+              };
+              /** @description decimal amount */
+              amount?: string;
+              /** Format: date-time */
+              appliedAt?: string;
+              currency?: string;
+              failureReason?: string;
+              merchant?: string;
+              name?: string;
+              payoutRemark?: string;
+              payoutSerial?: string;
+              remark?: string;
+              /** Format: date-time */
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+              transitions?: {
+                actor?: string;
+                at?: string;
+                from?: string;
+                reason?: string;
+                to?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  rejectWithdrawal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: multi-line-text */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description name of the withdrawal account */
+              account?: string;
+              /** @description the account as it was when applied for */
+              accountDetails?: {
+                accountName?: string;
+                /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                accountNumber?: string;
+                bankName?: string;
+                branchName?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
+                /** @enum {string} */
+                type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+              };
+              /** @description decimal amount */
+              amount?: string;
+              /** Format: date-time */
+              appliedAt?: string;
+              currency?: string;
+              failureReason?: string;
+              merchant?: string;
+              name?: string;
+              payoutRemark?: string;
+              payoutSerial?: string;
+              remark?: string;
+              /** Format: date-time */
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+              transitions?: {
+                actor?: string;
+                at?: string;
+                from?: string;
+                reason?: string;
+                to?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  batchWithdrawals: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action: 'approve' | 'reject' | 'markProcessing' | 'complete' | 'fail';
+          names: string[];
+          /** Format: multi-line-text */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              moved?: string[];
+              skipped?: {
+                code?: string;
+                message?: string;
+                name?: string;
+                status?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
   listAuthLogs: {
     parameters: {
       query?: {
@@ -8674,6 +9494,470 @@ export interface operations {
               status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
               subject?: string;
               username?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  listWithdrawalAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              items?: {
+                accountName?: string;
+                /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                accountNumber?: string;
+                bankName?: string;
+                branchName?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
+                /** Format: date-time */
+                createdAt?: string;
+                isDefault?: boolean;
+                merchant?: string;
+                name?: string;
+                /** @enum {string} */
+                type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  createWithdrawalAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: single-line-text */
+          accountName: string;
+          /** @description BANK_CARD: the card number (spaces and dashes allowed; Luhn-checked); wallets: the account (phone, e-mail or id) */
+          accountNumber: string;
+          /** Format: single-line-text */
+          bankName?: string;
+          /** Format: single-line-text */
+          branchName?: string;
+          /** @description wallets: address of a collection-code image the caller uploaded (uploadCollectionCode); null or empty removes it */
+          collectionCode?: string | null;
+          /** @description make it the default (the old default is unset); the first account always is */
+          isDefault?: boolean;
+          /** @enum {string} */
+          type: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              accountName?: string;
+              /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+              accountNumber?: string;
+              bankName?: string;
+              branchName?: string;
+              /** @description site address of the collection-code image (/attachments/{name}) */
+              collectionCodeUrl?: string;
+              /** Format: date-time */
+              createdAt?: string;
+              isDefault?: boolean;
+              merchant?: string;
+              name?: string;
+              /** @enum {string} */
+              type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  updateWithdrawalAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: single-line-text */
+          accountName: string;
+          /** @description BANK_CARD: the card number (spaces and dashes allowed; Luhn-checked); wallets: the account (phone, e-mail or id) */
+          accountNumber: string;
+          /** Format: single-line-text */
+          bankName?: string;
+          /** Format: single-line-text */
+          branchName?: string;
+          /** @description wallets: address of a collection-code image the caller uploaded (uploadCollectionCode); null or empty removes it */
+          collectionCode?: string | null;
+          /** @description make it the default (the old default is unset); the first account always is */
+          isDefault?: boolean;
+          /** @enum {string} */
+          type: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              accountName?: string;
+              /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+              accountNumber?: string;
+              bankName?: string;
+              branchName?: string;
+              /** @description site address of the collection-code image (/attachments/{name}) */
+              collectionCodeUrl?: string;
+              /** Format: date-time */
+              createdAt?: string;
+              isDefault?: boolean;
+              merchant?: string;
+              name?: string;
+              /** @enum {string} */
+              type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  deleteWithdrawalAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              accountName?: string;
+              /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+              accountNumber?: string;
+              bankName?: string;
+              branchName?: string;
+              /** @description site address of the collection-code image (/attachments/{name}) */
+              collectionCodeUrl?: string;
+              /** Format: date-time */
+              createdAt?: string;
+              isDefault?: boolean;
+              merchant?: string;
+              name?: string;
+              /** @enum {string} */
+              type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  uploadCollectionCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          contentType: string;
+          data: string;
+          filename?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              contentType?: string;
+              name?: string;
+              size?: number;
+              url?: string;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  listMyWithdrawals: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page */
+        size?: number;
+        status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              first: boolean;
+              hasNext: boolean;
+              hasPrevious: boolean;
+              items: {
+                /** @description name of the withdrawal account */
+                account?: string;
+                /** @description the account as it was when applied for */
+                accountDetails?: {
+                  accountName?: string;
+                  /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                  accountNumber?: string;
+                  bankName?: string;
+                  branchName?: string;
+                  /** @description site address of the collection-code image (/attachments/{name}) */
+                  collectionCodeUrl?: string;
+                  /** @enum {string} */
+                  type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+                };
+                /** @description decimal amount */
+                amount?: string;
+                /** Format: date-time */
+                appliedAt?: string;
+                currency?: string;
+                failureReason?: string;
+                merchant?: string;
+                name?: string;
+                payoutRemark?: string;
+                payoutSerial?: string;
+                remark?: string;
+                /** Format: date-time */
+                reviewedAt?: string;
+                reviewedBy?: string;
+                reviewRemark?: string;
+                /** @enum {string} */
+                status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+                transitions?: {
+                  actor?: string;
+                  at?: string;
+                  from?: string;
+                  reason?: string;
+                  to?: string;
+                }[];
+              }[];
+              last: boolean;
+              page: number;
+              size: number;
+              total: number;
+              totalPages: number;
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  applyWithdrawal: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description the same key, caller and body within 24 hours answer the first result again (header Idempotent-Replayed: true); the key with another body is 422 IDEMPOTENCY_KEY_REUSED */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description name of one of my withdrawal accounts */
+          account: string;
+          /** @description decimal amount, e.g. "100.50" */
+          amount: string;
+          /** @description balance drawn on (default CNY) */
+          currency?: string;
+          /** Format: multi-line-text */
+          remark?: string;
+        };
+      };
+    };
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              /** @description name of the withdrawal account */
+              account?: string;
+              /** @description the account as it was when applied for */
+              accountDetails?: {
+                accountName?: string;
+                /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
+                accountNumber?: string;
+                bankName?: string;
+                branchName?: string;
+                /** @description site address of the collection-code image (/attachments/{name}) */
+                collectionCodeUrl?: string;
+                /** @enum {string} */
+                type?: 'BANK_CARD' | 'WALLET_A' | 'WALLET_B';
+              };
+              /** @description decimal amount */
+              amount?: string;
+              /** Format: date-time */
+              appliedAt?: string;
+              currency?: string;
+              failureReason?: string;
+              merchant?: string;
+              name?: string;
+              payoutRemark?: string;
+              payoutSerial?: string;
+              remark?: string;
+              /** Format: date-time */
+              reviewedAt?: string;
+              reviewedBy?: string;
+              reviewRemark?: string;
+              /** @enum {string} */
+              status?: 'PENDING_AUDIT' | 'APPROVED' | 'REJECTED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+              transitions?: {
+                actor?: string;
+                at?: string;
+                from?: string;
+                reason?: string;
+                to?: string;
+              }[];
+            };
+            message: string;
+            /** @constant */
+            success: true;
+          };
+        };
+      };
+    };
+  };
+  getMyWithdrawable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+      /** @description success envelope; the result is in data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            code: 'OK';
+            data: {
+              balance?: string;
+              currency?: string;
+              frozen?: string;
+              withdrawable?: string;
             };
             message: string;
             /** @constant */

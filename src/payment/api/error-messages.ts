@@ -51,6 +51,15 @@ export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {
   MERCHANT_ONBOARDING_CLOSED: { zh: '商户入驻暂未开放', en: 'merchant onboarding is closed' },
   MERCHANT_EXISTS: { zh: '每个用户只能有一个商户', en: 'one merchant per user; this user already has one' },
   MERCHANT_STATE_CONFLICT: { zh: '商户当前状态不允许此操作', en: "the merchant's current status does not allow this move" },
+  // Withdrawals (withdrawals/withdrawal-errors.ts)
+  WITHDRAWAL_MERCHANT_NOT_ACTIVE: { zh: '只有正常状态的商户可以提现', en: 'only an ACTIVE merchant can withdraw' },
+  WITHDRAWAL_ACCOUNT_NOT_FOUND: { zh: '提现账户不存在', en: 'the withdrawal account does not exist' },
+  WITHDRAWAL_ACCOUNT_IN_USE: {
+    zh: '提现账户有进行中的提现，不能删除',
+    en: 'the withdrawal account has open withdrawals and cannot be deleted',
+  },
+  INVALID_CARD_NUMBER: { zh: '银行卡号校验位不正确', en: 'the card number fails its check digit' },
+  WITHDRAWAL_STATE_CONFLICT: { zh: '提现当前状态不允许此操作', en: "the withdrawal's current state does not allow this move" },
   // Orders, notifications and settings
   INTERFACE_KEY_MISSING: { zh: '接口密钥未配置', en: 'the interface key pair is not configured' },
   NOTHING_TO_RESEND: { zh: '订单尚无可重发的通知', en: 'the order has no notification to resend yet' },

@@ -21,6 +21,7 @@ export default {
     reconciliation: 'Reconciliation',
     merchants: 'Merchant list',
     merchantDetails: 'Merchant details',
+    withdrawals: 'Withdrawals',
     merchantSettings: 'Merchant settings',
     users: 'Users',
     outbox: 'Notification outbox',

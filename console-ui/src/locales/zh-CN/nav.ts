@@ -19,6 +19,7 @@ export default {
     reconciliation: '对账报表',
     merchants: '商户列表',
     merchantDetails: '商户详情',
+    withdrawals: '提现管理',
     merchantSettings: '商户设置',
     users: '用户',
     outbox: '通知发件箱',

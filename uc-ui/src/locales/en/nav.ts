@@ -12,6 +12,8 @@ export default {
     merchant: 'Onboarding and status',
     merchantOverview: 'Overview',
     merchantOrders: 'Orders',
+    withdrawalAccounts: 'Withdrawal accounts',
+    withdrawals: 'Withdrawals',
     apiKeys: 'API keys',
     apiDocs: 'API documentation',
     notifications: 'Notifications',

@@ -5,6 +5,7 @@ import account from './account.js';
 import merchantMoney from './merchant-money.js';
 import merchant from './merchant.js';
 import purchase from './purchase.js';
+import withdrawal from './withdrawal.js';
 
 /** The user center's catalog: one file per page family, each with its own top-level namespace. */
-export default { ...nav, ...pluginAuth, ...payment, ...account, ...merchant, ...merchantMoney, ...purchase };
+export default { ...nav, ...pluginAuth, ...payment, ...account, ...merchant, ...merchantMoney, ...purchase, ...withdrawal };

@@ -10,6 +10,8 @@ export default {
     merchant: '入驻与状态',
     merchantOverview: '商户概览',
     merchantOrders: '商户订单',
+    withdrawalAccounts: '提现账户',
+    withdrawals: '提现',
     apiKeys: 'API 密钥',
     apiDocs: 'API 文档',
     notifications: '站内通知',

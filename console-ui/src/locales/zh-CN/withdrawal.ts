@@ -1,0 +1,36 @@
+export default {
+  withdrawal: {
+    field: {
+      merchant: '商户',
+      amount: '金额',
+      account: '收款账户',
+      status: '状态',
+      remark: '申请备注',
+      appliedAt: '申请时间',
+      appliedBetween: '申请日期',
+      from: '开始日期',
+      to: '结束日期',
+      rangeTo: '至',
+    },
+    list: { empty: '没有提现申请。' },
+    move: {
+      action: { approve: '审核通过', reject: '驳回', markProcessing: '标记打款中', complete: '标记已打款', fail: '标记打款失败' },
+      done: {
+        approve: '已审核通过',
+        reject: '已驳回，冻结金额已释放',
+        markProcessing: '已标记为打款中',
+        complete: '已标记为已打款，商户余额已扣减',
+        fail: '已标记为打款失败，冻结金额已释放',
+      },
+      remark: '备注',
+      serial: '打款流水号',
+      reason: '失败原因',
+      reasonRequired: '请填写失败原因',
+      serialRequired: '请填写打款流水号或备注',
+      notified: '商户会收到站内信和邮件通知。',
+      batchAbout: '对选中的 {count} 笔提现执行此操作；状态不符合的会被跳过。',
+    },
+    batch: { selected: '已选 {count} 笔', moved: '已处理 {count} 笔；以下被跳过：' },
+    details: { title: '提现详情', log: '状态记录', applied: '申请', collectionCode: '查看收款码' },
+  },
+};

@@ -1,0 +1,45 @@
+import { escapeHtml } from '../../host/sdk/index.js';
+import { formatMinor } from '../money/index.js';
+import type { WithdrawalDeps } from './apply-withdrawal.js';
+import type { WithdrawalRecord, WithdrawalStatus } from './types.js';
+
+const STATUS_TEXT: Record<WithdrawalStatus, [string, string]> = {
+  PENDING_AUDIT: ['待审核', 'awaiting review'],
+  APPROVED: ['已通过审核', 'approved'],
+  REJECTED: ['已驳回', 'rejected'],
+  PROCESSING: ['打款中', 'being paid out'],
+  COMPLETED: ['已打款', 'paid out'],
+  FAILED: ['打款失败', 'failed'],
+};
+
+/** The note the administrator entered with the move that led to the record's state. */
+function noteOf(r: WithdrawalRecord): string {
+  const s = r.spec;
+  if (s.status === 'FAILED') return s.failureReason ?? '';
+  if (s.status === 'COMPLETED') return [s.payoutSerial, s.payoutRemark].filter(Boolean).join(' / ');
+  return s.reviewRemark ?? '';
+}
+
+/**
+ * Tells the merchant user about a move of their withdrawal (inbox and e-mail, zh-CN and English as the
+ * merchant notifications do), queued in the move's transaction so it goes out only if the move commits.
+ */
+export async function notifyWithdrawalMove(deps: WithdrawalDeps, record: WithdrawalRecord): Promise<void> {
+  const s = record.spec;
+  const [zh, en] = STATUS_TEXT[s.status];
+  const amount = `${formatMinor(s.amount, s.currency)} ${s.currency}`;
+  const note = noteOf(record) ? escapeHtml(noteOf(record)) : '-';
+  const link = `${deps.siteUrl.replace(/\/+$/, '')}/uc/merchant/withdrawals`;
+  await deps.notifications.send({
+    to: [{ username: s.merchant }],
+    missingUsers: 'skip',
+    dedupeKey: `withdrawal:${record.metadata.name}:${s.status}`,
+    content: {
+      title: `提现${zh}：${amount} / Withdrawal ${en}: ${amount}`,
+      html:
+        `<p>您的提现申请 ${escapeHtml(record.metadata.name)}（${amount}）状态已变更为 <b>${zh}</b>（${s.status}）。说明：${note}</p>`
+        + `<p>Your withdrawal ${escapeHtml(record.metadata.name)} (${amount}) is now <b>${en}</b> (${s.status}). Note: ${note}</p>`
+        + `<p><a href="${escapeHtml(link)}">提现记录 / Withdrawal history</a></p>`,
+    },
+  });
+}

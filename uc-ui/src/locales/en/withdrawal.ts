@@ -1,0 +1,53 @@
+import type zh from '../zh-CN/withdrawal.js';
+import type { CatalogShape } from '@shared/i18n/catalog.js';
+
+export default {
+  withdrawal: {
+    account: {
+      add: 'Add a withdrawal account',
+      edit: 'Edit withdrawal account',
+      type: 'Account type',
+      holder: 'Account holder',
+      number: 'Account number',
+      cardNumber: 'Card number',
+      walletNumber: 'Account (phone, e-mail or id)',
+      bank: 'Bank',
+      branch: 'Branch',
+      collectionCode: 'Collection-code image',
+      upload: 'Upload collection code',
+      uploaded: 'Collection code uploaded',
+      removeImage: 'Remove image',
+      isDefault: 'Make it the default account',
+      default: 'Default',
+      setDefault: 'Make default',
+      none: 'No withdrawal accounts yet.',
+      luhn: 'The card number fails its check digit; check the number',
+      confirmDelete: 'Delete withdrawal account "{name}"?',
+      saved: 'Withdrawal account saved',
+      viewImage: 'View collection code',
+    },
+    apply: {
+      title: 'Apply for a withdrawal',
+      balance: 'Balance',
+      frozen: 'Frozen',
+      withdrawable: 'Withdrawable',
+      account: 'Withdrawal account',
+      amount: 'Amount',
+      remark: 'Remark',
+      submit: 'Apply',
+      submitted: 'Withdrawal applied for; it awaits review',
+      needAccount: 'Add a withdrawal account first',
+      amountInvalid: 'Enter an amount above 0 with at most two decimals',
+      chooseAccount: 'Choose a withdrawal account',
+    },
+    history: {
+      title: 'Withdrawal history',
+      appliedAt: 'Applied',
+      amount: 'Amount',
+      account: 'Account',
+      status: 'Status',
+      note: 'Note',
+      none: 'No withdrawals yet.',
+    },
+  },
+} satisfies CatalogShape<typeof zh>;
