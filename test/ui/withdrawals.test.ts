@@ -1,11 +1,11 @@
 /**
  * Withdrawals in Chromium against the real server.
  *
- * The journey (zh-CN, desktop): an ACTIVE merchant has money — put in by test set-up as an ADJUSTMENT through
- * postLedgerEntry on the server's store, because settlement has not landed on main yet — adds a bank card (the
- * Luhn error shows at the field), sees the withdrawable balance, applies for a withdrawal; the administrator
- * approves it and marks it paid out with a serial number in the console, reads the transition log; the merchant
- * sees the balance fall.
+ * The journey (zh-CN, desktop): an ACTIVE merchant's 100.00 SANDBOX order (made through the platform API,
+ * paid on the payment page) is settled from the console's trigger dialog and confirmed (fee 0.60 % → 99.40 to
+ * the balance); the merchant adds a bank card (the Luhn error shows at the field), sees the withdrawable balance,
+ * applies for a withdrawal; the administrator approves it and marks it paid out with a serial number in the
+ * console, reads the transition log; the merchant sees the balance fall.
  *
  * Then the new pages in zh-CN and en, desktop and phone: words instead of raw values, no sideways scroll on the
  * phone, axe-clean (serious and critical).
@@ -36,7 +36,13 @@ let server: UiServer;
 beforeAll(async () => {
   server = await startUiServer();
   await asAdmin(server, 'PUT', `${HOST_CONSOLE}/settings/host-settings`, { auth: { loginPerIpPerMinute: 100000 } });
-  await asAdmin(server, 'PUT', `${PAY_CONSOLE}/merchant-settings`, { enabled: true, onboardingOpen: true, reviewRequired: false });
+  await asAdmin(server, 'PUT', `${PAY_CONSOLE}/settings`, { sandboxEnabled: true, callbackDomain: server.url });
+  await asAdmin(server, 'PUT', `${PAY_CONSOLE}/merchant-settings`, {
+    enabled: true,
+    onboardingOpen: true,
+    reviewRequired: false,
+    defaultFeeRate: '0.60',
+  });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -48,7 +54,7 @@ async function axeClean(page: Page, where: string): Promise<void> {
 }
 
 /** A signed-up user onboards through the API with the page's own session (the onboarding page has its own test). */
-async function merchantPage(username: string, locale = 'zh-CN', viewport: ViewportName = 'desktop'): Promise<Page> {
+async function merchantPage(username: string, locale = 'zh-CN', viewport: ViewportName = 'desktop', testMoney = true): Promise<Page> {
   const { page } = await newPage(server, { locale, viewport });
   await signUp(page, username);
   const status = await page.evaluate(async () => {
@@ -73,11 +79,12 @@ async function merchantPage(username: string, locale = 'zh-CN', viewport: Viewpo
     return res.status;
   });
   expect(status).toBe(200);
-  // Test set-up only: the merchant's money, as an ADJUSTMENT through the ledger on the server's store.
-  await postLedgerEntry(
-    paymentService.current!.deps,
-    adjustmentMove(10_000, { merchant: username, currency: 'CNY', reference: `${username}-setup`, actor: 'test', note: 'test money' }),
-  );
+  // Test set-up of the page checks only (the journey earns its money): an ADJUSTMENT through the ledger.
+  if (testMoney)
+    await postLedgerEntry(
+      paymentService.current!.deps,
+      adjustmentMove(10_000, { merchant: username, currency: 'CNY', reference: `${username}-setup`, actor: 'test', note: 'test money' }),
+    );
   // The merchant role arrives through the reconciler: reload until the merchant pages are offered.
   await page.goto('/uc/merchant/withdrawals');
   return page;
@@ -112,10 +119,72 @@ async function withAccountAndWithdrawal(page: Page): Promise<void> {
 }
 
 describe('the withdrawal journey (zh-CN, desktop)', () => {
-  test('add a card, apply, approved and paid out in the console, the balance falls', async () => {
+  test('a paid SANDBOX order settled and confirmed, a card, apply, approved and paid out in the console, the balance falls', async () => {
     const w = catalog('zh-CN', 'uc');
     const cw = catalog('zh-CN');
-    const page = await merchantPage('wdshop');
+    const page = await merchantPage('wdshop', 'zh-CN', 'desktop', false);
+
+    // A payer pays the merchant's 100.00 SANDBOX order (made with the page's session once the role has arrived).
+    const paymentId = await page.evaluate(async () => {
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))!
+          .split('=')[1],
+      );
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const res = await fetch('/apis/platform.api.payment.authpay.dev/v1alpha1/initiatePayment', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+          body: JSON.stringify({
+            orderId: 'wd-1',
+            subject: '插件授权',
+            paymentAmount: '100.00',
+            paymentType: 'SANDBOX',
+            paymentChannel: 'SIMULATED',
+          }),
+        });
+        if (res.status === 200) return ((await res.json()) as { data: { paymentId: string } }).data.paymentId;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return '';
+    });
+    expect(paymentId).not.toBe('');
+    await page.goto(`/payment/${paymentId}`);
+    await page.locator('#sandbox-pay').click();
+    await page.locator('#status-text').filter({ hasText: '支付成功' }).waitFor({ timeout: 20_000 });
+
+    // The administrator settles the merchant from the trigger dialog and confirms: 100.00 − 0.60 fee.
+    const admin = await newPage(server, { locale: 'zh-CN' });
+    await logInThrough(admin.page, '/console/', 'admin', ADMIN_PASSWORD);
+    await admin.page.goto('/console/payment/settlements?merchant=wdshop');
+    await admin.page.locator('[data-testid=settlements-table]').waitFor();
+    await admin.page.locator('[data-testid=open-trigger]').click();
+    const trigger = admin.page.getByRole('dialog', { name: cw('settlement.triggerDialog.title') });
+    await trigger.getByText(cw('settlement.triggerDialog.merchant'), { exact: true }).click();
+    await trigger.locator('input[name=merchant]').fill('wdshop');
+    await trigger.locator('[data-testid=trigger-submit]').click();
+    await trigger.waitFor({ state: 'hidden' });
+    const settled = admin.page.locator('[data-testid=settlement-status]:visible');
+    await settled
+      .filter({ hasText: cw('enum.settlementStatus.PENDING') })
+      .first()
+      .waitFor();
+    await admin.page
+      .getByRole('button', { name: cw('settlement.list.confirm'), exact: true })
+      .first()
+      .click();
+    await admin.page
+      .locator('.el-message-box')
+      .getByRole('button', { name: cw('settlement.list.confirm'), exact: true })
+      .click();
+    await settled
+      .filter({ hasText: cw('enum.settlementStatus.SUCCESS') })
+      .first()
+      .waitFor();
+
+    await page.goto('/uc/merchant/withdrawals');
+    await page.getByTestId('balance').filter({ hasText: 'CNY 99.40' }).waitFor();
 
     await page.goto('/uc/merchant/withdrawal-accounts');
     await page.getByTestId('account-add').click();
@@ -135,16 +204,14 @@ describe('the withdrawal journey (zh-CN, desktop)', () => {
     await axeClean(page, 'accounts');
 
     await page.goto('/uc/merchant/withdrawals');
-    await page.getByTestId('withdrawable-amount').filter({ hasText: 'CNY 100.00' }).waitFor();
+    await page.getByTestId('withdrawable-amount').filter({ hasText: 'CNY 99.40' }).waitFor();
     await page.getByTestId('apply-form').locator('input[name=amount]').fill('30.00');
     await page.getByTestId('apply-submit').click();
     await page.getByTestId('my-withdrawals').getByText(w('enum.withdrawalStatus.PENDING_AUDIT')).waitFor();
     await page.getByTestId('frozen').filter({ hasText: 'CNY 30.00' }).waitFor();
-    await page.getByTestId('withdrawable-amount').filter({ hasText: 'CNY 70.00' }).waitFor();
+    await page.getByTestId('withdrawable-amount').filter({ hasText: 'CNY 69.40' }).waitFor();
     await axeClean(page, 'withdrawals');
 
-    const admin = await newPage(server, { locale: 'zh-CN' });
-    await logInThrough(admin.page, '/console/', 'admin', ADMIN_PASSWORD);
     await admin.page.goto('/console/withdrawals?status=PENDING_AUDIT');
     const row = admin.page.locator('tr.el-table__row').filter({ hasText: 'wdshop' });
     await row.getByText('****1111').waitFor();
@@ -172,7 +239,7 @@ describe('the withdrawal journey (zh-CN, desktop)', () => {
     await axeClean(admin.page, 'withdrawal details');
 
     await page.reload();
-    await page.getByTestId('balance').filter({ hasText: 'CNY 70.00' }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: 'CNY 69.40' }).waitFor();
     await page.getByTestId('frozen').filter({ hasText: 'CNY 0.00' }).waitFor();
     await page.getByTestId('my-withdrawals').getByText(w('enum.withdrawalStatus.COMPLETED')).waitFor();
     await page.getByTestId('my-withdrawals').getByText('ICBC-20261126-0001').waitFor();

@@ -63,7 +63,6 @@ export const OPERATIONS = {
   getMyBalance: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/merchant/balance' },
   getMyMerchant: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/merchant' },
   getMyPayment: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/payments/{paymentId}' },
-  getMyWithdrawable: { method: 'get', path: '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawals/balance' },
   getOutboxSummary: { method: 'get', path: '/apis/console.api.host.authpay.dev/v1alpha1/outbox/summary' },
   getPayment: { method: 'get', path: '/apis/console.api.payment.authpay.dev/v1alpha1/payments/{paymentId}' },
   getPaymentOverview: { method: 'get', path: '/apis/console.api.payment.authpay.dev/v1alpha1/overview' },

@@ -2028,23 +2028,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/apis/uc.api.payment.authpay.dev/v1alpha1/withdrawals/balance': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** What the withdrawal form shows: my balance, frozen and withdrawable amounts (CNY), from the ledger running totals */
-    get: operations['getMyWithdrawable'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/apis/uc.api.pluginauth.authpay.dev/v1alpha1/authorizations': {
     parameters: {
       query?: never;
@@ -9924,40 +9907,6 @@ export interface operations {
                 reason?: string;
                 to?: string;
               }[];
-            };
-            message: string;
-            /** @constant */
-            success: true;
-          };
-        };
-      };
-    };
-  };
-  getMyWithdrawable: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      '4XX': components['responses']['Error'];
-      '5XX': components['responses']['Error'];
-      /** @description success envelope; the result is in data */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'OK';
-            data: {
-              balance?: string;
-              currency?: string;
-              frozen?: string;
-              withdrawable?: string;
             };
             message: string;
             /** @constant */

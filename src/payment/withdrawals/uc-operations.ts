@@ -2,9 +2,6 @@ import { defineOperation, multiLineText, pageQueryProperties, listResultSchema, 
 import { UC_GROUP } from '../api/api-groups.js';
 import { applyWithdrawal, type ApplyInput, type WithdrawalDeps } from './apply-withdrawal.js';
 import { requireMerchant } from './accounts.js';
-import { readBalance } from '../ledger/read-balance.js';
-import { formatMinor } from '../money/index.js';
-import { DEFAULT_CURRENCY } from './apply-withdrawal.js';
 import { listWithdrawals } from './list-withdrawals.js';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from './types.js';
 import { toWithdrawalView, WITHDRAWAL_VIEW_SCHEMA } from './views.js';
@@ -39,29 +36,6 @@ export function myWithdrawalOperations(deps: WithdrawalDeps): OperationDef[] {
       },
       response: WITHDRAWAL_VIEW_SCHEMA,
       handler: async ({ body, principal }) => toWithdrawalView(await applyWithdrawal(deps, principal.username, body), 'owner'),
-    }),
-    defineOperation({
-      operationId: 'getMyWithdrawable',
-      group: UC_GROUP,
-      method: 'get',
-      path: '/withdrawals/balance',
-      tags,
-      summary: 'What the withdrawal form shows: my balance, frozen and withdrawable amounts (CNY), from the ledger running totals',
-      response: {
-        type: 'object',
-        properties: {
-          balance: { type: 'string' },
-          frozen: { type: 'string' },
-          withdrawable: { type: 'string' },
-          currency: { type: 'string' },
-        },
-      },
-      handler: async ({ principal }) => {
-        await requireMerchant(deps, principal.username);
-        const f = await readBalance(deps, principal.username, DEFAULT_CURRENCY);
-        const text = (minor: number) => formatMinor(minor, f.currency);
-        return { balance: text(f.balance), frozen: text(f.frozen), withdrawable: text(f.withdrawable), currency: f.currency };
-      },
     }),
     defineOperation<{ status?: WithdrawalStatus; page: number; size: number }>({
       operationId: 'listMyWithdrawals',
