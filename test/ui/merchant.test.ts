@@ -2,7 +2,7 @@
  * The merchant platform in Chromium against the real server.
  *
  * The journey (zh-CN, desktop): a user signs up and onboards (notice and sanitised terms shown, the terms must
- * be accepted, problems at their fields); the account-opening fee sends them to the SANDBOX payment page,
+ * be accepted, the browser's and the server's objections at their fields); the account-opening fee sends them to the SANDBOX payment page,
  * they come back and pay it later from the merchant page; the administrator reviews the application in the
  * console (the remark is required) and approves it; the merchant creates an API key (a token restricted to
  * the platform API group), initiates a payment with it over real HTTP, and finds the order in the merchant's
@@ -119,6 +119,11 @@ async function onboard(page: Page, w: Words): Promise<void> {
   await form.locator('input[name=contactPhone]').fill('+86 138 0000 0000');
   await form.getByText(w('merchant.onboard.accept')).click();
   expect(await form.getByRole('checkbox', { name: w('merchant.onboard.accept') }).isChecked()).toBe(true);
+  // The administrator takes the chosen business type off the list meanwhile: the server's refusal is at the field.
+  await asAdmin(server, 'PUT', `${PAY_CONSOLE}/merchant-settings`, { businessTypes: ['服务', '其他'] });
+  await page.getByTestId('onboard-submit').click();
+  await form.locator('[data-field=businessType] .el-form-item__error').filter({ hasText: '软件' }).waitFor();
+  await asAdmin(server, 'PUT', `${PAY_CONSOLE}/merchant-settings`, { businessTypes: ['软件', '服务', '其他'] });
   await page.getByTestId('onboard-submit').click();
 }
 
