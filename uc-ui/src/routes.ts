@@ -71,8 +71,9 @@ export const ROUTES: RouteRecordRaw[] = [
   {
     path: '/merchant/settlements',
     component: () => import('./pages/merchant/MySettlementsPage.vue'),
-    // Not the platform permission: a SUSPENDED merchant (which loses the platform role) still sees its money.
-    meta: { title: 'nav.mySettlements', tab: 'tab.merchant', permission: 'payment:uc:manage' },
+    // Like the other platform pages (a user without the merchant role sees no merchant sub-navigation); the
+    // operations behind it (getMyBalance, listMySettlements) also answer a SUSPENDED merchant.
+    meta: { title: 'nav.mySettlements', tab: 'tab.merchant', permission: MERCHANT },
   },
   {
     path: '/notifications',

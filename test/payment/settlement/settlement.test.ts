@@ -212,7 +212,7 @@ describe('isolation', () => {
         where: eq('spec.recipient', 'alice'),
       });
       return inbox.items.find((n) => n.spec.title.includes('Settlement confirmed'));
-    });
+    }, 90_000);
     expect(told.spec.title).toContain('结算已确认');
     expect(told.spec.html).toContain('6.96 CNY');
     const mine = await api<{ balance: string; withdrawable: string; currency: string }>(
@@ -234,7 +234,7 @@ describe('isolation', () => {
     expect((await api(server, 'GET', `${UC}/merchant/balance`, undefined, users.carol)).status).toBe(404);
     expect((await api(server, 'GET', `${CONSOLE}/settlements`, undefined, users.alice)).status).toBe(403);
     expect((await api(server, 'POST', `${CONSOLE}/settlements/trigger`, {}, users.alice)).status).toBe(403);
-  });
+  }, 120_000);
 });
 
 describe('concurrency and the job', () => {
@@ -248,7 +248,7 @@ describe('concurrency and the job', () => {
     const all = records.flatMap((r) => r.spec.paymentIds);
     expect(new Set(all).size).toBe(300);
     expect(all.sort()).toEqual([...ids].sort());
-  });
+  }, 120_000);
 
   test('the automatic job settles on its slot; running the slot again settles nothing twice', async () => {
     await merchant(server, 'auto');
