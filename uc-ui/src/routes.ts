@@ -31,8 +31,8 @@ export const ROUTES: RouteRecordRaw[] = [
     meta: { title: 'nav.myOrders', permission: 'payment:uc:manage' },
   },
   // The merchant area: one top tab whose pages are its sub-navigation. Onboarding and status for every user;
-  // the merchant platform pages for ACTIVE merchants. Further merchant pages (balance, settlement records,
-  // withdrawal accounts, withdrawals) join as `/merchant/<page>` with the same tab and permission.
+  // the merchant platform pages (orders, balance and settlements, withdrawal accounts, withdrawals, API keys and
+  // documentation) for ACTIVE merchants, as `/merchant/<page>` with the same tab and the merchant role.
   {
     path: '/merchant',
     component: () => import('./pages/merchant/MerchantPage.vue'),
@@ -49,14 +49,21 @@ export const ROUTES: RouteRecordRaw[] = [
     meta: { title: 'nav.merchantOrders', tab: 'tab.merchant', permission: MERCHANT },
   },
   {
-    path: '/merchant/withdrawals',
-    component: () => import('./pages/merchant/withdrawals/WithdrawalsPage.vue'),
-    meta: { title: 'nav.withdrawals', tab: 'tab.merchant', permission: MERCHANT },
+    path: '/merchant/settlements',
+    component: () => import('./pages/merchant/MySettlementsPage.vue'),
+    // Like the other platform pages (a user without the merchant role sees no merchant sub-navigation); the
+    // operations behind it (getMyBalance, listMySettlements) also answer a SUSPENDED merchant.
+    meta: { title: 'nav.mySettlements', tab: 'tab.merchant', permission: MERCHANT },
   },
   {
     path: '/merchant/withdrawal-accounts',
     component: () => import('./pages/merchant/withdrawals/WithdrawalAccountsPage.vue'),
     meta: { title: 'nav.withdrawalAccounts', tab: 'tab.merchant', permission: MERCHANT },
+  },
+  {
+    path: '/merchant/withdrawals',
+    component: () => import('./pages/merchant/withdrawals/WithdrawalsPage.vue'),
+    meta: { title: 'nav.withdrawals', tab: 'tab.merchant', permission: MERCHANT },
   },
   {
     path: '/merchant/api-keys',
@@ -68,13 +75,7 @@ export const ROUTES: RouteRecordRaw[] = [
     component: () => import('./pages/merchant/ApiDocsPage.vue'),
     meta: { title: 'nav.apiDocs', tab: 'tab.merchant', permission: MERCHANT },
   },
-  {
-    path: '/merchant/settlements',
-    component: () => import('./pages/merchant/MySettlementsPage.vue'),
-    // Like the other platform pages (a user without the merchant role sees no merchant sub-navigation); the
-    // operations behind it (getMyBalance, listMySettlements) also answer a SUSPENDED merchant.
-    meta: { title: 'nav.mySettlements', tab: 'tab.merchant', permission: MERCHANT },
-  },
+
   {
     path: '/notifications',
     component: () => import('./pages/account/NotificationsPage.vue'),
