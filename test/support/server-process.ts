@@ -16,6 +16,18 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Process groups still running, killed if the test process exits before stopping them (a failed or timed-out test). */
+const running = new Set<number>();
+process.on('exit', () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
 /** Starts the server with the environment given (database URL, tokens, …) and waits until /healthz answers 200. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -41,8 +53,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-16_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  running.add(child.pid!);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => {
+      running.delete(child.pid!);
       fs.rmSync(dataDir, { recursive: true, force: true });
       resolve({ code, signal });
     }),

@@ -20,7 +20,7 @@ import { PostgresStore } from '../../../src/host/store/postgres-store.js';
 import { eq } from '../../../src/host/store/query.js';
 import { PermanentAuthUser } from '../../../src/plugin-auth/permanent-users/types.js';
 import { PluginPurchase } from '../../../src/plugin-auth/purchases/types.js';
-import { BOOTSTRAP_TOKEN, bearer, call, basic } from '../../host/auth/harness.js';
+import { BOOTSTRAP_TOKEN, bearer, call, basic, type Answer } from '../../host/auth/harness.js';
 import { startSmtpServer, type TestSmtpServer } from '../../host/notifications/smtp-test-server.js';
 import { PG_URL, postgresReachable } from '../../host/store/harness.js';
 import { startServerProcess, type ServerProcess } from '../../support/server-process.js';
@@ -41,6 +41,8 @@ const TEMPLATE = 'plugin-purchase-granted';
 class World {
   readonly schema = `grant_once_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   readonly processes: ServerProcess[] = [];
+  /** Table locks still held (a failed test releases them before dropping the schema). */
+  private readonly holds: Array<() => Promise<void>> = [];
   client!: ExtensionClient;
   store!: PostgresStore;
   smtp!: TestSmtpServer;
@@ -102,7 +104,7 @@ class World {
     return res.body.data;
   }
 
-  pay(server: ServerProcess, paymentId: string): Promise<unknown> {
+  pay(server: ServerProcess, paymentId: string): Promise<Answer> {
     const init = { method: 'POST', json: { outcome: 'success' }, signal: AbortSignal.timeout(STEP_MS) };
     return call(`${server.url}${PAY_PUBLIC}/payments/${paymentId}/sandboxPay`, init);
   }
@@ -122,7 +124,15 @@ class World {
       );
       return (res.rows[0] as { n: number }).n > 0;
     };
-    return { waiting, release: async () => void (await db.query('ROLLBACK'), await db.end()) };
+    let held = true;
+    const release = async () => {
+      if (!held) return;
+      held = false;
+      await db.query('ROLLBACK');
+      await db.end();
+    };
+    this.holds.push(release);
+    return { waiting, release };
   }
 
   async leaderPid(): Promise<number> {
@@ -159,6 +169,7 @@ class World {
   async close(failed = false): Promise<void> {
     if (failed) console.error(this.output());
     for (const p of this.processes) await p.kill();
+    for (const release of this.holds) await release();
     await this.store?.close();
     await this.smtp?.close();
     const db = new pg.Client({ connectionString: PG_URL });
@@ -186,10 +197,13 @@ pgDescribe('grant once across processes (PostgreSQL)', () => {
       expect(await world.leaderPid()).toBe(first.pid);
 
       const hold = await world.holdPurchases();
-      await world.pay(first, order.paymentId);
+      // The answer may wait behind the held grant (its own later writes queue for the store's lock): not awaited
+      // here. The payment itself committed before the grant began, so it survives the kill.
+      const paying = world.pay(first, order.paymentId).catch(() => undefined);
       await eventually(() => hold.waiting(), 'the grant to start (and wait at its first read)', 120_000);
       await first.kill();
       await hold.release();
+      await paying;
       expect(await world.granted('kim', 'crash-kit')).toEqual({ entitlements: 0, messages: 0, emails: 0, purchase: undefined });
 
       const second = await world.start();
@@ -223,10 +237,11 @@ pgDescribe('grant once across processes (PostgreSQL)', () => {
       // The follower's checkout is answered by the leader's reconciler (the CheckoutRequest meets it through the store).
       const order = await world.checkout(b, 'lia', 'twin-kit');
       const hold = await world.holdPurchases();
-      await world.pay(b, order.paymentId);
+      const paying = world.pay(b, order.paymentId); // answered once the held grant is gone (see above)
       await eventually(() => hold.waiting(), "the leader's grant to start", 120_000);
       await a.kill();
       await hold.release();
+      expect((await paying).status).toBe(200);
       await eventually(async () => (await world.granted('lia', 'twin-kit')).purchase === 'GRANTED', 'the survivor to grant', 120_000);
       expect(await world.leaderPid()).toBe(b.pid);
 
