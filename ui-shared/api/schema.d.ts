@@ -8103,8 +8103,8 @@ export interface operations {
               pluginKey?: string;
               /** @description an open order of this plugin was answered instead of a new one */
               reused?: boolean;
-              /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING';
+              /** @description the order status: UNPAID or PAYING while it waits to be paid */
+              status?: string;
               subject?: string;
             };
             message: string;
