@@ -24,13 +24,14 @@ export async function ownAccount(deps: AccountDeps, merchant: string, name: stri
   return found;
 }
 
+/** A merchant's accounts: the default first, then the oldest first (creation times have whole seconds). */
 export async function listAccounts(deps: AccountDeps, merchant: string): Promise<WithdrawalAccount[]> {
   const page = await deps.client.list(WithdrawalAccount, {
     where: eq('spec.merchant', merchant),
     sort: [{ field: 'metadata.creationTimestamp', direction: 'asc' }],
     size: MAX_ACCOUNTS,
   });
-  return page.items;
+  return [...page.items].sort((a, b) => Number(b.spec.isDefault) - Number(a.spec.isDefault));
 }
 
 /** Clears the default flag of the merchant's other accounts (inside the caller's transaction). */

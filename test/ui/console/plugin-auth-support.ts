@@ -41,10 +41,15 @@ export async function api<T = unknown>(
   return envelope.data;
 }
 
-/** Picks an option of an el-select by its visible text. */
+/**
+ * Picks an option of an el-select by its visible text, and waits for the list to close: on a phone a list still
+ * fading out lies over the next field and takes its click.
+ */
 export async function choose(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();
-  await page.locator('.el-select-dropdown__item:visible', { hasText: option }).first().click();
+  const item = page.locator('.el-select-dropdown__item:visible', { hasText: option }).first();
+  await item.click();
+  await item.waitFor({ state: 'hidden' });
 }
 
 /** The open message box (confirmAction): its text, then the named button is pressed. */
