@@ -21,6 +21,10 @@ export const HOST_ERROR_MESSAGES: Readonly<Record<string, { zh: string; en: stri
   RATE_LIMITED: { zh: '请求过于频繁，请稍后再试', en: 'too many requests; try again later' },
   INTERNAL: { zh: '服务器内部错误', en: 'internal server error' },
   UNAVAILABLE: { zh: '服务暂时不可用，请稍后再试', en: 'the service is unavailable; try again later' },
+  TOKEN_SCOPE_DENIED: {
+    zh: '此访问令牌的使用范围不包含该接口',
+    en: 'this access token is restricted to other API groups',
+  },
   CSRF_FAILED: { zh: '跨站请求被拒绝，请刷新页面后重试', en: 'cross-site request refused; reload the page and try again' },
   USER_DISABLED: { zh: '账号已被禁用', en: 'the account is disabled' },
   SIGNUP_DISABLED: { zh: '未开放注册', en: 'sign-up is disabled' },

@@ -145,5 +145,5 @@ test('the operations that opt in document the header in /openapi.json', async ()
   const withHeader = ops
     .filter((o) => o.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'))
     .map((o) => o.operationId);
-  expect(withHeader.sort()).toEqual(['generatePermanentCodes', 'testPayment']);
+  expect(withHeader.sort()).toEqual(['applyWithdrawal', 'generatePermanentCodes', 'testPayment']);
 });
