@@ -18,13 +18,16 @@ export async function createSitePlugin(client: ExtensionClient, spec: SitePlugin
   });
 }
 
-/** Edits a plugin: the given spec fields change (null removes an optional one); the key never changes. */
+/**
+ * Edits a plugin: the given spec fields change (null removes an optional one); the key never changes. Answers
+ * the plugin as it was read too, so the caller can tell what changed (a replaced logo) without reading it again.
+ */
 export async function updateSitePlugin(
   client: ExtensionClient,
   name: string,
   changes: Partial<Record<keyof SitePluginSpec, unknown>>,
   resourceVersion?: string,
-): Promise<SitePlugin> {
+): Promise<{ previous: SitePlugin; updated: SitePlugin }> {
   const current = await client.fetch(SitePlugin, name);
   if (!current) throw new NotFoundError(SitePlugin.kind, name);
   if (changes.key !== undefined && changes.key !== current.spec.key) {
@@ -36,7 +39,7 @@ export async function updateSitePlugin(
   }
   const patch: Record<string, unknown> = { spec: changes };
   if (resourceVersion) patch.metadata = { resourceVersion };
-  return client.patch(SitePlugin, name, patch);
+  return { previous: current, updated: await client.patch(SitePlugin, name, patch) };
 }
 
 /** Marks the plugin deleted; the reconciler removes its records in batches, then the plugin itself. */

@@ -16,7 +16,7 @@ import { listSitePlugins, reorderSitePlugins, type SitePluginFilter } from './li
 import { forgetLogo, MAX_LOGO_BYTES, uploadLogo, type LogoUpload } from './plugin-logo.js';
 import { PLUGIN_KEY } from './schemas.js';
 import { sitePluginView } from './site-plugin-view.js';
-import { SitePlugin, type SitePluginSpec } from './types.js';
+import type { SitePluginSpec } from './types.js';
 
 const URL_FIELD = { type: 'string', maxLength: 2048, pattern: '^(https?://|/)' };
 /** Editable catalog fields (the CRD checks the same and more on write). */
@@ -94,9 +94,8 @@ export function catalogOperations(deps: PluginAuthDeps, attachments: Attachments
       response: PLUGIN,
       handler: async ({ params, body }) => {
         const { resourceVersion, ...changes } = body;
-        const before = (await client.fetch(SitePlugin, params.name))?.spec.logo;
-        const updated = await updateSitePlugin(client, params.name, changes, resourceVersion);
-        if (before !== updated.spec.logo) await forgetLogo(attachments, before, deps.logger);
+        const { previous, updated } = await updateSitePlugin(client, params.name, changes, resourceVersion);
+        if (previous.spec.logo !== updated.spec.logo) await forgetLogo(attachments, previous.spec.logo, deps.logger);
         return sitePluginView(updated);
       },
     }),
