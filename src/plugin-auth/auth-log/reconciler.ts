@@ -20,7 +20,7 @@ export const DELETE_BATCH = 500;
  * disappears. After a crash the
  * start-up sync enqueues the plugin again and the deletion continues where it stopped.
  */
-export function pluginRecordsController(client: ExtensionClient, logger: Logger, attachments?: Attachments): ControllerDefinition {
+export function pluginRecordsController(client: ExtensionClient, logger: Logger, attachments: Attachments): ControllerDefinition {
   return {
     name: 'plugin-auth-catalog',
     kind: SitePlugin,
@@ -31,7 +31,7 @@ export function pluginRecordsController(client: ExtensionClient, logger: Logger,
         // A plugin stored without a key (written before CRDs required spec) has no records to find: it goes.
         const key = p.spec?.key;
         const removed = key ? await deleteRecordsOf(client, key) : 0;
-        if (attachments) await forgetLogo(attachments, p.spec?.logo, logger);
+        await forgetLogo(attachments, p.spec?.logo, logger);
         logger.info({ plugin: key ?? name, removed }, 'catalog plugin deleted with its authorization records');
       });
     },
