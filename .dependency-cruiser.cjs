@@ -2,6 +2,32 @@
  * The arrows allowed between the rooms of src/ (docs/architecture.md). `npx depcruise src` fails on any
  * violation; .ci/run runs it before the tests.
  */
+
+/** How deep src/ goes today, and then some: a rule below is written once per depth of the folder imported from. */
+const DEEPEST_FOLDER = 8;
+
+/**
+ * A file importing the files of a folder that contains its own is a parent↔child cycle waiting to happen
+ * (the parent's files compose its subfolders: channels/index.ts registers the adapters), and folder-scope
+ * `circular` cannot see it: depcruise counts a subfolder as part of its parent. So imports go down or
+ * sideways, never up. depcruise matches one capture per rule, hence one rule per depth of the parent.
+ */
+function noImportUpInto(depth) {
+  return {
+    name: 'no-parent-child-folder-cycle',
+    comment:
+      'A file never imports the files of a folder above its own: the parent composes its subfolders, so what '
+      + "they share lives in a sibling subfolder (payment/channels/core/, a service's deps/).",
+    severity: 'error',
+    from: {
+      path: `^(src${'/[^/]+'.repeat(depth)})/[^/]+/`,
+      // A family reaching its service's top level has a rule of its own, with a name that says so.
+      ...(depth === 1 ? { pathNot: '^src/(plugin-auth|payment)/' } : {}),
+    },
+    to: { path: '^$1/[^/]+$' },
+  };
+}
+
 module.exports = {
   forbidden: [
     {
@@ -18,6 +44,30 @@ module.exports = {
       scope: 'folder',
       from: {},
       to: { circular: true },
+    },
+    ...Array.from({ length: DEEPEST_FOLDER }, (_, depth) => noImportUpInto(depth)),
+    {
+      name: 'families-do-not-import-the-service-top',
+      comment:
+        "A service's top-level files (service.ts, its module) compose its families; a family never imports "
+        + 'them, nor a new file put beside them: what families share goes in a shared folder (deps/, api/).',
+      severity: 'error',
+      from: { path: '^src/(plugin-auth|payment)/[^/]+/' },
+      to: { path: '^src/$1/[^/]+$' },
+    },
+    {
+      name: 'service-api-imports-nothing-of-the-service',
+      comment: "A service's api/ (API groups, schemas, error messages) is what every family shares: it sits at the bottom.",
+      severity: 'error',
+      from: { path: '^src/(plugin-auth|payment)/api/' },
+      to: { path: '^src/$1/', pathNot: '^src/$1/api/' },
+    },
+    {
+      name: 'service-deps-import-only-settings',
+      comment: "A service's deps/ (the dependencies object, the lock keys) needs only the types of its settings/.",
+      severity: 'error',
+      from: { path: '^src/(plugin-auth|payment)/deps/' },
+      to: { path: '^src/$1/', pathNot: '^src/$1/(deps|settings)/' },
     },
     {
       name: 'services-use-the-sdk',

@@ -52,19 +52,21 @@ async function withLock(fn) {
   }
 }
 
-export async function ensureUi({ force = false, quiet = false } = {}) {
+/** `strict` (the package build): a missing vite is an error, not a warning, so no tarball ships without the UI. */
+export async function ensureUi({ force = false, quiet = false, strict = false } = {}) {
   if (!force && !APPS.some(needsBuild)) return [];
-  return withLock(() => build(force, quiet));
+  return withLock(() => build(force, quiet, strict));
 }
 
-async function build(force, quiet) {
+async function build(force, quiet, strict) {
   // Checked again under the lock: another process may have just built it.
   const stale = APPS.filter((app) => force || needsBuild(app));
   if (!stale.length) return [];
   let vite;
   try {
     vite = await import('vite');
-  } catch {
+  } catch (err) {
+    if (strict) throw new Error(`vite is not installed, so the browser apps cannot be built (${err?.message ?? err})`);
     console.warn('authpay: vite is not installed (npm install without --omit=dev builds the UI); /console/ and /uc/ stay unbuilt');
     return [];
   }

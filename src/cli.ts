@@ -1,10 +1,21 @@
+import { backup } from './cli/backup.js';
+import { doctor } from './cli/doctor.js';
+import { resetPassword } from './cli/reset-password.js';
+import { printVersion } from './cli/version.js';
 import { startServer } from './main.js';
 
 const HELP = `authpay — self-hosted plugin licensing and payment service
 
 Usage:
-  authpay serve        start the service (default port 8090)
-  authpay --help       show this help
+  authpay serve                   start the service (default port 8090)
+  authpay backup <file>           online backup of the SQLite store into a new file (PostgreSQL: use pg_dump)
+  authpay reset-password <user>   set a new password and end the user's sessions: $AUTHPAY_NEW_PASSWORD,
+                                  or the first line of standard input with --stdin, else a generated one
+  authpay doctor                  check configuration, store, TLS, SMTP and callback domain; exit 1 on a failure
+  authpay --version               print the package version
+  authpay --help                  show this help
+
+The commands read the same environment as serve (AUTHPAY_DATA_DIR or AUTHPAY_DATABASE_URL, …).
 
 Environment:
   PORT                     HTTP port (default 8090)
@@ -26,6 +37,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return command ? 0 : 1;
   }
+  const tools: Record<string, (args: string[]) => Promise<number> | number> = {
+    '--version': printVersion,
+    '-v': printVersion,
+    version: printVersion,
+    backup: (args) => backup(args, process.env),
+    'reset-password': (args) => resetPassword(args, process.env),
+    doctor: () => doctor(process.env),
+  };
+  if (Object.hasOwn(tools, command)) return tools[command](argv.slice(1));
   if (command !== 'serve') {
     process.stderr.write(`unknown command "${command}"\n\n${HELP}`);
     return 2;

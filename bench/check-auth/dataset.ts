@@ -3,19 +3,22 @@ import path from 'node:path';
 import { KindRegistry } from '../../src/host/schema/kind-registry.js';
 import { ExtensionClient } from '../../src/host/client/extension-client.js';
 import { SqliteStore } from '../../src/host/store/sqlite-store.js';
-import { loadCatalogAndUsers, loadRecords } from '../plugin-auth/load.js';
+import { loadCatalogAndUsers } from '../plugin-auth/load.js';
+import { bulkLoadRecords } from './bulk-load.js';
 import { specAt } from '../plugin-auth/dataset.js';
 import type { Resource } from '../../src/host/resource/types.js';
 
 /** The file openStore() uses inside a data directory. */
 const DB_FILE = 'authpay.db';
+/** extensions/site-plugin-auth-log.yaml */
+const AUTH_LOG_KIND = 'SitePluginAuthLog';
 /** extensions/plugin-auth-settings.yaml */
 const CONFIG_MAP = 'plugin-auth-configmap';
 
 /**
  * A data directory holding the plugin-auth benchmark's records (bench/plugin-auth/dataset.ts: 100 plugins,
- * 10,000 users, N records of which the first `expired` are past their expiry). An existing directory with a
- * database is reused as it is, so repeated runs skip the load.
+ * 10,000 users, N records of which the first `expired` are past their expiry), loaded by bulk-load.ts. An
+ * existing directory with a database is reused as it is, so repeated runs skip the load.
  */
 export async function ensureDataset(
   dataDir: string,
@@ -36,7 +39,7 @@ export async function ensureDataset(
     await disableCleanup(client);
     if (exists) return { loaded: false };
     await loadCatalogAndUsers(client);
-    const load = await loadRecords(client, n, expired, Date.now(), (done, ms) =>
+    const load = await bulkLoadRecords(store, client, registry.get(AUTH_LOG_KIND), n, expired, Date.now(), (done, ms) =>
       log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`),
     );
     return { loaded: true, perSecond: load.perSecond };

@@ -23,6 +23,8 @@ export interface LoadOptions {
   connections: number;
   durationSeconds: number;
   requests: LoadRequest[];
+  /** Headers sent with every request (e.g. Authorization carrying the apiAccessSecret). */
+  headers?: Record<string, string>;
 }
 
 /** Throughput and latency of one run (latencies in milliseconds). */
@@ -72,7 +74,8 @@ async function runWrk(o: LoadOptions): Promise<LoadFigures> {
     const pathsFile = path.join(dir, 'paths.txt');
     fs.writeFileSync(pathsFile, `${o.requests.map((r) => r.path).join('\n')}\n`);
     const nonce = o.requests.some((r) => r.freshNonce) ? ['nonce'] : [];
-    const args = ['-t1', `-c${o.connections}`, `-d${o.durationSeconds}s`, '-s', WRK_SCRIPT, o.url, '--', pathsFile, ...nonce];
+    const headers = Object.entries(o.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+    const args = ['-t1', `-c${o.connections}`, `-d${o.durationSeconds}s`, ...headers, '-s', WRK_SCRIPT, o.url, '--', pathsFile, ...nonce];
     const before = childrenCpuMs();
     const { stdout } = await promisify(execFile)('wrk', args, { maxBuffer: 1 << 20 });
     // wrk.lua prints the latency and error fields under LoadFigures' own names.
@@ -115,7 +118,7 @@ async function runAutocannon(o: LoadOptions): Promise<LoadFigures> {
       : { method: 'GET', path: r.path },
   );
   const cpuBefore = process.cpuUsage();
-  const result = await autocannon({ url: o.url, connections: o.connections, duration: o.durationSeconds, requests });
+  const result = await autocannon({ url: o.url, connections: o.connections, duration: o.durationSeconds, requests, headers: o.headers });
   const cpu = process.cpuUsage(cpuBefore);
   return {
     clientCpuUs: (cpu.user + cpu.system) / result.requests.total,

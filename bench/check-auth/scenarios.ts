@@ -18,11 +18,16 @@ const checkPath = (t: { pluginKey: string; authDomain: string }, license?: strin
  * data set (the expired ones are at the bottom) until `count` answered VALID; each answer's license was
  * written back to its record.
  */
-export async function licensedTargets(baseUrl: string, n: number, count: number): Promise<LicensedTarget[]> {
+export async function licensedTargets(
+  baseUrl: string,
+  n: number,
+  count: number,
+  headers: Record<string, string> = {},
+): Promise<LicensedTarget[]> {
   const out: LicensedTarget[] = [];
   for (let i = n - 1; i >= 0 && out.length < count; i--) {
     const target = targetAt(i);
-    const res = await fetch(`${baseUrl}${checkPath(target)}`);
+    const res = await fetch(`${baseUrl}${checkPath(target)}`, { headers });
     const body = (await res.json()) as { data?: { code: string; license?: string } };
     if (res.status !== 200) throw new Error(`checkAuth answered ${res.status}: ${JSON.stringify(body)}`);
     if (body.data?.code === 'VALID' && body.data.license) out.push({ ...target, license: body.data.license });
@@ -45,11 +50,18 @@ export function withoutLicense(targets: LicensedTarget[]): LoadRequest[] {
   return targets.map((t) => ({ path: checkPath(t) }));
 }
 
+/** The first target without any Authorization header: the status tells whether the service demands a secret now. */
+export async function statusWithoutSecret(baseUrl: string, targets: LicensedTarget[]): Promise<number> {
+  const res = await fetch(`${baseUrl}${checkPath(targets[0], targets[0].license)}`);
+  await res.arrayBuffer();
+  return res.status;
+}
+
 /** Asks a few targets with their license and returns the codes (to confirm the load measured VALID answers). */
-export async function spotCheck(baseUrl: string, targets: LicensedTarget[]): Promise<string[]> {
+export async function spotCheck(baseUrl: string, targets: LicensedTarget[], headers: Record<string, string> = {}): Promise<string[]> {
   const codes: string[] = [];
   for (const t of targets.slice(0, 5)) {
-    const body = (await (await fetch(`${baseUrl}${checkPath(t, t.license)}`)).json()) as { data: { code: string } };
+    const body = (await (await fetch(`${baseUrl}${checkPath(t, t.license)}`, { headers })).json()) as { data: { code: string } };
     codes.push(body.data.code);
   }
   return codes;

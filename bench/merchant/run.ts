@@ -1,6 +1,6 @@
 /**
- * bench:merchant — settling 100,000 paid orders of one merchant (the manual trigger over HTTP: paged reads, one
- * transaction per record, records split at the store's object size) and confirming them (ledger credits), then
+ * bench:merchant — settling 100,000 paid orders of one merchant (the manual trigger over HTTP: records built in
+ * transactions of about 25 ms, split at the store's object size) and confirming them (ledger credits), then
  * reading the merchant's balance under load (getMyBalance with a logged-in merchant session, N requests with C in
  * flight). In-process server on a fresh SQLite directory (BENCH_DATABASE_URL=postgres://… for PostgreSQL).
  * Writes its section of docs/benchmarks.md.
@@ -137,8 +137,8 @@ async function main(): Promise<void> {
       ),
       '',
       `Records: the store keeps objects up to 1 MiB, so one record holds about 21,000 of today's 29-character payment numbers`
-        + ` (a 700,000-byte budget for paymentIds); ${thousands(ORDERS)} orders became ${settled.count} records, each written with`
-        + ' its orders in one transaction.',
+        + ` (a 700,000-byte budget for paymentIds); ${thousands(ORDERS)} orders became ${settled.count} records, each built with`
+        + ' its orders in transactions of about 25 ms (docs/settlement.md "Once and only once").',
     ].join('\n');
     writeSection(`merchant-${backend.toLowerCase()}`, body);
     process.stdout.write(`${body}\n`);

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     fetch(`${url}${p}`, { method, headers: admin, body: body === undefined ? undefined : JSON.stringify(body) });
   await call('PUT', `${CONSOLE}/settings`, {
     sandboxEnabled: true,
+    allowLocalCallbackDomain: true,
     callbackDomain: url,
     walletAEnabled: true,
     walletAAppId: APP_ID,

@@ -66,13 +66,15 @@ export function sqlitePlans(file: string, kind: KindInfo): PlanReport[] {
 
 export async function postgresPlans(url: string, schema: string, kind: KindInfo): Promise<PlanReport[]> {
   const { listStatement } = await import('../../src/host/store/postgres-list.js');
+  const { horizonCte } = await import('../../src/host/store/postgres-revisions.js');
+  const horizon = horizonCte({ offset: 0, application: `authpay/${schema}`, floor: '0' }); // the plan does not depend on the values
   const pg = (await import('pg')).default;
   const layout = layoutOf(kind);
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
   await client.connect();
   try {
     const listSql = (q: ListQuery, params: SqlParams) =>
-      listStatement(layout, planList(q, layout, params, POSTGRES_DIALECT), q.where, params);
+      listStatement(layout, planList(q, layout, params, POSTGRES_DIALECT), q.where, params, horizon);
     const out: PlanReport[] = [];
     for (const s of statements(kind, POSTGRES_DIALECT, listSql)) {
       const rows = await client.query<{ 'QUERY PLAN': string }>({

@@ -23,7 +23,8 @@ import { platformOperations } from './platform/platform-operations.js';
 import { publicOperations } from './page/public-operations.js';
 import { ChannelProvider } from './settings/channel-provider.js';
 import { generateInterfaceKeys } from './settings/interface-keys.js';
-import { paymentSettings, type PaymentSettings } from './settings/payment-settings.js';
+import { callbackDomainRule } from './settings/callback-domain.js';
+import { paymentSettings, SETTING_NAME, type PaymentSettings } from './settings/payment-settings.js';
 import { settingsOperations } from './settings/settings-operations.js';
 import { startSettlement } from './settlement/settlement-module.js';
 
@@ -48,6 +49,8 @@ export interface PaymentModule {
 export async function startPaymentModule(context: PluginContext, options: PaymentModuleOptions = {}): Promise<PaymentModule> {
   registerErrorMessages(PAYMENT_ERROR_MESSAGES);
   const settings = paymentSettings(context.settings, context.production);
+  // Every write of the general group (updatePaymentSettings, the host's updateSettings) is judged by it.
+  const removeCallbackDomainRule = context.settings.addGroupRule(SETTING_NAME, 'general', callbackDomainRule);
   await ensureGeneratedSecrets(settings, context);
   const logger = context.logger.child({ service: 'payment' });
   const deps: RefundDeps = {
@@ -94,6 +97,7 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
   });
   worker.start();
   context.onStop(async () => {
+    removeCallbackDomainRule();
     await stopCheckouts();
     unfollow();
     await worker.stop();

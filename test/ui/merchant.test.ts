@@ -41,7 +41,11 @@ beforeAll(async () => {
   server = await startUiServer();
   // Every page logs in from 127.0.0.1: lift the per-address log-in limit for this run.
   await asAdmin(server, 'PUT', `${HOST_CONSOLE}/settings/host-settings`, { auth: { loginPerIpPerMinute: 100000 } });
-  await asAdmin(server, 'PUT', `${PAY_CONSOLE}/settings`, { sandboxEnabled: true, callbackDomain: server.url });
+  await asAdmin(server, 'PUT', `${PAY_CONSOLE}/settings`, {
+    sandboxEnabled: true,
+    allowLocalCallbackDomain: true,
+    callbackDomain: server.url,
+  });
   await asAdmin(server, 'PUT', `${PAY_CONSOLE}/merchant-settings`, {
     enabled: true,
     onboardingOpen: true,

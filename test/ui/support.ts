@@ -139,7 +139,8 @@ const AXE_SOURCE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', '
 export async function axeViolations(page: Page): Promise<string[]> {
   // Colours are judged once transitions end (a dialog fading in or out is half transparent on the way).
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.evaluate(AXE_SOURCE);
+  // Half a megabyte of script: evaluated once per document (the apps' in-app navigations keep it).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<unknown> } }).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })) as {

@@ -36,7 +36,11 @@ let server: UiServer;
 beforeAll(async () => {
   server = await startUiServer();
   await asAdmin(server, 'PUT', `${HOST_CONSOLE}/settings/host-settings`, { auth: { loginPerIpPerMinute: 100000 } });
-  await asAdmin(server, 'PUT', `${PAY_CONSOLE}/settings`, { sandboxEnabled: true, callbackDomain: server.url });
+  await asAdmin(server, 'PUT', `${PAY_CONSOLE}/settings`, {
+    sandboxEnabled: true,
+    allowLocalCallbackDomain: true,
+    callbackDomain: server.url,
+  });
   await asAdmin(server, 'PUT', `${PAY_CONSOLE}/merchant-settings`, {
     enabled: true,
     onboardingOpen: true,

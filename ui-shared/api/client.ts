@@ -152,8 +152,11 @@ export type ApiData<I extends OperationId> = operations[I] extends { responses: 
     ? D
     : unknown
   : unknown;
-/** One item of a paged list operation. */
-export type ApiItem<I extends OperationId> = ApiData<I> extends { items: (infer T)[] } ? T : never;
+/**
+ * One item of an operation whose answer holds `items` (a paged list, or a whole one). `items` optional in the
+ * schema counts too, so an operation whose schema forgets `required: ['items']` still names its item.
+ */
+export type ApiItem<I extends OperationId> = ApiData<I> extends { items?: (infer T)[] } ? T : never;
 /** The JSON body an operation takes. */
 export type ApiBody<I extends OperationId> = BodyOf<operations[I]>;
 /** The query parameters an operation takes. */

@@ -921,7 +921,7 @@ export interface paths {
     get: operations['getSettlement'];
     put?: never;
     post?: never;
-    /** Delete a record: PENDING releases its orders; FAILED just goes; SUCCESS only with ?reason=…, booking an ADJUSTMENT that reverses its credit in the same transaction (409 SETTLEMENT_CREDITED without a reason, INSUFFICIENT_BALANCE when it cannot) */
+    /** Delete a record: PENDING releases its orders (in chunks; repeating the delete finishes a release cut off), then goes; FAILED just goes; BUILDING → 409; SUCCESS only with ?reason=…, booking an ADJUSTMENT that reverses its credit in the same transaction (409 SETTLEMENT_CREDITED without a reason, INSUFFICIENT_BALANCE when it cannot) */
     delete: operations['deleteSettlement'];
     options?: never;
     head?: never;
@@ -954,7 +954,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** PENDING → FAILED with a remark (required); its orders are released. Repeating it answers the record; another status → 409 */
+    /** PENDING → FAILED with a remark (required); its orders are released in chunks. Repeating it answers the record and finishes a release cut off; another status → 409 */
     post: operations['rejectSettlement'];
     delete?: never;
     options?: never;
@@ -3232,16 +3232,16 @@ export interface operations {
               hasPrevious: boolean;
               items: {
                 creationTimestamp?: string;
-                disabled?: boolean;
-                displayName?: string;
-                email?: string;
+                disabled: boolean;
+                displayName: string;
+                email: string;
                 /**
                  * @description the language the user chose; absent until chosen
                  * @enum {string}
                  */
                 language?: 'zh-CN' | 'en';
                 lastLoginAt?: string;
-                name?: string;
+                name: string;
                 roles?: string[];
               }[];
               last: boolean;
@@ -3294,7 +3294,20 @@ export interface operations {
           'application/json': {
             /** @constant */
             code: 'OK';
-            data: unknown;
+            data: {
+              creationTimestamp?: string;
+              disabled: boolean;
+              displayName: string;
+              email: string;
+              /**
+               * @description the language the user chose; absent until chosen
+               * @enum {string}
+               */
+              language?: 'zh-CN' | 'en';
+              lastLoginAt?: string;
+              name: string;
+              roles?: string[];
+            };
             message: string;
             /** @constant */
             success: true;
@@ -3358,16 +3371,16 @@ export interface operations {
             code: 'OK';
             data: {
               creationTimestamp?: string;
-              disabled?: boolean;
-              displayName?: string;
-              email?: string;
+              disabled: boolean;
+              displayName: string;
+              email: string;
               /**
                * @description the language the user chose; absent until chosen
                * @enum {string}
                */
               language?: 'zh-CN' | 'en';
               lastLoginAt?: string;
-              name?: string;
+              name: string;
             };
             message: string;
             /** @constant */
@@ -3401,16 +3414,16 @@ export interface operations {
             code: 'OK';
             data: {
               creationTimestamp?: string;
-              disabled?: boolean;
-              displayName?: string;
-              email?: string;
+              disabled: boolean;
+              displayName: string;
+              email: string;
               /**
                * @description the language the user chose; absent until chosen
                * @enum {string}
                */
               language?: 'zh-CN' | 'en';
               lastLoginAt?: string;
-              name?: string;
+              name: string;
             };
             message: string;
             /** @constant */
@@ -3653,11 +3666,11 @@ export interface operations {
               hasNext: boolean;
               hasPrevious: boolean;
               items: {
-                agreementAccepted?: boolean;
-                businessType?: string;
-                contactEmail?: string;
-                contactPerson?: string;
-                contactPhone?: string;
+                agreementAccepted: boolean;
+                businessType: string;
+                contactEmail: string;
+                contactPerson: string;
+                contactPhone: string;
                 createdAt?: string;
                 description?: string;
                 /** @description individual settlement fee rate as a percent, e.g. "0.60" */
@@ -3675,15 +3688,15 @@ export interface operations {
                   /** @enum {string} */
                   to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
                 }[];
-                merchantName?: string;
-                name?: string;
+                merchantName: string;
+                name: string;
                 resourceVersion?: string;
                 reviewedAt?: string;
                 reviewedBy?: string;
                 reviewRemark?: string;
                 /** @enum {string} */
-                status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
-                username?: string;
+                status: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                username: string;
               }[];
               last: boolean;
               page: number;
@@ -3722,11 +3735,11 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
-              agreementAccepted?: boolean;
-              businessType?: string;
-              contactEmail?: string;
-              contactPerson?: string;
-              contactPhone?: string;
+              agreementAccepted: boolean;
+              businessType: string;
+              contactEmail: string;
+              contactPerson: string;
+              contactPhone: string;
               createdAt?: string;
               description?: string;
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
@@ -3744,15 +3757,15 @@ export interface operations {
                 /** @enum {string} */
                 to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
               }[];
-              merchantName?: string;
-              name?: string;
+              merchantName: string;
+              name: string;
               resourceVersion?: string;
               reviewedAt?: string;
               reviewedBy?: string;
               reviewRemark?: string;
               /** @enum {string} */
-              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
-              username?: string;
+              status: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username: string;
             };
             message: string;
             /** @constant */
@@ -3803,11 +3816,11 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
-              agreementAccepted?: boolean;
-              businessType?: string;
-              contactEmail?: string;
-              contactPerson?: string;
-              contactPhone?: string;
+              agreementAccepted: boolean;
+              businessType: string;
+              contactEmail: string;
+              contactPerson: string;
+              contactPhone: string;
               createdAt?: string;
               description?: string;
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
@@ -3825,15 +3838,15 @@ export interface operations {
                 /** @enum {string} */
                 to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
               }[];
-              merchantName?: string;
-              name?: string;
+              merchantName: string;
+              name: string;
               resourceVersion?: string;
               reviewedAt?: string;
               reviewedBy?: string;
               reviewRemark?: string;
               /** @enum {string} */
-              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
-              username?: string;
+              status: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username: string;
             };
             message: string;
             /** @constant */
@@ -3873,11 +3886,11 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
-              agreementAccepted?: boolean;
-              businessType?: string;
-              contactEmail?: string;
-              contactPerson?: string;
-              contactPhone?: string;
+              agreementAccepted: boolean;
+              businessType: string;
+              contactEmail: string;
+              contactPerson: string;
+              contactPhone: string;
               createdAt?: string;
               description?: string;
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
@@ -3895,15 +3908,15 @@ export interface operations {
                 /** @enum {string} */
                 to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
               }[];
-              merchantName?: string;
-              name?: string;
+              merchantName: string;
+              name: string;
               resourceVersion?: string;
               reviewedAt?: string;
               reviewedBy?: string;
               reviewRemark?: string;
               /** @enum {string} */
-              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
-              username?: string;
+              status: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username: string;
             };
             message: string;
             /** @constant */
@@ -3943,11 +3956,11 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
-              agreementAccepted?: boolean;
-              businessType?: string;
-              contactEmail?: string;
-              contactPerson?: string;
-              contactPhone?: string;
+              agreementAccepted: boolean;
+              businessType: string;
+              contactEmail: string;
+              contactPerson: string;
+              contactPhone: string;
               createdAt?: string;
               description?: string;
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
@@ -3965,15 +3978,15 @@ export interface operations {
                 /** @enum {string} */
                 to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
               }[];
-              merchantName?: string;
-              name?: string;
+              merchantName: string;
+              name: string;
               resourceVersion?: string;
               reviewedAt?: string;
               reviewedBy?: string;
               reviewRemark?: string;
               /** @enum {string} */
-              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
-              username?: string;
+              status: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username: string;
             };
             message: string;
             /** @constant */
@@ -4098,11 +4111,11 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
-              agreementAccepted?: boolean;
-              businessType?: string;
-              contactEmail?: string;
-              contactPerson?: string;
-              contactPhone?: string;
+              agreementAccepted: boolean;
+              businessType: string;
+              contactEmail: string;
+              contactPerson: string;
+              contactPhone: string;
               createdAt?: string;
               description?: string;
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
@@ -4120,15 +4133,15 @@ export interface operations {
                 /** @enum {string} */
                 to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
               }[];
-              merchantName?: string;
-              name?: string;
+              merchantName: string;
+              name: string;
               resourceVersion?: string;
               reviewedAt?: string;
               reviewedBy?: string;
               reviewRemark?: string;
               /** @enum {string} */
-              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
-              username?: string;
+              status: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username: string;
             };
             message: string;
             /** @constant */
@@ -4168,11 +4181,11 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
-              agreementAccepted?: boolean;
-              businessType?: string;
-              contactEmail?: string;
-              contactPerson?: string;
-              contactPhone?: string;
+              agreementAccepted: boolean;
+              businessType: string;
+              contactEmail: string;
+              contactPerson: string;
+              contactPhone: string;
               createdAt?: string;
               description?: string;
               /** @description individual settlement fee rate as a percent, e.g. "0.60" */
@@ -4190,15 +4203,15 @@ export interface operations {
                 /** @enum {string} */
                 to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
               }[];
-              merchantName?: string;
-              name?: string;
+              merchantName: string;
+              name: string;
               resourceVersion?: string;
               reviewedAt?: string;
               reviewedBy?: string;
               reviewRemark?: string;
               /** @enum {string} */
-              status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
-              username?: string;
+              status: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+              username: string;
             };
             message: string;
             /** @constant */
@@ -4284,36 +4297,36 @@ export interface operations {
               hasPrevious: boolean;
               items: {
                 additionalData?: Record<string, never>;
-                amountMinor?: number;
-                amountText?: string;
+                amountMinor: number;
+                amountText: string;
                 body?: string;
                 channelTradeNo?: string;
                 createdAt?: string;
-                currency?: string;
+                currency: string;
                 expiresAt?: string;
                 failureReason?: string;
                 notifyUrl?: string;
-                orderId?: string;
-                pageUrl?: string;
+                orderId: string;
+                pageUrl: string;
                 paidAt?: string;
-                paymentAmount?: number;
-                paymentChannel?: string;
-                paymentId?: string;
-                paymentType?: string;
+                paymentAmount: number;
+                paymentChannel: string;
+                paymentId: string;
+                paymentType: string;
                 payUrl?: string;
-                platform?: string;
+                platform: string;
                 qrCode?: string;
-                refundableAmountMinor?: number;
+                refundableAmountMinor: number;
                 /** @description what can still be refunded, decimal (0 unless paid) */
-                refundableAmountText?: string;
-                refundedAmountMinor?: number;
+                refundableAmountText: string;
+                refundedAmountMinor: number;
                 /** @description refunded so far (SUCCESS refunds), decimal */
-                refundedAmountText?: string;
+                refundedAmountText: string;
                 returnUrl?: string;
                 reviewFlag?: string;
                 /** @enum {string} */
-                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-                subject?: string;
+                status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+                subject: string;
                 username?: string;
               }[];
               last: boolean;
@@ -4347,6 +4360,10 @@ export interface operations {
           /** Format: multi-line-text */
           body?: string;
           currency?: string;
+          /**
+           * Format: http-url
+           * @description business system address POSTed (signed JSON) after each status change
+           */
           notifyUrl?: string;
           /** @description business order number, unique per platform */
           orderId: string;
@@ -4356,6 +4373,10 @@ export interface operations {
           paymentChannel: string;
           /** @description WALLET_A, WALLET_B, AGGREGATOR_1..3, INTL_WALLET, CARD, CUSTOM, SANDBOX (aliases ALIPAY, WECHAT, PAYPAL, STRIPE) */
           paymentType: string;
+          /**
+           * Format: http-url
+           * @description where the payer returns after paying
+           */
           returnUrl?: string;
           /** Format: single-line-text */
           subject: string;
@@ -4376,36 +4397,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -4497,9 +4518,17 @@ export interface operations {
           additionalData?: Record<string, never>;
           /** Format: multi-line-text */
           body?: string;
+          /**
+           * Format: http-url
+           * @description business system address; null or "" removes it
+           */
           notifyUrl?: string | null;
           reason?: string;
           resourceVersion?: string;
+          /**
+           * Format: http-url
+           * @description where the payer returns; null or "" removes it
+           */
           returnUrl?: string | null;
           /** @enum {string} */
           status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN';
@@ -4522,36 +4551,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -4617,36 +4646,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -4861,36 +4890,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -5151,6 +5180,7 @@ export interface operations {
           aggregator3PlatformPublicKey?: unknown;
           aggregator3Url?: unknown;
           aggregator3WxpayType?: unknown;
+          allowLocalCallbackDomain?: unknown;
           allowPrivateNotifyTargets?: unknown;
           callbackDomain?: unknown;
           callbackLogRetentionDays?: unknown;
@@ -5247,7 +5277,7 @@ export interface operations {
         page?: number;
         /** @description items per page */
         size?: number;
-        status?: 'PENDING' | 'SUCCESS' | 'FAILED';
+        status?: 'BUILDING' | 'PENDING' | 'SUCCESS' | 'FAILED';
       };
       header?: never;
       path?: never;
@@ -5284,11 +5314,13 @@ export interface operations {
                 merchant: string;
                 name: string;
                 orderCount: number;
+                /** @description its orders are being released; repeat the reject or delete to finish a release a crash cut off */
+                releasing?: boolean;
                 remark?: string;
                 /** @description decimal amount credited on confirmation: total − fee */
                 settlementAmount: string;
                 /** @enum {string} */
-                status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                status: 'BUILDING' | 'PENDING' | 'SUCCESS' | 'FAILED';
                 /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
                 totalAmount: string;
                 /** @enum {string} */
@@ -5370,11 +5402,13 @@ export interface operations {
                 merchant: string;
                 name: string;
                 orderCount: number;
+                /** @description its orders are being released; repeat the reject or delete to finish a release a crash cut off */
+                releasing?: boolean;
                 remark?: string;
                 /** @description decimal amount credited on confirmation: total − fee */
                 settlementAmount: string;
                 /** @enum {string} */
-                status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                status: 'BUILDING' | 'PENDING' | 'SUCCESS' | 'FAILED';
                 /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
                 totalAmount: string;
                 /** @enum {string} */
@@ -5465,11 +5499,13 @@ export interface operations {
               merchant: string;
               name: string;
               orderCount: number;
+              /** @description its orders are being released; repeat the reject or delete to finish a release a crash cut off */
+              releasing?: boolean;
               remark?: string;
               /** @description decimal amount credited on confirmation: total − fee */
               settlementAmount: string;
               /** @enum {string} */
-              status: 'PENDING' | 'SUCCESS' | 'FAILED';
+              status: 'BUILDING' | 'PENDING' | 'SUCCESS' | 'FAILED';
               /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
               totalAmount: string;
               /** @enum {string} */
@@ -5526,11 +5562,13 @@ export interface operations {
               merchant: string;
               name: string;
               orderCount: number;
+              /** @description its orders are being released; repeat the reject or delete to finish a release a crash cut off */
+              releasing?: boolean;
               remark?: string;
               /** @description decimal amount credited on confirmation: total − fee */
               settlementAmount: string;
               /** @enum {string} */
-              status: 'PENDING' | 'SUCCESS' | 'FAILED';
+              status: 'BUILDING' | 'PENDING' | 'SUCCESS' | 'FAILED';
               /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
               totalAmount: string;
               /** @enum {string} */
@@ -5588,11 +5626,13 @@ export interface operations {
                 merchant: string;
                 name: string;
                 orderCount: number;
+                /** @description its orders are being released; repeat the reject or delete to finish a release a crash cut off */
+                releasing?: boolean;
                 remark?: string;
                 /** @description decimal amount credited on confirmation: total − fee */
                 settlementAmount: string;
                 /** @enum {string} */
-                status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                status: 'BUILDING' | 'PENDING' | 'SUCCESS' | 'FAILED';
                 /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
                 totalAmount: string;
                 /** @enum {string} */
@@ -5644,36 +5684,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -7364,6 +7404,7 @@ export interface operations {
                   /** Format: single-line-text */
                   name?: string;
                   payUrl?: string;
+                  /** @description CNY, at most two decimals (0 free, 9999 limited-time free); 0.001 is refused, never rounded */
                   price?: number;
                   priority?: number;
                   url?: string;
@@ -7406,6 +7447,7 @@ export interface operations {
           /** Format: single-line-text */
           name: string;
           payUrl?: string;
+          /** @description CNY, at most two decimals (0 free, 9999 limited-time free); 0.001 is refused, never rounded */
           price: number;
           priority?: number;
           url?: string;
@@ -7449,6 +7491,7 @@ export interface operations {
                 /** Format: single-line-text */
                 name?: string;
                 payUrl?: string;
+                /** @description CNY, at most two decimals (0 free, 9999 limited-time free); 0.001 is refused, never rounded */
                 price?: number;
                 priority?: number;
                 url?: string;
@@ -7513,6 +7556,7 @@ export interface operations {
                 /** Format: single-line-text */
                 name?: string;
                 payUrl?: string;
+                /** @description CNY, at most two decimals (0 free, 9999 limited-time free); 0.001 is refused, never rounded */
                 price?: number;
                 priority?: number;
                 url?: string;
@@ -7549,6 +7593,7 @@ export interface operations {
           /** Format: single-line-text */
           name?: string;
           payUrl?: string | null;
+          /** @description CNY, at most two decimals (0 free, 9999 limited-time free); 0.001 is refused, never rounded */
           price?: number;
           priority?: number;
           resourceVersion?: string;
@@ -7592,6 +7637,7 @@ export interface operations {
                 /** Format: single-line-text */
                 name?: string;
                 payUrl?: string;
+                /** @description CNY, at most two decimals (0 free, 9999 limited-time free); 0.001 is refused, never rounded */
                 price?: number;
                 priority?: number;
                 url?: string;
@@ -7671,36 +7717,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -7759,6 +7805,10 @@ export interface operations {
           /** Format: multi-line-text */
           body?: string;
           currency?: string;
+          /**
+           * Format: http-url
+           * @description business system address POSTed (signed JSON) after each status change
+           */
           notifyUrl?: string;
           /** @description business order number, unique per platform */
           orderId: string;
@@ -7768,6 +7818,10 @@ export interface operations {
           paymentChannel: string;
           /** @description WALLET_A, WALLET_B, AGGREGATOR_1..3, INTL_WALLET, CARD, CUSTOM, SANDBOX (aliases ALIPAY, WECHAT, PAYPAL, STRIPE) */
           paymentType: string;
+          /**
+           * Format: http-url
+           * @description where the payer returns after paying
+           */
           returnUrl?: string;
           /** Format: single-line-text */
           subject: string;
@@ -7788,36 +7842,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -7863,36 +7917,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -7976,36 +8030,36 @@ export interface operations {
               hasPrevious: boolean;
               items: {
                 additionalData?: Record<string, never>;
-                amountMinor?: number;
-                amountText?: string;
+                amountMinor: number;
+                amountText: string;
                 body?: string;
                 channelTradeNo?: string;
                 createdAt?: string;
-                currency?: string;
+                currency: string;
                 expiresAt?: string;
                 failureReason?: string;
                 notifyUrl?: string;
-                orderId?: string;
-                pageUrl?: string;
+                orderId: string;
+                pageUrl: string;
                 paidAt?: string;
-                paymentAmount?: number;
-                paymentChannel?: string;
-                paymentId?: string;
-                paymentType?: string;
+                paymentAmount: number;
+                paymentChannel: string;
+                paymentId: string;
+                paymentType: string;
                 payUrl?: string;
-                platform?: string;
+                platform: string;
                 qrCode?: string;
-                refundableAmountMinor?: number;
+                refundableAmountMinor: number;
                 /** @description what can still be refunded, decimal (0 unless paid) */
-                refundableAmountText?: string;
-                refundedAmountMinor?: number;
+                refundableAmountText: string;
+                refundedAmountMinor: number;
                 /** @description refunded so far (SUCCESS refunds), decimal */
-                refundedAmountText?: string;
+                refundedAmountText: string;
                 returnUrl?: string;
                 reviewFlag?: string;
                 /** @enum {string} */
-                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-                subject?: string;
+                status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+                subject: string;
                 username?: string;
               }[];
               last: boolean;
@@ -8079,36 +8133,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -8143,36 +8197,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -8307,8 +8361,16 @@ export interface operations {
           additionalData?: Record<string, never>;
           /** Format: multi-line-text */
           body?: string;
+          /**
+           * Format: http-url
+           * @description business system address; null or "" removes it
+           */
           notifyUrl?: string | null;
           resourceVersion?: string;
+          /**
+           * Format: http-url
+           * @description where the payer returns; null or "" removes it
+           */
           returnUrl?: string | null;
           /** Format: single-line-text */
           subject?: string;
@@ -8329,36 +8391,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -8698,16 +8760,16 @@ export interface operations {
             code: 'OK';
             data: {
               creationTimestamp?: string;
-              disabled?: boolean;
-              displayName?: string;
-              email?: string;
+              disabled: boolean;
+              displayName: string;
+              email: string;
               /**
                * @description the language the user chose; absent until chosen
                * @enum {string}
                */
               language?: 'zh-CN' | 'en';
               lastLoginAt?: string;
-              name?: string;
+              name: string;
             };
             message: string;
             /** @constant */
@@ -8766,16 +8828,16 @@ export interface operations {
               uiPermissions?: string[];
               user?: {
                 creationTimestamp?: string;
-                disabled?: boolean;
-                displayName?: string;
-                email?: string;
+                disabled: boolean;
+                displayName: string;
+                email: string;
                 /**
                  * @description the language the user chose; absent until chosen
                  * @enum {string}
                  */
                 language?: 'zh-CN' | 'en';
                 lastLoginAt?: string;
-                name?: string;
+                name: string;
               };
             };
             message: string;
@@ -8822,16 +8884,16 @@ export interface operations {
             code: 'OK';
             data: {
               creationTimestamp?: string;
-              disabled?: boolean;
-              displayName?: string;
-              email?: string;
+              disabled: boolean;
+              displayName: string;
+              email: string;
               /**
                * @description the language the user chose; absent until chosen
                * @enum {string}
                */
               language?: 'zh-CN' | 'en';
               lastLoginAt?: string;
-              name?: string;
+              name: string;
             };
             message: string;
             /** @constant */
@@ -8898,7 +8960,7 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
-              items?: {
+              items: {
                 paymentChannel?: string;
                 paymentType?: string;
               }[];
@@ -8985,44 +9047,44 @@ export interface operations {
             data: {
               feeOrder?: {
                 additionalData?: Record<string, never>;
-                amountMinor?: number;
-                amountText?: string;
+                amountMinor: number;
+                amountText: string;
                 body?: string;
                 channelTradeNo?: string;
                 createdAt?: string;
-                currency?: string;
+                currency: string;
                 expiresAt?: string;
                 failureReason?: string;
                 notifyUrl?: string;
-                orderId?: string;
-                pageUrl?: string;
+                orderId: string;
+                pageUrl: string;
                 paidAt?: string;
-                paymentAmount?: number;
-                paymentChannel?: string;
-                paymentId?: string;
-                paymentType?: string;
+                paymentAmount: number;
+                paymentChannel: string;
+                paymentId: string;
+                paymentType: string;
                 payUrl?: string;
-                platform?: string;
+                platform: string;
                 qrCode?: string;
-                refundableAmountMinor?: number;
+                refundableAmountMinor: number;
                 /** @description what can still be refunded, decimal (0 unless paid) */
-                refundableAmountText?: string;
-                refundedAmountMinor?: number;
+                refundableAmountText: string;
+                refundedAmountMinor: number;
                 /** @description refunded so far (SUCCESS refunds), decimal */
-                refundedAmountText?: string;
+                refundedAmountText: string;
                 returnUrl?: string;
                 reviewFlag?: string;
                 /** @enum {string} */
-                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-                subject?: string;
+                status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+                subject: string;
                 username?: string;
               };
               merchant?: {
-                agreementAccepted?: boolean;
-                businessType?: string;
-                contactEmail?: string;
-                contactPerson?: string;
-                contactPhone?: string;
+                agreementAccepted: boolean;
+                businessType: string;
+                contactEmail: string;
+                contactPerson: string;
+                contactPhone: string;
                 createdAt?: string;
                 description?: string;
                 /** @description individual settlement fee rate as a percent, e.g. "0.60" */
@@ -9040,15 +9102,15 @@ export interface operations {
                   /** @enum {string} */
                   to?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
                 }[];
-                merchantName?: string;
-                name?: string;
+                merchantName: string;
+                name: string;
                 resourceVersion?: string;
                 reviewedAt?: string;
                 reviewedBy?: string;
                 reviewRemark?: string;
                 /** @enum {string} */
-                status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
-                username?: string;
+                status: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
+                username: string;
               };
               /** @description the unpaid account-opening fee order */
               paymentId?: string;
@@ -9114,7 +9176,7 @@ export interface operations {
         page?: number;
         /** @description items per page */
         size?: number;
-        status?: 'PENDING' | 'SUCCESS' | 'FAILED';
+        status?: 'BUILDING' | 'PENDING' | 'SUCCESS' | 'FAILED';
       };
       header?: never;
       path?: never;
@@ -9151,11 +9213,13 @@ export interface operations {
                 merchant: string;
                 name: string;
                 orderCount: number;
+                /** @description its orders are being released; repeat the reject or delete to finish a release a crash cut off */
+                releasing?: boolean;
                 remark?: string;
                 /** @description decimal amount credited on confirmation: total − fee */
                 settlementAmount: string;
                 /** @enum {string} */
-                status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                status: 'BUILDING' | 'PENDING' | 'SUCCESS' | 'FAILED';
                 /** @description decimal amount: what is left of each order (paid − refunded before settlement) */
                 totalAmount: string;
                 /** @enum {string} */
@@ -9217,36 +9281,36 @@ export interface operations {
               hasPrevious: boolean;
               items: {
                 additionalData?: Record<string, never>;
-                amountMinor?: number;
-                amountText?: string;
+                amountMinor: number;
+                amountText: string;
                 body?: string;
                 channelTradeNo?: string;
                 createdAt?: string;
-                currency?: string;
+                currency: string;
                 expiresAt?: string;
                 failureReason?: string;
                 notifyUrl?: string;
-                orderId?: string;
-                pageUrl?: string;
+                orderId: string;
+                pageUrl: string;
                 paidAt?: string;
-                paymentAmount?: number;
-                paymentChannel?: string;
-                paymentId?: string;
-                paymentType?: string;
+                paymentAmount: number;
+                paymentChannel: string;
+                paymentId: string;
+                paymentType: string;
                 payUrl?: string;
-                platform?: string;
+                platform: string;
                 qrCode?: string;
-                refundableAmountMinor?: number;
+                refundableAmountMinor: number;
                 /** @description what can still be refunded, decimal (0 unless paid) */
-                refundableAmountText?: string;
-                refundedAmountMinor?: number;
+                refundableAmountText: string;
+                refundedAmountMinor: number;
                 /** @description refunded so far (SUCCESS refunds), decimal */
-                refundedAmountText?: string;
+                refundedAmountText: string;
                 returnUrl?: string;
                 reviewFlag?: string;
                 /** @enum {string} */
-                status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-                subject?: string;
+                status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+                subject: string;
                 username?: string;
               }[];
               last: boolean;
@@ -9287,36 +9351,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -9382,36 +9446,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -9446,36 +9510,36 @@ export interface operations {
             code: 'OK';
             data: {
               additionalData?: Record<string, never>;
-              amountMinor?: number;
-              amountText?: string;
+              amountMinor: number;
+              amountText: string;
               body?: string;
               channelTradeNo?: string;
               createdAt?: string;
-              currency?: string;
+              currency: string;
               expiresAt?: string;
               failureReason?: string;
               notifyUrl?: string;
-              orderId?: string;
-              pageUrl?: string;
+              orderId: string;
+              pageUrl: string;
               paidAt?: string;
-              paymentAmount?: number;
-              paymentChannel?: string;
-              paymentId?: string;
-              paymentType?: string;
+              paymentAmount: number;
+              paymentChannel: string;
+              paymentId: string;
+              paymentType: string;
               payUrl?: string;
-              platform?: string;
+              platform: string;
               qrCode?: string;
-              refundableAmountMinor?: number;
+              refundableAmountMinor: number;
               /** @description what can still be refunded, decimal (0 unless paid) */
-              refundableAmountText?: string;
-              refundedAmountMinor?: number;
+              refundableAmountText: string;
+              refundedAmountMinor: number;
               /** @description refunded so far (SUCCESS refunds), decimal */
-              refundedAmountText?: string;
+              refundedAmountText: string;
               returnUrl?: string;
               reviewFlag?: string;
               /** @enum {string} */
-              status?: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
-              subject?: string;
+              status: 'UNPAID' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'UNKNOWN' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+              subject: string;
               username?: string;
             };
             message: string;
@@ -9507,7 +9571,7 @@ export interface operations {
             /** @constant */
             code: 'OK';
             data: {
-              items?: {
+              items: {
                 accountName?: string;
                 /** @description whole on the merchant's own pages and in console details; else masked (****1234) */
                 accountNumber?: string;
@@ -10197,6 +10261,7 @@ export interface operations {
                   /** Format: single-line-text */
                   name?: string;
                   payUrl?: string;
+                  /** @description CNY, at most two decimals (0 free, 9999 limited-time free); 0.001 is refused, never rounded */
                   price?: number;
                   priority?: number;
                   url?: string;

@@ -156,7 +156,7 @@ export default {
       PARTIALLY_REFUNDED: 'Partly refunded',
       REFUNDED: 'Refunded',
     },
-    settlementStatus: { PENDING: 'Pending', SUCCESS: 'Credited', FAILED: 'Rejected' },
+    settlementStatus: { BUILDING: 'Being built', PENDING: 'Pending', SUCCESS: 'Credited', FAILED: 'Rejected' },
     settlementTrigger: { MANUAL: 'Manual', AUTO: 'Automatic' },
     ledgerEntryType: {
       SETTLEMENT_CREDIT: 'Settlement credit',

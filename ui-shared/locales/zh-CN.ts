@@ -156,7 +156,7 @@ export default {
       PARTIALLY_REFUNDED: '已部分退款',
       REFUNDED: '已退款',
     },
-    settlementStatus: { PENDING: '待确认', SUCCESS: '已入账', FAILED: '已驳回' },
+    settlementStatus: { BUILDING: '生成中', PENDING: '待确认', SUCCESS: '已入账', FAILED: '已驳回' },
     settlementTrigger: { MANUAL: '手动', AUTO: '自动' },
     ledgerEntryType: {
       SETTLEMENT_CREDIT: '结算入账',

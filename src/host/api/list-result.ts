@@ -43,6 +43,17 @@ export function pageQueryProperties(maxSize: number) {
   } as const;
 }
 
+/** Query-schema properties of a filter on creation time: a day or an instant at each end, both inclusive. */
+export const CREATED_RANGE_QUERY_PROPERTIES = {
+  createdFrom: { type: 'string', format: 'date-or-date-time', maxLength: 40, description: 'RFC 3339 or yyyy-mm-dd (inclusive)' },
+  createdTo: {
+    type: 'string',
+    format: 'date-or-date-time',
+    maxLength: 40,
+    description: 'RFC 3339 or yyyy-mm-dd (inclusive: the whole day)',
+  },
+} as const;
+
 /** Query-schema properties of a paged operation (pages of up to 500 items). */
 export const PAGE_QUERY_PROPERTIES = pageQueryProperties(500);
 

@@ -5,7 +5,7 @@ import { sniffImageType } from './content-sniff.js';
 import {
   ATTACHMENT_TYPES,
   MAX_ATTACHMENT_BYTES,
-  type Attachment,
+  Attachment,
   type AttachmentRef,
   type AttachmentType,
   type Attachments,
@@ -33,12 +33,12 @@ export class AttachmentStore implements Attachments {
       ...(input.filename ? { filename: input.filename.slice(0, 255) } : {}),
       ...(input.owner ? { owner: input.owner.slice(0, 253) } : {}),
     };
-    await this.client.create({ apiVersion: this.client.kind('Attachment').apiVersion, kind: 'Attachment', metadata: { name }, spec });
+    await this.client.create(Attachment, { metadata: { name }, spec });
     return { name, url: `${ATTACHMENT_PATH}/${name}`, contentType, size: spec.size };
   }
 
   async remove(name: string): Promise<void> {
-    if (NAME.test(name) && (await this.client.fetch('Attachment', name))) await this.client.delete('Attachment', name);
+    if (NAME.test(name) && (await this.client.fetch(Attachment, name))) await this.client.delete(Attachment, name);
   }
 
   nameOf(url: string): string | undefined {
@@ -49,7 +49,7 @@ export class AttachmentStore implements Attachments {
   /** The stored file, or undefined (a name that cannot be one is not looked up). */
   async read(name: string): Promise<{ contentType: AttachmentType; data: Buffer; sha256: string } | undefined> {
     if (!NAME.test(name)) return undefined;
-    const found = await this.client.fetch<Attachment>('Attachment', name);
+    const found = await this.client.fetch(Attachment, name);
     if (!found?.spec) return undefined;
     return { contentType: found.spec.contentType, data: Buffer.from(found.spec.data, 'base64'), sha256: found.spec.sha256 };
   }

@@ -1,3 +1,5 @@
+import { HOST_GROUP, HOST_VERSION } from '../resource/host-group.js';
+import { defineKind } from '../resource/kind-def.js';
 import type { Resource } from '../resource/types.js';
 
 /** The content types an attachment may have: raster images only (an SVG can carry script). */
@@ -18,6 +20,12 @@ export interface AttachmentSpec {
 }
 
 export type Attachment = Resource<AttachmentSpec>;
+export const Attachment = defineKind<AttachmentSpec>({
+  group: HOST_GROUP,
+  version: HOST_VERSION,
+  kind: 'Attachment',
+  plural: 'attachments',
+});
 
 /** What a service uploads. */
 export interface NewAttachment {

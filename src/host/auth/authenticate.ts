@@ -71,11 +71,24 @@ async function fromSession(s: AuthServices, req: Request, res: Response, jwt: st
   return principal;
 }
 
-async function resolve(s: AuthServices, req: Request, res: Response): Promise<Principal | AuthFailure | undefined> {
-  const header = req.headers.authorization ?? '';
+/** The scheme (lower case) and credential of an Authorization header; scheme '' when it has none. */
+function parseAuthorization(header: string): { scheme: string; credential: string } {
   const space = header.indexOf(' ');
-  const scheme = space > 0 ? header.slice(0, space).toLowerCase() : '';
-  const credential = header.slice(space + 1).trim();
+  return { scheme: space > 0 ? header.slice(0, space).toLowerCase() : '', credential: header.slice(space + 1).trim() };
+}
+
+/**
+ * Whether the host verifies this Authorization header: a personal access token or Basic credentials. Any
+ * other value (a public API's own secret, bare or after `Bearer `) is left to the routes that expect it.
+ */
+function carriesHostCredential(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const { scheme, credential } = parseAuthorization(header);
+  return scheme === 'basic' || (scheme === 'bearer' && credential.startsWith(PAT_PREFIX));
+}
+
+async function resolve(s: AuthServices, req: Request, res: Response): Promise<Principal | AuthFailure | undefined> {
+  const { scheme, credential } = parseAuthorization(req.headers.authorization ?? '');
   // An Authorization header we recognise replaces the cookie (and with it the CSRF check).
   const fromHeader =
     scheme === 'bearer' ? await fromBearer(s, credential) : scheme === 'basic' ? await fromBasic(s, req, credential) : undefined;
@@ -103,9 +116,10 @@ export function authenticationMiddleware(s: AuthServices): RequestHandler {
     }
   };
   return (req, res, next) => {
-    // Already known (bootstrap token), or no credentials at all (plugins calling the public API): nothing to
-    // look up, and no promise to wait for on the hottest path.
-    if (req.principal || (req.headers.authorization === undefined && req.headers.cookie === undefined)) {
+    // Already known (bootstrap token), or no credentials of ours (plugins calling the public API, with or
+    // without its access secret in the header): nothing to look up, and no promise to wait for on the
+    // hottest path.
+    if (req.principal || (req.headers.cookie === undefined && !carriesHostCredential(req.headers.authorization))) {
       req.principal ??= ANONYMOUS;
       return next();
     }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Principal } from '../request/principal.js';
-import { safeEqual } from '../security/safe-equal.js';
+import { SecretDigest } from '../security/safe-equal.js';
 
 export const BOOTSTRAP_PRINCIPAL: Principal = Object.freeze({
   username: 'bootstrap',
@@ -11,9 +11,11 @@ export const BOOTSTRAP_PRINCIPAL: Principal = Object.freeze({
 
 /** Admits `Authorization: Bearer $AUTHPAY_BOOTSTRAP_TOKEN` as an administrator for automation. */
 export function bootstrapTokenAuth(token: string | undefined): RequestHandler {
+  // Hashed once: each request with a Bearer header then hashes only what it presents (constant-time compare).
+  const digest = token ? new SecretDigest(token) : undefined;
   return (req, _res, next) => {
     const header = req.headers.authorization;
-    if (token && header?.startsWith('Bearer ') && safeEqual(header.slice(7).trim(), token)) req.principal = BOOTSTRAP_PRINCIPAL;
+    if (digest && header?.startsWith('Bearer ') && digest.matches(header.slice(7).trim())) req.principal = BOOTSTRAP_PRINCIPAL;
     next();
   };
 }

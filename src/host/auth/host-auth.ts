@@ -10,6 +10,7 @@ import { applyRoles, readRoleFile } from '../rbac/apply-roles.js';
 import { authorizationMiddleware } from '../rbac/authorize-middleware.js';
 import { UserService } from '../users/user-service.js';
 import { ensureAdmin } from '../users/bootstrap-admin.js';
+import { User } from '../users/types.js';
 import { userCenterOperations } from '../users/uc-operations.js';
 import { consoleUserOperations } from '../users/console-operations.js';
 import { StaticAuthSettings, type AuthSettingsSource } from './auth-settings.js';
@@ -67,7 +68,7 @@ export class HostAuth {
     // Without them nobody may do anything (not even the administrator), so a missing file is fatal.
     if (!fs.existsSync(BUILTIN_ROLES)) throw new Error(`built-in roles not found at ${BUILTIN_ROLES}`);
     await applyRoles(client, readRoleFile(BUILTIN_ROLES));
-    const authorizer = new Authorizer(client);
+    const authorizer = new Authorizer(client, User);
     await authorizer.start();
     const key = await loadSessionKey(client);
     const users = new UserService(client);

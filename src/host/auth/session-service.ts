@@ -1,17 +1,22 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { ExtensionClient } from '../client/extension-client.js';
-import type { Resource } from '../resource/types.js';
+import { HOST_GROUP, HOST_VERSION } from '../resource/host-group.js';
+import { defineKind } from '../resource/kind-def.js';
 import { nowTimestamp, parseTimestamp, toTimestamp } from '../resource/time.js';
 import { and, eq, lt } from '../store/query.js';
 
-export const SESSION_KIND = 'Session';
 const ISSUER = 'authpay';
 const AUDIENCE = 'authpay-session';
 
-type Session = Resource<{ username: string; expiresAt: string; clientIp?: string; userAgent?: string }> & {
-  spec: { username: string; expiresAt: string; clientIp?: string; userAgent?: string };
-};
+interface SessionSpec {
+  username: string;
+  expiresAt: string;
+  clientIp?: string;
+  userAgent?: string;
+}
+
+export const Session = defineKind<SessionSpec>({ group: HOST_GROUP, version: HOST_VERSION, kind: 'Session', plural: 'sessions' });
 
 export interface IssuedSession {
   sessionId: string;
@@ -35,9 +40,7 @@ export class SessionService {
     const sessionId = crypto.randomBytes(16).toString('hex');
     const now = this.clock();
     const expiresAt = now + ttlSeconds * 1000;
-    await this.client.create<Session>({
-      apiVersion: 'host.authpay.dev/v1alpha1',
-      kind: SESSION_KIND,
+    await this.client.create(Session, {
       metadata: { name: sessionId },
       spec: {
         username,
@@ -72,20 +75,20 @@ export class SessionService {
     }
     const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
     if (!/^[0-9a-f]{32}$/.test(sessionId) || typeof payload.sub !== 'string') return undefined;
-    const record = await this.client.fetch<Session>(SESSION_KIND, sessionId);
+    const record = await this.client.fetch(Session, sessionId);
     if (!record || record.spec.username !== payload.sub) return undefined;
     if ((parseTimestamp(record.spec.expiresAt) ?? 0) <= this.clock()) return undefined;
     return { username: payload.sub, sessionId };
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.client.delete(SESSION_KIND, sessionId).catch(() => undefined);
+    await this.client.delete(Session, sessionId).catch(() => undefined);
   }
 
   /** Ends every session of a user except `keep` (password change keeps the current one). */
   async revokeAllOf(username: string, keep?: string): Promise<number> {
     let removed = 0;
-    for await (const s of this.client.listAll<Session>(SESSION_KIND, eq('spec.username', username))) {
+    for await (const s of this.client.listAll(Session, eq('spec.username', username))) {
       if (s.metadata.name === keep) continue;
       await this.revoke(s.metadata.name);
       removed++;
@@ -95,7 +98,7 @@ export class SessionService {
 
   /** Deletes expired session records in bounded batches (run periodically). */
   async sweepExpired(batch = 500): Promise<number> {
-    const page = await this.client.list<Session>(SESSION_KIND, {
+    const page = await this.client.list(Session, {
       where: and(lt('spec.expiresAt', nowTimestamp(this.clock))),
       limit: batch,
     });

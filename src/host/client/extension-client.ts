@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { KindInfo, KindRegistry } from '../schema/kind-registry.js';
 import type { NewResource, ObjectMeta, Resource, WatchEvent } from '../resource/types.js';
-import { kindName, type AnyKindDef, type KindRef, type NewObject, type ObjectOf } from '../resource/kind-def.js';
-import { AppError, ConflictError, InvalidError, NotFoundError } from '../errors/app-error.js';
+import { kindName, type AnyKindDef, type KindRef, type NewObject, type NewObjectOf, type ObjectOf } from '../resource/kind-def.js';
+import { AppError, ConflictError, InvalidError, NotFoundError, type ErrorDetail } from '../errors/app-error.js';
 import { checkMetadata, generateNameSuffix, shownValue } from '../resource/metadata-rules.js';
+import { metadataShapeProblems } from '../schema/metadata-shape.js';
 import { applyMergePatch } from '../resource/merge-patch.js';
 import { nowTimestamp } from '../resource/time.js';
 import type { Store, WatchHandle } from '../store/store.js';
@@ -270,14 +271,16 @@ export class ExtensionClient {
    * Deletes an object. With finalizers it is only marked (deletionTimestamp) and disappears when the
    * last finalizer is removed by an update.
    */
-  delete<R extends Resource = Resource>(kind: string, name: string, options?: { resourceVersion?: string }): Promise<DeleteResult<R>>;
-  delete<K extends AnyKindDef>(kind: K, name: string, options?: { resourceVersion?: string }): Promise<DeleteResult<ObjectOf<K>>>;
-  async delete(kind: KindRef, name: string, options: { resourceVersion?: string } = {}): Promise<DeleteResult<Resource>> {
+  delete<R extends Resource = Resource>(kind: string, name: string, options?: DeletePreconditions): Promise<DeleteResult<R>>;
+  delete<K extends AnyKindDef>(kind: K, name: string, options?: DeletePreconditions): Promise<DeleteResult<ObjectOf<K>>>;
+  async delete(kind: KindRef, name: string, options: DeletePreconditions = {}): Promise<DeleteResult<Resource>> {
     const info = this.kind(kind);
+    // One transaction: the preconditions hold for the very version that remove/update then expects.
     return this.store.transaction(async () => {
       const current = await this.store.get(info, name);
       if (!current) throw new NotFoundError(info.kind, name);
       if (options.resourceVersion && options.resourceVersion !== current.metadata.resourceVersion) throw conflict(info, name);
+      if (options.uid && options.uid !== current.metadata.uid) throw uidConflict(info, name, options.uid, current.metadata.uid);
       if ((current.metadata.finalizers ?? []).length === 0) {
         return { object: await this.store.remove(info, name, current.metadata.resourceVersion), removed: true };
       }
@@ -304,6 +307,13 @@ export class ExtensionClient {
    * Watches a kind. Without resourceVersion, existing objects arrive first as ADDED (as a Kubernetes watch
    * without a version does); with one, every change after it is replayed (GONE when compacted away).
    */
+  watch<R extends Resource = Resource>(kind: string, options: WatchOptions, listener: (event: WatchEvent<R>) => void): Promise<WatchHandle>;
+  watch<K extends AnyKindDef>(kind: K, options: WatchOptions, listener: (event: WatchEvent<ObjectOf<K>>) => void): Promise<WatchHandle>;
+  watch<R extends Resource = Resource>(
+    kind: KindRef,
+    options: WatchOptions,
+    listener: (event: WatchEvent<R>) => void,
+  ): Promise<WatchHandle>;
   async watch<R extends Resource = Resource>(
     kind: KindRef,
     options: WatchOptions,
@@ -329,6 +339,21 @@ export class ExtensionClient {
    * what changed). onError hears when the watch ends for good (the event source fell behind): whoever
    * relies on the events must then stop trusting what it kept.
    */
+  watchChanges<R extends Resource = Resource>(
+    kind: string,
+    listener: (event: WatchEvent<R>) => void,
+    onError: (err: Error) => void,
+  ): Promise<WatchHandle>;
+  watchChanges<K extends AnyKindDef>(
+    kind: K,
+    listener: (event: WatchEvent<ObjectOf<K>>) => void,
+    onError: (err: Error) => void,
+  ): Promise<WatchHandle>;
+  watchChanges<R extends Resource = Resource>(
+    kind: KindRef,
+    listener: (event: WatchEvent<R>) => void,
+    onError: (err: Error) => void,
+  ): Promise<WatchHandle>;
   async watchChanges<R extends Resource = Resource>(
     kind: KindRef,
     listener: (event: WatchEvent<R>) => void,
@@ -341,6 +366,11 @@ export class ExtensionClient {
   /** Runs fn in one store transaction; every client call inside it joins the transaction. */
   transaction<T>(fn: (client: ExtensionClient) => Promise<T>): Promise<T> {
     return this.store.transaction(() => fn(this));
+  }
+
+  /** Holds the named locks to the end of the surrounding transaction (see Store.lock); only inside transaction(). */
+  lock(...keys: string[]): Promise<void> {
+    return this.store.lock(...keys);
   }
 
   /** Whether this call runs inside a transaction: its reads see the transaction's uncommitted writes. */
@@ -365,6 +395,8 @@ export class ExtensionClient {
 
   private validate(info: KindInfo, obj: Resource): void {
     checkObjectSize(info, obj);
+    const malformed = metadataShapeProblems(obj.metadata);
+    if (malformed.length) throw metadataMalformed(info, obj, malformed);
     const problems = checkMetadata(obj.metadata);
     if (problems.length)
       throw new InvalidError(
@@ -375,7 +407,31 @@ export class ExtensionClient {
   }
 }
 
-type NewObjectOf<K extends AnyKindDef> = K extends { __types?: { spec: infer S; status: infer St } } ? NewObject<S, St> : never;
+/** What a delete may demand of the object it removes (meta/v1 Preconditions); a mismatch is a 409 Conflict. */
+export interface DeletePreconditions {
+  resourceVersion?: string;
+  uid?: string;
+}
+
+function uidConflict(info: KindInfo, name: string, wanted: string, actual: string | undefined): ConflictError {
+  return new ConflictError(
+    `Operation cannot be fulfilled on ${info.group ? `${info.plural}.${info.group}` : info.plural} "${name}": `
+      + `Precondition failed: UID in precondition: ${wanted}, UID in object meta: ${actual ?? ''}`,
+  );
+}
+
+/** 400 BadRequest, as Kubernetes' decoder refuses metadata of the wrong JSON shape before any rule runs. */
+function metadataMalformed(info: KindInfo, obj: Resource, details: ErrorDetail[]): AppError {
+  const fields = details.map((d) => `${d.field}: ${d.messageEn ?? d.message}`).join('; ');
+  return new AppError(
+    'BAD_REQUEST',
+    `${info.kind}「${shownValue(obj.metadata.name)}」的 metadata 格式不正确：${details.map((d) => d.message).join('；')}`,
+    {
+      messageEn: `${info.kind} "${shownValue(obj.metadata.name)}": malformed metadata: ${fields}`,
+      details,
+    },
+  );
+}
 
 /** Everything but metadata and status (the spec and any other top-level field): a change bumps generation. */
 function bodyOf(r: Resource): string {

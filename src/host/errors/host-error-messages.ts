@@ -14,6 +14,7 @@ export const HOST_ERROR_MESSAGES: Readonly<Record<string, { zh: string; en: stri
   CONFLICT: { zh: '数据已被修改，请刷新后重试', en: 'the data has changed; reload and try again' },
   STATE_CONFLICT: { zh: '当前状态不允许此操作', en: 'the current state does not allow this action' },
   GONE: { zh: '请求的版本已过期，请重新获取', en: 'the requested version is too old; read again' },
+  TIMEOUT: { zh: '请求的版本比服务器当前的还新，请稍后重试', en: 'the requested version is newer than the server has; try again shortly' },
   PAYLOAD_TOO_LARGE: { zh: '请求体过大', en: 'the request body is too large' },
   OBJECT_TOO_LARGE: { zh: '对象过大（上限 1 MiB）', en: 'the object is too large (limit 1 MiB)' },
   UNSUPPORTED_MEDIA_TYPE: { zh: '不支持的请求体类型', en: 'unsupported body content type' },

@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
 import type { SmtpMailer } from './smtp-mailer.js';
 import type { SmtpSettings } from './smtp-settings.js';
-import { HOST_GROUP_VERSION, type Notification, type OutboxMessage } from './types.js';
+import { Notification, type OutboxMessage } from './types.js';
 
 /**
  * Puts an INBOX message, or the inbox part of an inbox e-mail message, into the user's inbox. The
@@ -12,9 +12,7 @@ export async function deliverToInbox(client: ExtensionClient, msg: OutboxMessage
   const spec = msg.spec!;
   const recipient = spec.inbox ? spec.username! : spec.recipient;
   try {
-    await client.create<Notification>({
-      apiVersion: HOST_GROUP_VERSION,
-      kind: 'Notification',
+    await client.create(Notification, {
       metadata: {
         name: msg.metadata.name,
         ...(spec.template ? { labels: { 'host.authpay.dev/template': spec.template.slice(0, 63) } } : {}),

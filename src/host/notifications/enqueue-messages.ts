@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
+import { outboxDedupeLock } from '../locks/lock-keys.js';
 import { inValues } from '../store/query.js';
 import { withoutUndefined } from './without-undefined.js';
-import { HOST_GROUP_VERSION, type OutboxMessage, type OutboxMessageSpec, type OutboxPhase, type SentMessage } from './types.js';
+import { OutboxMessage, type OutboxMessageSpec, type OutboxPhase, type SentMessage } from './types.js';
 
 /** Messages written per transaction: a large bulk send commits in slices instead of one huge write. */
 const SLICE = 200;
@@ -71,6 +72,7 @@ async function writeSlice(
     try {
       return await client.transaction(async (tx) => {
         const ids = specs.map((spec) => (spec.dedupeKey ? dedupeIdOf(spec.dedupeKey, ...identityParts(spec)) : undefined));
+        await tx.lock(...ids.filter((id): id is string => id !== undefined).map(outboxDedupeLock));
         const queued = await findQueued(
           tx,
           ids.filter((id): id is string => id !== undefined),
@@ -87,9 +89,9 @@ async function writeSlice(
 }
 
 /**
- * "Queued once" rests on the store's transactions: the lookup and the inserts run in one, and the store runs
- * write transactions one at a time (SQLite: one writer; PostgreSQL: the schema's advisory lock, in every
- * process), so no other sender can queue the same message between them. A message written here is added to
+ * "Queued once" rests on the store's transactions: the lookup and the inserts run in one, holding the lock
+ * of every dedupeId of the slice (outboxDedupeLock, taken together in sorted order), so no other sender, in
+ * any process, can queue the same message between them. A message written here is added to
  * `queued`, so a slice that names the same message twice writes it once.
  */
 async function writeOne(
@@ -102,9 +104,7 @@ async function writeOne(
 ): Promise<SentMessage[]> {
   const existing = dedupeId ? queued.get(dedupeId) : undefined;
   if (existing) return sentEntries(existing, true);
-  const created = await client.create<OutboxMessage>({
-    apiVersion: HOST_GROUP_VERSION,
-    kind: 'OutboxMessage',
+  const created = await client.create(OutboxMessage, {
     metadata: { name: orderedMessageName() },
     spec: withoutUndefined({ ...spec, dedupeId }),
     status: { phase, attempts: 0, nextAttemptAt: now },
@@ -131,7 +131,7 @@ function sentEntries(message: OutboxMessage, deduplicated: boolean): SentMessage
 async function findQueued(client: ExtensionClient, ids: string[]): Promise<Map<string, OutboxMessage>> {
   const found = new Map<string, OutboxMessage>();
   if (!ids.length) return found;
-  for (const m of (await client.list<OutboxMessage>('OutboxMessage', { where: inValues('spec.dedupeId', [...new Set(ids)]) })).items)
+  for (const m of (await client.list(OutboxMessage, { where: inValues('spec.dedupeId', [...new Set(ids)]) })).items)
     found.set(m.spec!.dedupeId!, m);
   return found;
 }

@@ -5,7 +5,7 @@ import { defineOperation, type OperationDef } from '../api/operations/operation.
 import { and, eq } from '../store/query.js';
 import { PAGE_QUERY_PROPERTIES as PAGE_QUERY, listResult as toListResult, listResultSchema } from '../api/list-result.js';
 import { NOTIFICATION_SCHEMA } from './resource-schemas.js';
-import type { Notification } from './types.js';
+import { Notification } from './types.js';
 
 import { HOST_UC_GROUP as UC_GROUP } from '../api/host-groups.js';
 
@@ -18,14 +18,14 @@ export function requireUser(principal: Principal): string {
 
 /** A notification of the caller, or 404 (also for another user's: its existence is not revealed). */
 async function ownNotification(client: ExtensionClient, username: string, name: string): Promise<Notification> {
-  const found = await client.fetch<Notification>('Notification', name);
+  const found = await client.fetch(Notification, name);
   if (!found || found.spec?.recipient !== username) throw new NotFoundError('Notification', name);
   return found;
 }
 
 async function markRead(client: ExtensionClient, n: Notification, now: string): Promise<Notification> {
   if (!n.spec!.unread) return n;
-  return client.patch<Notification>('Notification', n.metadata.name, { spec: { unread: false, readAt: now } });
+  return client.patch(Notification, n.metadata.name, { spec: { unread: false, readAt: now } });
 }
 
 /** The user-center operations on the caller's own inbox. */
@@ -48,13 +48,13 @@ export function inboxOperations(client: ExtensionClient, clock: () => number = D
       async handler({ query, principal }) {
         const username = requireUser(principal);
         const where = and(eq('spec.recipient', username), query.unread !== undefined && eq('spec.unread', query.unread));
-        const page = await client.list<Notification>('Notification', {
+        const page = await client.list(Notification, {
           where,
           sort: [{ field: 'spec.createdAt', direction: 'desc' }],
           page: query.page,
           size: query.size,
         });
-        const items = client.viewItems('Notification', page.items, (n) => n);
+        const items = client.viewItems(Notification, page.items, (n) => n);
         return toListResult(items, page.total ?? page.items.length, query.page, query.size);
       },
     }),
@@ -85,7 +85,7 @@ export function inboxOperations(client: ExtensionClient, clock: () => number = D
         const where = and(eq('spec.recipient', username), eq('spec.unread', true));
         let marked = 0;
         for (let round = 0; round < 1000; round++) {
-          const page = await client.list<Notification>('Notification', { where, page: 1, size: 200 });
+          const page = await client.list(Notification, { where, page: 1, size: 200 });
           for (const n of page.items) await markRead(client, n, now());
           marked += page.items.length;
           if (page.items.length < 200) break;

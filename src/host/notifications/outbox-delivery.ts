@@ -6,7 +6,7 @@ import type { AttemptResult, Lease, LeasedDelivery, Settlement } from '../worker
 import { deliverByEmail, deliverToInbox } from './deliver-message.js';
 import { isPermanentSmtpError, type SmtpMailer } from './smtp-mailer.js';
 import { readSmtpSettings, type SmtpSettings, type SmtpSettingsProvider } from './smtp-settings.js';
-import type { Channel, OutboxMessage, OutboxMessageStatus } from './types.js';
+import { OutboxMessage, type Channel, type OutboxMessageStatus } from './types.js';
 import { withoutUndefined } from './without-undefined.js';
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'waiting_config';
@@ -42,7 +42,7 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
   }
 
   async due(now: number, limit: number): Promise<OutboxMessage[]> {
-    const due = await this.o.client.list<OutboxMessage>('OutboxMessage', {
+    const due = await this.o.client.list(OutboxMessage, {
       where: and(eq('status.phase', 'PENDING'), { op: 'le', field: 'status.nextAttemptAt', value: iso(now) }),
       sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }],
       page: 1,
@@ -56,7 +56,7 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
   async nextDueAt(): Promise<number | undefined> {
     const where = eq('status.phase', 'PENDING');
     const sort = [{ field: 'status.nextAttemptAt', direction: 'asc' as const }];
-    const next = await this.o.client.list<OutboxMessage>('OutboxMessage', { where, sort, page: 1, size: 1, countTotal: false });
+    const next = await this.o.client.list(OutboxMessage, { where, sort, page: 1, size: 1, countTotal: false });
     const at = next.items[0]?.status?.nextAttemptAt;
     return at ? Date.parse(at) : undefined;
   }
@@ -81,7 +81,7 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
           const now = iso(this.o.clock());
           if (msg.spec!.channel === 'INBOX') {
             const status = sentStatus({ ...msg.status!, attempts: (msg.status!.attempts ?? 0) + 1, lastAttemptAt: now }, now);
-            await deliverToInbox(tx, await tx.update<OutboxMessage>({ ...msg, status }, { read: msg }), now);
+            await deliverToInbox(tx, await tx.update({ ...msg, status }, { read: msg }), now);
             outcomes.push(['INBOX', 'sent']);
           } else {
             if (inboxPending(msg)) outcomes.push(['INBOX', 'sent']);
@@ -149,10 +149,10 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
    */
   private async withInboxPart(client: ExtensionClient, msg: OutboxMessage, status: OutboxMessageStatus): Promise<OutboxMessage> {
     // msg is the message as listed: it stands in for a re-read, the store still checks its version.
-    if (!inboxPending(msg)) return client.update<OutboxMessage>({ ...msg, status: withoutUndefined(status) }, { read: msg });
+    if (!inboxPending(msg)) return client.update({ ...msg, status: withoutUndefined(status) }, { read: msg });
     return client.transaction(async (tx) => {
       const now = iso(this.o.clock());
-      const written = await tx.update<OutboxMessage>({ ...msg, status: withoutUndefined({ ...status, inboxAt: now }) }, { read: msg });
+      const written = await tx.update({ ...msg, status: withoutUndefined({ ...status, inboxAt: now }) }, { read: msg });
       await deliverToInbox(tx, written, now);
       return written;
     });
@@ -163,7 +163,7 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
     const where: Condition = eq('status.phase', 'WAITING_CONFIG');
     for (let round = 0; round < 10; round++) {
       // In (phase, nextAttemptAt) order: phase has no index of its own (see the CRD).
-      const page = await this.o.client.list<OutboxMessage>('OutboxMessage', {
+      const page = await this.o.client.list(OutboxMessage, {
         where,
         sort: [{ field: 'status.nextAttemptAt', direction: 'asc' }],
         page: 1,

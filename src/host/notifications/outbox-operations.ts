@@ -5,7 +5,7 @@ import { and, eq } from '../store/query.js';
 import { PAGE_QUERY_PROPERTIES as PAGE_QUERY, listResult as toListResult, listResultSchema } from '../api/list-result.js';
 import { OUTBOX_MESSAGE_SCHEMA } from './resource-schemas.js';
 import { requireUser } from './inbox-operations.js';
-import { CHANNELS, OUTBOX_PHASES, type Notifier, type OutboxMessage, type OutboxPhase, type SentMessage } from './types.js';
+import { CHANNELS, OUTBOX_PHASES, OutboxMessage, type Notifier, type OutboxPhase, type SentMessage } from './types.js';
 
 import { HOST_CONSOLE_GROUP as CONSOLE_GROUP } from '../api/host-groups.js';
 
@@ -82,7 +82,7 @@ export function outboxOperations(client: ExtensionClient, notifier: OutboxNotifi
       },
       async handler({ principal }) {
         requireUser(principal);
-        const counts = await Promise.all(OUTBOX_PHASES.map((phase) => client.count('OutboxMessage', eq('status.phase', phase))));
+        const counts = await Promise.all(OUTBOX_PHASES.map((phase) => client.count(OutboxMessage, eq('status.phase', phase))));
         return { smtpConfigured: await notifier.smtpConfigured(), phases: Object.fromEntries(OUTBOX_PHASES.map((p, i) => [p, counts[i]])) };
       },
     }),
@@ -111,13 +111,13 @@ export function outboxOperations(client: ExtensionClient, notifier: OutboxNotifi
           query.channel !== undefined && eq('spec.channel', query.channel),
           query.recipient !== undefined && eq('spec.recipient', query.recipient),
         );
-        const page = await client.list<OutboxMessage>('OutboxMessage', {
+        const page = await client.list(OutboxMessage, {
           where,
           sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }],
           page: query.page,
           size: query.size,
         });
-        const items = client.viewItems('OutboxMessage', page.items, (m) => m);
+        const items = client.viewItems(OutboxMessage, page.items, (m) => m);
         return toListResult(items, page.total ?? page.items.length, query.page, query.size);
       },
     }),
@@ -134,7 +134,7 @@ export function outboxOperations(client: ExtensionClient, notifier: OutboxNotifi
       response: RETRY_ANSWER_SCHEMA,
       async handler({ params, principal }): Promise<RetryAnswer> {
         requireUser(principal);
-        const msg = await client.fetch<OutboxMessage>('OutboxMessage', params.name);
+        const msg = await client.fetch(OutboxMessage, params.name);
         if (!msg || !msg.status) throw new NotFoundError({ zh: '发件箱消息', en: 'outbox message' }, params.name);
         if (msg.status.phase === 'SENT')
           throw new AppError('STATE_CONFLICT', '消息已发送，无需重试', {
@@ -143,7 +143,7 @@ export function outboxOperations(client: ExtensionClient, notifier: OutboxNotifi
         if (msg.spec?.channel === 'EMAIL' && !(await notifier.smtpConfigured())) throw smtpNotConfigured('retry');
         const nextAttemptAt = new Date(clock()).toISOString();
         const status = { ...msg.status, phase: 'PENDING' as const, attempts: 0, nextAttemptAt };
-        const updated = await client.update<OutboxMessage>({ ...msg, status });
+        const updated = await client.update({ ...msg, status });
         wake();
         return {
           name: msg.metadata.name,

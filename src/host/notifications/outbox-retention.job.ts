@@ -3,7 +3,7 @@ import type { ExtensionClient } from '../client/extension-client.js';
 import type { JobDefinition } from '../scheduler/types.js';
 import { and, eq, gt, isNull, lt } from '../store/query.js';
 import { messageNamePrefixAt } from './enqueue-messages.js';
-import type { OutboxMessage, OutboxPhase } from './types.js';
+import { OutboxMessage, type OutboxPhase } from './types.js';
 
 export const OUTBOX_RETENTION_JOB = 'host:outbox-retention';
 /** Daily, in the quiet hours. */
@@ -40,7 +40,7 @@ export async function deleteExpiredOutboxMessages(o: OutboxRetentionOptions, sig
       lt('metadata.name', before),
     );
     while (!signal?.aborted) {
-      const page = await o.client.list<OutboxMessage>('OutboxMessage', {
+      const page = await o.client.list(OutboxMessage, {
         where,
         sort: [{ field: 'metadata.name', direction: 'asc' }],
         page: 1,
@@ -49,7 +49,7 @@ export async function deleteExpiredOutboxMessages(o: OutboxRetentionOptions, sig
       });
       if (!page.items.length) break;
       await o.client.transaction(async (tx) => {
-        for (const m of page.items) await tx.delete('OutboxMessage', m.metadata.name);
+        for (const m of page.items) await tx.delete(OutboxMessage, m.metadata.name);
       });
       deleted += page.items.length;
       // Between batches other writers get the store (a single writer on SQLite).

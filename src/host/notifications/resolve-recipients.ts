@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
-import type { Resource } from '../resource/types.js';
+import { HostUser } from '../users/types.js';
 import type { Channel, RecipientRef } from './types.js';
 
 /** One delivery: who, on which channel, and what templates may say about them (`recipient.*`). */
@@ -13,12 +13,6 @@ export interface DeliveryTarget {
   username?: string;
   displayName: string;
   email?: string;
-}
-
-interface UserSpec {
-  email?: string;
-  displayName?: string;
-  disabled?: boolean;
 }
 
 const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
@@ -41,10 +35,10 @@ export async function resolveRecipients(
     const key = `${t.channel}:${t.address}`;
     if (!targets.has(key)) targets.set(key, t);
   };
-  const userKind = client.registry.find('User');
+  const userKind = client.registry.find(HostUser.kind);
   for (const [index, ref] of to.entries()) {
     if ('username' in ref && typeof ref.username === 'string' && ref.username) {
-      const user = userKind ? await client.fetch<Resource<UserSpec>>('User', ref.username) : undefined;
+      const user = userKind ? await client.fetch(HostUser, ref.username) : undefined;
       if (userKind && !user) {
         if (missingUsers === 'skip') continue;
         throw new NotFoundError('User', ref.username);

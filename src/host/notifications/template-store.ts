@@ -5,7 +5,7 @@ import { AppError, NotFoundError, ValidationError } from '../errors/app-error.js
 import type { ExtensionClient } from '../client/extension-client.js';
 import { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
 import { compileTemplate, type CompiledTemplate } from './render-template.js';
-import type { NotificationTemplate, TemplateSource } from './types.js';
+import { NotificationTemplate, type TemplateSource } from './types.js';
 
 const TEMPLATE_ID = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
 
@@ -72,8 +72,8 @@ export class TemplateStore {
 
   async get(id: string): Promise<CompiledTemplate> {
     checkId(id);
-    if (this.client?.registry.find('NotificationTemplate')) {
-      const resource = await this.client.fetch<NotificationTemplate>('NotificationTemplate', id);
+    if (this.client?.registry.find(NotificationTemplate.kind)) {
+      const resource = await this.client.fetch(NotificationTemplate, id);
       if (resource?.spec) return compileTemplate(id, resource.spec);
     }
     const file = this.files.get(id);

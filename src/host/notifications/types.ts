@@ -1,6 +1,6 @@
+import { HOST_GROUP, HOST_VERSION } from '../resource/host-group.js';
+import { defineKind } from '../resource/kind-def.js';
 import type { Resource } from '../resource/types.js';
-
-export const HOST_GROUP_VERSION = 'host.authpay.dev/v1alpha1';
 
 export type Channel = 'INBOX' | 'EMAIL';
 export const CHANNELS: Channel[] = ['INBOX', 'EMAIL'];
@@ -42,6 +42,12 @@ export interface OutboxMessageStatus {
 }
 
 export type OutboxMessage = Resource<OutboxMessageSpec, OutboxMessageStatus>;
+export const OutboxMessage = defineKind<OutboxMessageSpec, OutboxMessageStatus>({
+  group: HOST_GROUP,
+  version: HOST_VERSION,
+  kind: 'OutboxMessage',
+  plural: 'outboxmessages',
+});
 
 export interface NotificationSpec {
   recipient: string;
@@ -56,6 +62,12 @@ export interface NotificationSpec {
 }
 
 export type Notification = Resource<NotificationSpec>;
+export const Notification = defineKind<NotificationSpec>({
+  group: HOST_GROUP,
+  version: HOST_VERSION,
+  kind: 'Notification',
+  plural: 'notifications',
+});
 
 export interface TemplateVariable {
   name: string;
@@ -74,6 +86,12 @@ export interface TemplateSource {
 }
 
 export type NotificationTemplate = Resource<TemplateSource>;
+export const NotificationTemplate = defineKind<TemplateSource>({
+  group: HOST_GROUP,
+  version: HOST_VERSION,
+  kind: 'NotificationTemplate',
+  plural: 'notificationtemplates',
+});
 
 /** A recipient as services name it: a user of the site, or a bare e-mail address. */
 export type RecipientRef = { username: string } | { email: string };

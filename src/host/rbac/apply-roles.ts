@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import * as yaml from 'js-yaml';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { AppError } from '../errors/app-error.js';
-import { ROLE_KIND, type Role } from './types.js';
+import { Role } from './types.js';
 
 /** Reads the Role documents of a multi-document YAML file (other kinds are skipped). */
 export function readRoleFile(file: string): Role[] {
   if (!fs.existsSync(file)) return [];
   const docs = yaml.loadAll(fs.readFileSync(file, 'utf8')) as Role[];
-  return docs.filter((d) => d && d.kind === ROLE_KIND);
+  return docs.filter((d) => d && d.kind === Role.kind);
 }
 
 const managedPart = (r: Role) =>
@@ -22,11 +22,11 @@ const managedPart = (r: Role) =>
 export async function applyRoles(client: ExtensionClient, roles: Role[]): Promise<void> {
   for (const role of roles) {
     try {
-      const current = await client.fetch<Role>(ROLE_KIND, role.metadata.name);
+      const current = await client.fetch(Role, role.metadata.name);
       if (!current) {
         await client.create({ ...role, metadata: { ...role.metadata } });
       } else if (managedPart(current) !== managedPart(role)) {
-        await client.update<Role>({
+        await client.update({
           ...current,
           rules: role.rules,
           metadata: { ...current.metadata, labels: role.metadata.labels, annotations: role.metadata.annotations },

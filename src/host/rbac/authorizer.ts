@@ -1,19 +1,12 @@
 import type { ExtensionClient } from '../client/extension-client.js';
+import type { AnyKindDef } from '../resource/kind-def.js';
 import type { WatchHandle } from '../store/store.js';
 import type { Principal } from '../request/principal.js';
 import { effectivePermissions } from './role-expansion.js';
 import { RoleIndex } from './role-index.js';
 import { rulesAllow } from './policy-rule.js';
 import type { RequestInfo } from './request-info.js';
-import {
-  ANONYMOUS_ROLE,
-  AUTHENTICATED_ROLE,
-  ROLE_BINDING_KIND,
-  ROLE_KIND,
-  type EffectivePermissions,
-  type Role,
-  type RoleBinding,
-} from './types.js';
+import { ANONYMOUS_ROLE, AUTHENTICATED_ROLE, Role, RoleBinding, type EffectivePermissions } from './types.js';
 
 const MAX_CACHED = 5_000;
 
@@ -27,20 +20,27 @@ export class Authorizer {
   private readonly decisions = new WeakMap<EffectivePermissions, WeakMap<RequestInfo, boolean>>();
   private readonly watches: WatchHandle[] = [];
 
-  constructor(private readonly client: ExtensionClient) {}
+  /**
+   * `userKind` is the host's User kind: a change of a user forgets what was worked out for them. It is handed
+   * in because users/ sits above rbac/ (it binds roles), so rbac/ cannot import its definition.
+   */
+  constructor(
+    private readonly client: ExtensionClient,
+    private readonly userKind: AnyKindDef,
+  ) {}
 
   /** Loads every role and binding and follows their changes. */
   async start(): Promise<void> {
     this.watches.push(
-      await this.client.watch<Role>(ROLE_KIND, {}, (e) => {
+      await this.client.watch(Role, {}, (e) => {
         this.index.onRoleEvent(e);
         this.cache.clear();
       }),
-      await this.client.watch<RoleBinding>(ROLE_BINDING_KIND, {}, (e) => {
+      await this.client.watch(RoleBinding, {}, (e) => {
         this.index.onBindingEvent(e);
         this.cache.clear();
       }),
-      await this.client.watch('User', { resourceVersion: String(await this.client.store.currentRevision()) }, (e) =>
+      await this.client.watch(this.userKind, { resourceVersion: String(await this.client.store.currentRevision()) }, (e) =>
         this.forget(e.object.metadata.name),
       ),
     );

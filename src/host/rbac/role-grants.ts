@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { AppError } from '../errors/app-error.js';
 import type { RoleIndex } from './role-index.js';
-import { ROLE_BINDING_KIND, ROLE_KIND, type RoleBinding } from './types.js';
+import { Role, RoleBinding, type RoleBindingFields } from './types.js';
 
 /** `{user}-{role}-binding`, shortened with a hash when the two names together are too long. */
 export function bindingName(username: string, role: string): string {
@@ -12,10 +12,8 @@ export function bindingName(username: string, role: string): string {
   return `${username.slice(0, 60)}-${role.slice(0, 160)}-${hash}`;
 }
 
-export function bindingOf(username: string, role: string): Omit<RoleBinding, 'metadata'> & { metadata: { name: string } } {
+export function bindingOf(username: string, role: string): RoleBindingFields & { metadata: { name: string } } {
   return {
-    apiVersion: 'host.authpay.dev/v1alpha1',
-    kind: ROLE_BINDING_KIND,
     metadata: { name: bindingName(username, role) },
     subjects: [{ kind: 'User', name: username }],
     roleRef: { kind: 'Role', name: role },
@@ -25,7 +23,7 @@ export function bindingOf(username: string, role: string): Omit<RoleBinding, 'me
 /** Binds a role to a user; binding twice is a no-op. */
 export async function bindRole(client: ExtensionClient, username: string, role: string): Promise<void> {
   try {
-    await client.create(bindingOf(username, role));
+    await client.create(RoleBinding, bindingOf(username, role));
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'ALREADY_EXISTS') throw err;
   }
@@ -35,7 +33,7 @@ export async function bindRole(client: ExtensionClient, username: string, role: 
 export async function assertRolesExist(client: ExtensionClient, roles: string[]): Promise<string[]> {
   const wanted = [...new Set(roles)].sort();
   const missing: string[] = [];
-  for (const role of wanted) if (!(await client.fetch(ROLE_KIND, role))) missing.push(role);
+  for (const role of wanted) if (!(await client.fetch(Role, role))) missing.push(role);
   if (missing.length) {
     throw new AppError('VALIDATION_FAILED', `角色不存在: ${missing.join(', ')}`, {
       messageEn: `unknown roles: ${missing.join(', ')}`,
@@ -56,11 +54,11 @@ export async function setUserRoles(client: ExtensionClient, index: RoleIndex, us
       if (wanted.includes(binding.roleRef.name)) continue;
       const subjects = binding.subjects.filter((s) => !(s.kind === 'User' && s.name === username));
       if (subjects.length) await client.update({ ...binding, subjects });
-      else await client.delete(ROLE_BINDING_KIND, binding.metadata.name);
+      else await client.delete(RoleBinding, binding.metadata.name);
     }
     // Look before creating: inside a transaction a failed insert would abort it on PostgreSQL.
     for (const role of wanted)
-      if (!(await client.fetch(ROLE_BINDING_KIND, bindingName(username, role)))) await client.create(bindingOf(username, role));
+      if (!(await client.fetch(RoleBinding, bindingName(username, role)))) await client.create(RoleBinding, bindingOf(username, role));
   });
   return wanted;
 }
@@ -72,7 +70,7 @@ export async function setUserRoles(client: ExtensionClient, index: RoleIndex, us
 async function bindingsOfUser(client: ExtensionClient, index: RoleIndex, username: string): Promise<RoleBinding[]> {
   const found: RoleBinding[] = [];
   for (const name of index.bindingNamesOf(username)) {
-    const b = await client.fetch<RoleBinding>(ROLE_BINDING_KIND, name);
+    const b = await client.fetch(RoleBinding, name);
     if (b?.subjects?.some((s) => s.kind === 'User' && s.name === username)) found.push(b);
   }
   return found;

@@ -1,3 +1,5 @@
+import { HOST_GROUP, HOST_VERSION } from '../resource/host-group.js';
+import { defineKind, type TopLevel } from '../resource/kind-def.js';
 import type { Resource } from '../resource/types.js';
 
 /** One permission rule, in the shape of a Kubernetes PolicyRule. */
@@ -13,7 +15,13 @@ export interface PolicyRule {
   verbs: string[];
 }
 
-export type Role = Resource & { rules?: PolicyRule[] };
+/** A Role keeps its rules at the top level, as Kubernetes' does. */
+export interface RoleFields {
+  rules?: PolicyRule[];
+}
+
+export type Role = Resource & RoleFields;
+export const Role = defineKind<TopLevel<RoleFields>>({ group: HOST_GROUP, version: HOST_VERSION, kind: 'Role', plural: 'roles' });
 
 export interface Subject {
   kind: 'User';
@@ -21,10 +29,19 @@ export interface Subject {
   apiGroup?: string;
 }
 
-export type RoleBinding = Resource & { subjects: Subject[]; roleRef: { kind: 'Role'; name: string; apiGroup?: string } };
+/** A RoleBinding keeps its subjects and role at the top level, as Kubernetes' does. */
+export interface RoleBindingFields {
+  subjects: Subject[];
+  roleRef: { kind: 'Role'; name: string; apiGroup?: string };
+}
 
-export const ROLE_KIND = 'Role';
-export const ROLE_BINDING_KIND = 'RoleBinding';
+export type RoleBinding = Resource & RoleBindingFields;
+export const RoleBinding = defineKind<TopLevel<RoleBindingFields>>({
+  group: HOST_GROUP,
+  version: HOST_VERSION,
+  kind: 'RoleBinding',
+  plural: 'rolebindings',
+});
 
 export const SUPER_ROLE = 'super-role';
 export const AUTHENTICATED_ROLE = 'authenticated';

@@ -1,9 +1,10 @@
 import type { ObjectMeta, Resource } from './types.js';
 
 /**
- * A kind as a service declares it in code: its coordinates, and (as type parameters only) the shape of its
- * spec and status. The coordinates must equal the kind's CRD in `extensions/`; the client checks that on
- * first use, so a renamed group or plural fails loudly instead of reading another kind.
+ * A kind as a service or the host declares it in code: its coordinates, and (as type parameters only) the
+ * shape of its spec and status. The coordinates must equal the kind's CRD (`extensions/` for a service's,
+ * `src/host/crds/` for the host's); the client checks that on first use, so a renamed group or plural fails
+ * loudly instead of reading another kind.
  */
 export interface KindDef<Spec = unknown, Status = unknown> {
   readonly group: string;
@@ -28,18 +29,49 @@ export interface StoredMeta extends ObjectMeta {
   creationTimestamp: string;
 }
 
+/**
+ * The spec type of a kind that keeps its payload at the top level instead, as Kubernetes' core kinds do
+ * (a ConfigMap's `data`, a Role's `rules`): `defineKind<TopLevel<{ data?: Record<string, string> }>>(…)`.
+ * Its objects have these fields and no spec.
+ */
+export interface TopLevel<Fields> {
+  /** Carries the fields' type; never set at run time. */
+  readonly __topLevel: Fields;
+}
+
 /** An object of a kind as read from the store. */
 export type Stored<Spec, Status = unknown> = Resource<Spec, Status> & { spec: Spec; metadata: StoredMeta };
 
+/** An object of a top-level kind as read from the store. */
+export type StoredTopLevel<Fields> = Resource<never, never> & Fields & { metadata: StoredMeta };
+
 /** The stored object type of a kind definition. */
-export type ObjectOf<K extends AnyKindDef> = K extends KindDef<infer Spec, infer Status> ? Stored<Spec, Status> : never;
+export type ObjectOf<K extends AnyKindDef> =
+  K extends KindDef<infer Spec, infer Status>
+    ? Spec extends TopLevel<infer Fields>
+      ? StoredTopLevel<Fields>
+      : Stored<Spec, Status>
+    : never;
+
+type NewMeta = Partial<ObjectMeta> & ({ name: string } | { generateName: string });
 
 /** What create takes for a kind: apiVersion and kind come from the definition. */
 export interface NewObject<Spec, Status = unknown> {
-  metadata: Partial<ObjectMeta> & ({ name: string } | { generateName: string });
+  metadata: NewMeta;
   spec: Spec;
   status?: Status;
 }
+
+/** What create takes for a top-level kind: its fields beside the metadata. */
+export type NewTopLevelObject<Fields> = { metadata: NewMeta } & Fields;
+
+/** What create takes for a kind definition. */
+export type NewObjectOf<K extends AnyKindDef> =
+  K extends KindDef<infer Spec, infer Status>
+    ? Spec extends TopLevel<infer Fields>
+      ? NewTopLevelObject<Fields>
+      : NewObject<Spec, Status>
+    : never;
 
 export function defineKind<Spec, Status = unknown>(coordinates: Omit<KindDef, '__types'>): KindDef<Spec, Status> {
   return Object.freeze({ ...coordinates });

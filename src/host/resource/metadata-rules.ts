@@ -58,6 +58,31 @@ export function checkMetadata(meta: ObjectMeta): ErrorDetail[] {
     if (typeof f !== 'string' || !isQualifiedName(f))
       problems.push({ field: 'metadata.finalizers', message: `finalizer "${shownValue(f)}" must be a qualified name` });
   }
+  problems.push(...ownerReferenceProblems(meta.ownerReferences));
+  return problems;
+}
+
+const OWNER_FIELDS = ['apiVersion', 'kind', 'name', 'uid'] as const;
+
+/** Kubernetes' ValidateOwnerReferences on references of the right shape (metadata-shape.ts checked that). */
+function ownerReferenceProblems(references: ObjectMeta['ownerReferences']): ErrorDetail[] {
+  if (!Array.isArray(references)) return [];
+  const problems: ErrorDetail[] = [];
+  references.forEach((ref, i) => {
+    for (const field of OWNER_FIELDS)
+      if (typeof ref[field] === 'string' && ref[field].trim() === '')
+        problems.push({
+          field: `metadata.ownerReferences.${i}.${field}`,
+          message: `${field} must not be empty`,
+          reason: 'FieldValueInvalid',
+        });
+  });
+  if (references.filter((ref) => ref.controller === true).length > 1)
+    problems.push({
+      field: 'metadata.ownerReferences',
+      message: 'only one reference can have controller set to true',
+      reason: 'FieldValueInvalid',
+    });
   return problems;
 }
 

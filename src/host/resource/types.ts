@@ -15,6 +15,18 @@ export interface ObjectMeta {
   finalizers?: string[];
   /** Bumped on every change outside status, like Kubernetes' metadata.generation. */
   generation?: number;
+  /** Kept and checked as Kubernetes checks them; no garbage collector acts on them. */
+  ownerReferences?: OwnerReference[];
+}
+
+/** meta/v1 OwnerReference. */
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
 }
 
 export interface Resource<Spec = unknown, Status = unknown> {

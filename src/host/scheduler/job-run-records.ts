@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error.js';
 import { toTimestamp } from '../resource/time.js';
 import { and, eq, type Condition } from '../store/query.js';
 import { jobRunName } from './run-names.js';
-import type { JobOutcome, JobRun, JobRunStatus, JobRunSummary } from './types.js';
+import { JobRun, type JobOutcome, type JobRunStatus, type JobRunSummary } from './types.js';
 
 const MESSAGE_LIMIT = 4096;
 
@@ -41,12 +41,12 @@ export class JobRunRecords {
       counts: details.counts,
     };
     if (details.message) status.message = details.message.slice(0, MESSAGE_LIMIT);
-    await this.client.patch('JobRun', run.metadata.name, { status });
+    await this.client.patch(JobRun, run.metadata.name, { status });
   }
 
   /** The slot of the job's latest record (run or skipped), in ms. */
   async lastSlot(job: string): Promise<number | undefined> {
-    const page = await this.client.list<JobRun>('JobRun', {
+    const page = await this.client.list(JobRun, {
       where: eq('spec.job', job),
       sort: [{ field: 'spec.slot', direction: 'desc' }],
       page: 1,
@@ -58,7 +58,7 @@ export class JobRunRecords {
 
   /** The job's latest record (run or skipped slot), as the job list shows it. */
   async lastRun(job: string): Promise<JobRunSummary | undefined> {
-    const page = await this.client.list<JobRun>('JobRun', {
+    const page = await this.client.list(JobRun, {
       where: eq('spec.job', job),
       sort: [{ field: 'spec.slot', direction: 'desc' }],
       page: 1,
@@ -76,15 +76,15 @@ export class JobRunRecords {
   /** Deletes the oldest records of a job beyond `keep`. */
   async trim(job: string, keep: number): Promise<number> {
     const where = eq('spec.job', job);
-    const excess = (await this.client.count('JobRun', where)) - keep;
+    const excess = (await this.client.count(JobRun, where)) - keep;
     if (excess <= 0) return 0;
-    const oldest = await this.client.list<JobRun>('JobRun', {
+    const oldest = await this.client.list(JobRun, {
       where,
       sort: [{ field: 'spec.slot', direction: 'asc' }],
       page: 1,
       size: excess,
     });
-    for (const run of oldest.items) await this.client.delete('JobRun', run.metadata.name).catch(ignoreNotFound);
+    for (const run of oldest.items) await this.client.delete(JobRun, run.metadata.name).catch(ignoreNotFound);
     return oldest.items.length;
   }
 
@@ -94,7 +94,7 @@ export class JobRunRecords {
    */
   async markInterrupted(holder: string): Promise<number> {
     let marked = 0;
-    for await (const run of this.client.listAll<JobRun>('JobRun', eq('status.outcome', 'RUNNING'))) {
+    for await (const run of this.client.listAll(JobRun, eq('status.outcome', 'RUNNING'))) {
       if (run.status?.holder === holder) continue;
       const status = {
         ...run.status!,
@@ -102,7 +102,7 @@ export class JobRunRecords {
         endTime: toTimestamp(this.now()),
         message: `interrupted: the process running it (${run.status?.holder ?? 'unknown'}) stopped`,
       };
-      await this.client.patch('JobRun', run.metadata.name, { status }).catch(ignoreNotFound);
+      await this.client.patch(JobRun, run.metadata.name, { status }).catch(ignoreNotFound);
       marked++;
     }
     return marked;
@@ -115,21 +115,14 @@ export class JobRunRecords {
       filter.job ? eq('spec.job', filter.job) : undefined,
       filter.outcome ? eq('status.outcome', filter.outcome) : undefined,
     );
-    const found = await this.client.list<JobRun>('JobRun', { where, sort: [{ field: 'spec.slot', direction: 'desc' }], page, size });
-    return { ...found, items: this.client.viewItems('JobRun', found.items, (run) => run) };
+    const found = await this.client.list(JobRun, { where, sort: [{ field: 'spec.slot', direction: 'desc' }], page, size });
+    return { ...found, items: this.client.viewItems(JobRun, found.items, (run) => run) };
   }
 
   private async createOnce(job: string, slotMs: number, catchUp: boolean, status: JobRunStatus): Promise<JobRun | undefined> {
-    const info = this.client.kind('JobRun');
     const spec = { job, slot: toTimestamp(slotMs), ...(catchUp ? { catchUp: true } : {}) };
     try {
-      return await this.client.create<JobRun>({
-        apiVersion: info.apiVersion,
-        kind: 'JobRun',
-        metadata: { name: jobRunName(job, slotMs) },
-        spec,
-        status,
-      });
+      return await this.client.create(JobRun, { metadata: { name: jobRunName(job, slotMs) }, spec, status });
     } catch (err) {
       if (err instanceof AppError && err.code === 'ALREADY_EXISTS') return undefined;
       throw err;

@@ -1,3 +1,5 @@
+import { HOST_GROUP, HOST_VERSION } from '../resource/host-group.js';
+import { defineKind } from '../resource/kind-def.js';
 import type { Resource } from '../resource/types.js';
 
 export type JobOutcome = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'SKIPPED';
@@ -60,6 +62,7 @@ export interface JobRunStatus {
 }
 
 export type JobRun = Resource<JobRunSpec, JobRunStatus>;
+export const JobRun = defineKind<JobRunSpec, JobRunStatus>({ group: HOST_GROUP, version: HOST_VERSION, kind: 'JobRun', plural: 'jobruns' });
 
 /** A registered job as the console and /readyz see it. */
 export interface JobScheduleView {

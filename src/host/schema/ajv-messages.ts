@@ -63,7 +63,11 @@ const PATTERN_WORDS: Record<string, FieldTexts> = {
 const FORMAT_WORDS: Record<string, FieldTexts> = {
   email: { zh: '不是有效的邮箱地址', en: 'is not a valid e-mail address' },
   'date-time': { zh: '须为 RFC 3339 时间，如 2025-01-31T08:00:00Z', en: 'must be an RFC 3339 time such as 2025-01-31T08:00:00Z' },
-  date: { zh: '须为 yyyy-mm-dd 格式的日期', en: 'must be a date as yyyy-mm-dd' },
+  date: { zh: '须为存在的日期，格式 yyyy-mm-dd', en: 'must be a date that exists, as yyyy-mm-dd' },
+  'date-or-date-time': {
+    zh: '须为存在的日期（yyyy-mm-dd）或 RFC 3339 时间，如 2025-01-31T08:00:00Z',
+    en: 'must be a date that exists (yyyy-mm-dd) or an RFC 3339 time such as 2025-01-31T08:00:00Z',
+  },
   time: { zh: '须为 hh:mm:ss 格式的时间', en: 'must be a time as hh:mm:ss' },
   uri: { zh: '须为完整的网址', en: 'must be a full address (URI)' },
   url: { zh: '须为完整的网址', en: 'must be a full address (URL)' },
@@ -134,6 +138,10 @@ const DESCRIBE: Record<string, Describe> = {
   maximum: (n, p) => say(`${n.zh} 不能大于 ${p.limit}`, `${n.en} must be at most ${p.limit}`),
   exclusiveMinimum: (n, p) => say(`${n.zh} 须大于 ${p.limit}`, `${n.en} must be greater than ${p.limit}`),
   exclusiveMaximum: (n, p) => say(`${n.zh} 须小于 ${p.limit}`, `${n.en} must be less than ${p.limit}`),
+  'x-decimal-places': (n, p) =>
+    Number(p.limit) === 0
+      ? say(`${n.zh} 须为整数，不能有小数`, `${n.en} must be a whole number, without decimals`)
+      : say(`${n.zh} 最多 ${p.limit} 位小数`, `${n.en} allows at most ${p.limit} decimal places`),
   multipleOf: (n, p) => say(`${n.zh} 须为 ${p.multipleOf} 的倍数`, `${n.en} must be a multiple of ${p.multipleOf}`),
   minItems: (n, p) =>
     p.limit === 1

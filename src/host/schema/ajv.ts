@@ -3,6 +3,8 @@ import addFormatsModule from 'ajv-formats';
 import { localizedDetail, type ErrorDetail } from '../errors/app-error.js';
 import type { Language } from '../errors/language.js';
 import { describeAjvError, describeAlternatives, type FieldTexts } from './ajv-messages.js';
+import { isCalendarDate, isCalendarDateOrDateTime, isCalendarDateTime } from './calendar.js';
+import { addDecimalPlacesKeyword } from './decimal-places.js';
 import { HOST_FORMATS } from './text-formats.js';
 
 // ajv-formats is CommonJS: Node's default import is module.exports, which the typings call the namespace;
@@ -12,15 +14,26 @@ const addFormats = addFormatsModule.default;
 /**
  * The host's one ajv set-up: every error reported (allErrors), unknown keywords tolerated (CRD schemas carry
  * x-kubernetes-* extensions), the standard formats (date-time, email, uri, …) and the host's own (cron,
- * time-zone, http-url, single-line-text, multi-line-text: text-formats.ts). Callers add the coercion and
- * default options they need; compile once at start, never per request.
+ * time-zone, http-url, single-line-text, multi-line-text: text-formats.ts) and the `x-decimal-places` keyword of
+ * money fields (decimal-places.ts). `date` and `date-time` are replaced by the host's calendar check (a day
+ * that exists, no leap second: calendar.ts), and `date-or-date-time` takes either (query bounds). Callers add
+ * the coercion and default options they need; compile once at start, never per request.
  */
 export function createAjv(options: Options = {}): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, ...options });
   addFormats(ajv);
-  for (const [name, validate] of Object.entries(HOST_FORMATS)) ajv.addFormat(name, { type: 'string', validate });
+  for (const [name, validate] of Object.entries({ ...HOST_FORMATS, ...CALENDAR_FORMATS }))
+    ajv.addFormat(name, { type: 'string', validate });
+  addDecimalPlacesKeyword(ajv);
   return ajv;
 }
+
+/** The calendar formats: unlike the text formats they do not accept the empty string. */
+const CALENDAR_FORMATS: Record<string, (value: string) => boolean> = {
+  date: isCalendarDate,
+  'date-time': isCalendarDateTime,
+  'date-or-date-time': isCalendarDateOrDateTime,
+};
 
 /** `/items/0/a~1b` → ['items', '0', 'a/b'] (JSON pointer segments, unescaped). */
 function pointerSegments(pointer: string): string[] {

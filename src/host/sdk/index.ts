@@ -12,10 +12,22 @@ export type { Logger } from '../logging/logger.js';
 // Resources and typed kinds
 export type { ObjectMeta, Resource, WatchEvent, WatchEventType } from '../resource/types.js';
 export { defineKind, kindName } from '../resource/kind-def.js';
-export type { AnyKindDef, KindDef, KindRef, NewObject, ObjectOf, Stored, StoredMeta } from '../resource/kind-def.js';
+export type {
+  AnyKindDef,
+  KindDef,
+  KindRef,
+  NewObject,
+  ObjectOf,
+  Stored,
+  StoredMeta,
+  StoredTopLevel,
+  TopLevel,
+} from '../resource/kind-def.js';
 export type { ExtensionClient, DeleteResult } from '../client/extension-client.js';
 export { and, or, eq, inValues, isNull, notNull, lt, gt, labelEq } from '../store/query.js';
 export type { Condition, ListPage, ListQuery, SortSpec } from '../store/query.js';
+export { runInChunks, CHUNK_BUDGET_MS } from '../store/chunk-budget.js';
+export type { ChunkOptions, Transactional } from '../store/chunk-budget.js';
 export { toTimestamp, parseTimestamp, nowTimestamp } from '../resource/time.js';
 
 // Operations, envelope and errors
@@ -24,7 +36,13 @@ export type { OperationDef, OperationContext, HttpMethod, JsonSchema } from '../
 export { ok } from '../api/envelope/envelope.js';
 export type { Envelope } from '../api/envelope/envelope.js';
 export { loadAllYamlInput, loadYamlInput } from '../schema/yaml-input.js';
-export { listResult, listResultSchema, pageQueryProperties, PAGE_QUERY_PROPERTIES } from '../api/list-result.js';
+export {
+  CREATED_RANGE_QUERY_PROPERTIES,
+  listResult,
+  listResultSchema,
+  pageQueryProperties,
+  PAGE_QUERY_PROPERTIES,
+} from '../api/list-result.js';
 export type { ListResult } from '../api/list-result.js';
 export {
   AppError,
@@ -39,21 +57,36 @@ export {
   englishMessage,
 } from '../errors/app-error.js';
 export type { ErrorCode, ErrorDetail, AppErrorOptions, ErrorNoun } from '../errors/app-error.js';
+export { DECIMAL_PLACES_KEYWORD, fractionDigits } from '../schema/decimal-places.js';
+export { payloadTooLarge, sizeText } from '../errors/payload-too-large.js';
 export { registerErrorMessages, defaultErrorMessage } from '../errors/error-catalog.js';
 export type { ErrorTexts, ErrorMessageTable } from '../errors/error-catalog.js';
 export { negotiateLanguage, hasChineseText, DEFAULT_LANGUAGE } from '../errors/language.js';
 export type { Language } from '../errors/language.js';
+// The host kinds a service reads or writes, named by their definitions like the service's own
 export { HostUser } from '../users/types.js';
 export type { PluginVisibleUserSpec } from '../users/types.js';
+export { Role as HostRole, RoleBinding as HostRoleBinding } from '../rbac/types.js';
+export type { PolicyRule, RoleBindingFields, RoleFields, Subject } from '../rbac/types.js';
 export type { Principal } from '../request/principal.js';
 export { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
 export type { AjvDetailOptions } from '../schema/ajv.js';
-export { isMultiLineText, isSingleLineText, multiLineText, singleLineText, type HostFormat } from '../schema/text-formats.js';
+export { isCalendarDate, isCalendarDateTime, isCalendarDateOrDateTime, parseCalendarTime, wallTimeExists } from '../schema/calendar.js';
+export {
+  asciiHttpUrl,
+  isHttpUrl,
+  isMultiLineText,
+  isSingleLineText,
+  multiLineText,
+  singleLineText,
+  type HostFormat,
+} from '../schema/text-formats.js';
 
 // Settings
 export type { PluginSettings } from '../settings/settings-service.js';
 export { FlatSettings } from '../settings/flat-settings.js';
 export { settingsInvalid } from '../settings/compiled-setting.js';
+export type { GroupRule, GroupRuleProblem } from '../settings/compiled-setting.js';
 export type { FlatFieldMap } from '../settings/flat-settings.js';
 
 // Jobs and controllers
@@ -78,8 +111,8 @@ export type { Notifier, SendInput, SendResult } from '../notifications/types.js'
 export { sanitizedHtml, htmlToText, escapeHtml, trustedHtml, SafeHtml } from '../notifications/safe-html.js';
 
 // Attachments (small files kept by the host, e.g. a catalog plugin's logo)
-export type { Attachments, AttachmentRef, NewAttachment } from '../attachments/types.js';
-export { MAX_ATTACHMENT_BYTES } from '../attachments/types.js';
+export type { Attachments, AttachmentRef, AttachmentSpec, NewAttachment } from '../attachments/types.js';
+export { Attachment as HostAttachment, MAX_ATTACHMENT_BYTES } from '../attachments/types.js';
 
 // Caches, rate limits and request safety
 export { BoundedCache } from '../cache/bounded-cache.js';
@@ -87,6 +120,6 @@ export { WatchedReadCache } from '../cache/watched-read-cache.js';
 export { RateLimiter } from '../ratelimit/rate-limiter.js';
 export type { RateLimit, RateLimitDecision, RateLimitOptions } from '../ratelimit/rate-limiter.js';
 export { corsFor } from '../ops/cors.js';
-export { safeEqual } from '../security/safe-equal.js';
+export { safeEqual, SecretDigest } from '../security/safe-equal.js';
 export { classifyAddress, isLocalAddress, isNonPublicAddress, ipv6Bytes, LOCAL_CLASSES } from '../security/ip-address.js';
 export type { AddressClass } from '../security/ip-address.js';

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { embeddedIPv4Readings } from './embedded-ipv4.js';
 
 /**
  * What an IP address is for, by the IANA special-purpose registries. `public` is everything else: the only
@@ -46,14 +47,33 @@ const V4_RULES: Rule[] = [
   ['reserved', '240.0.0.0', 4],
 ];
 
+/**
+ * IPv6 blocks that are not global: the IANA IPv6 special-purpose registry (the forms that carry an IPv4
+ * address are judged by that address instead: embedded-ipv4.ts).
+ */
 const V6_RULES: Rule[] = [
   ['unspecified', '::', 128],
   ['loopback', '::1', 128],
+  ['reserved', '100::', 64], // discard-only
+  ['benchmarking', '2001:2::', 48],
+  ['documentation', '2001:db8::', 32],
+  ['documentation', '3fff::', 20],
   ['unique-local', 'fc00::', 7],
   ['link-local', 'fe80::', 10],
-  ['documentation', '2001:db8::', 32],
+  ['reserved', 'fec0::', 10], // site-local, deprecated (RFC 3879): never a target, nor a development host
   ['multicast', 'ff00::', 8],
 ];
+
+/** Global unicast (2000::/3) is the only IPv6 space IANA hands out; outside it nothing is public. */
+const V6_GLOBAL_UNICAST = blockListOf('2000::', 3);
+/** IETF protocol assignments (2001::/23): Teredo, benchmarking, ORCHID, …; judged only by what they carry. */
+const V6_PROTOCOL_ASSIGNMENTS = blockListOf('2001::', 23);
+
+function blockListOf(address: string, prefix: number): net.BlockList {
+  const list = new net.BlockList();
+  list.addSubnet(address, prefix, 'ipv6');
+  return list;
+}
 
 function blockListsOf(rules: Rule[], family: 'ipv4' | 'ipv6'): Array<[AddressClass, net.BlockList]> {
   return rules.map(([cls, address, prefix]) => {
@@ -67,18 +87,26 @@ const V4_LISTS = blockListsOf(V4_RULES, 'ipv4');
 const V6_LISTS = blockListsOf(V6_RULES, 'ipv6');
 
 /**
- * The class of an address given as text (IPv6 with or without brackets). IPv6 addresses that carry an IPv4
- * address are classified as that IPv4 address, since a connection to them can reach it: IPv4-mapped
- * (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`, RFC 6052) and 6to4
- * (`2002:AABB:CCDD::/48`, RFC 3056). Text that is no IP address is undefined.
+ * The class of an address given as text (IPv6 with or without brackets). An IPv6 address that carries IPv4
+ * addresses (mapped, compatible, translated, NAT64, Teredo, 6to4, ISATAP: embedded-ipv4.ts) is as public as
+ * the least public of them, since a connection to it can reach each. An IPv6 address outside global unicast
+ * and every known block cannot be classified: it is `reserved`. Text that is no IP address is undefined.
  */
 export function classifyAddress(text: string): AddressClass | undefined {
   const address = text.replace(/^\[|\]$/g, '');
   const family = net.isIP(address);
   if (family === 4) return classOf(address, 'ipv4', V4_LISTS);
   if (family !== 6) return undefined;
-  const carried = embeddedIPv4(ipv6Bytes(address));
-  return carried ? classOf(carried, 'ipv4', V4_LISTS) : classOf(address, 'ipv6', V6_LISTS);
+  return classifyIPv6(address);
+}
+
+function classifyIPv6(address: string): AddressClass {
+  const special = classOf(address, 'ipv6', V6_LISTS);
+  if (special !== 'public') return special;
+  const carried = embeddedIPv4Readings(ipv6Bytes(address)).map((v4) => classOf(v4, 'ipv4', V4_LISTS));
+  if (carried.length) return carried.find((cls) => cls !== 'public') ?? 'public';
+  const global = V6_GLOBAL_UNICAST.check(address, 'ipv6') && !V6_PROTOCOL_ASSIGNMENTS.check(address, 'ipv6');
+  return global ? 'public' : 'reserved';
 }
 
 /** True for addresses of this machine or a local network (loopback, private, link-local, …). */
@@ -94,30 +122,6 @@ export function isNonPublicAddress(text: string): boolean {
 
 function classOf(address: string, family: 'ipv4' | 'ipv6', lists: Array<[AddressClass, net.BlockList]>): AddressClass {
   return lists.find(([, list]) => list.check(address, family))?.[0] ?? 'public';
-}
-
-/** The well-known NAT64 prefix 64:ff9b::/96: a translator forwards to the IPv4 address in the last 32 bits. */
-const NAT64_PREFIX = [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0];
-/** 6to4 (2002::/16): a relay tunnels to the IPv4 address in bits 16–47. */
-const SIX_TO_FOUR = [0x20, 0x02];
-
-/**
- * The IPv4 address inside an IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96 but :: and ::1), NAT64
- * (64:ff9b::/96) or 6to4 (2002::/16) address.
- */
-function embeddedIPv4(bytes: number[]): string | undefined {
-  if (startsWith(bytes, NAT64_PREFIX)) return bytes.slice(12).join('.');
-  if (startsWith(bytes, SIX_TO_FOUR)) return bytes.slice(2, 6).join('.');
-  if (bytes.slice(0, 10).some((b) => b !== 0)) return undefined;
-  const marker = (bytes[10] << 8) | bytes[11];
-  const tail = bytes.slice(12);
-  const compatible = marker === 0 && tail.join('.') !== '0.0.0.0' && tail.join('.') !== '0.0.0.1';
-  if (marker !== 0xffff && !compatible) return undefined;
-  return tail.join('.');
-}
-
-function startsWith(bytes: number[], prefix: number[]): boolean {
-  return prefix.every((b, i) => bytes[i] === b);
 }
 
 /** The 16 bytes of a valid IPv6 address (embedded dotted quads included). */

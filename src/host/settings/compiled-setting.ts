@@ -90,6 +90,32 @@ export function validateGroup(group: string, compiled: CompiledGroup, value: Gro
   throw settingsInvalid(details);
 }
 
+/** What a group rule finds wrong with one field: the field's name in the group and the reason in both languages. */
+export interface GroupRuleProblem {
+  field: string;
+  /** zh-CN reason, said after the field's label ("须为 HTTPS 地址"). */
+  zh: string;
+  /** English reason, said after the field's label ("must be an HTTPS address"). */
+  en: string;
+}
+
+/**
+ * A check across the fields of one group that a JSON Schema cannot say (one field allowed only while
+ * another is on). It sees the group's complete next value and answers the problems it finds (none: empty).
+ */
+export type GroupRule = (value: GroupValues) => GroupRuleProblem[];
+
+/** Runs a group's rules on its complete next value; throws like validateGroup, naming `group.field` by label. */
+export function checkGroupRules(group: string, compiled: CompiledGroup, value: GroupValues, rules: readonly GroupRule[]): void {
+  const problems = rules.flatMap((rule) => rule(value));
+  if (!problems.length) return;
+  const details = problems.map((p) => {
+    const name = fieldLabel(compiled.form, p.field) ?? { zh: p.field, en: p.field };
+    return { field: `${group}.${p.field}`, message: `${name.zh} ${p.zh}`, messageEn: `${name.en} ${p.en}` };
+  });
+  throw settingsInvalid(details);
+}
+
 /** Messages name a field by its label (zh-CN, and the English one of `i18n.en` when the form has it). */
 function fieldLabel(form: SettingForm, path: string): { zh: string; en: string } | undefined {
   const field = form.formSchema.find((f) => f.name === path);

@@ -5,7 +5,7 @@ import type { ExtensionClient } from '../client/extension-client.js';
 import { AppError } from '../errors/app-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { Resource } from '../resource/types.js';
-import { CONFIG_MAP_ANNOTATION, PLUGIN_LABEL, type ConfigMap, type Setting } from './types.js';
+import { CONFIG_MAP_ANNOTATION, ConfigMap, PLUGIN_LABEL, Setting } from './types.js';
 
 export interface SettingResourcesOptions {
   pluginName: string;
@@ -35,7 +35,7 @@ export async function applySettingResources(
   const applied: AppliedSettingResources = { settings: [], configMaps: [] };
   for (const doc of readSettingDocuments(dir)) {
     const labeled = withPluginLabel(doc, options.pluginName);
-    if (doc.kind === 'Setting') {
+    if (doc.kind === Setting.kind) {
       const written = await retryOnRace(() => applySetting(client, bindConfigMap(labeled as Setting, options)));
       options.cache?.remember(written);
       applied.settings.push(doc.metadata.name);
@@ -57,7 +57,7 @@ export function readSettingDocuments(dir: string): Resource[] {
     .filter((f) => /\.ya?ml$/.test(f))
     .sort();
   const docs = files.flatMap((f) => yaml.loadAll(fs.readFileSync(path.join(dir, f), 'utf8')) as Resource[]);
-  return docs.filter((d) => d && (d.kind === 'Setting' || d.kind === 'ConfigMap') && typeof d.metadata?.name === 'string');
+  return docs.filter((d) => d && (d.kind === Setting.kind || d.kind === ConfigMap.kind) && typeof d.metadata?.name === 'string');
 }
 
 /** Replicas starting together race to create the same objects; the loser reads again and re-applies. */
@@ -90,21 +90,21 @@ function bindConfigMap(setting: Setting, options: SettingResourcesOptions): Sett
 }
 
 async function applySetting(client: ExtensionClient, desired: Setting): Promise<Setting> {
-  const info = client.kind('Setting');
-  const current = await client.fetch<Setting>('Setting', desired.metadata.name);
+  const info = client.kind(Setting);
+  const current = await client.fetch(Setting, desired.metadata.name);
   if (!current) return client.create<Setting>({ ...desired, apiVersion: info.apiVersion });
   const metadata = {
     ...current.metadata,
     labels: { ...(current.metadata.labels ?? {}), ...(desired.metadata.labels ?? {}) },
     annotations: { ...(current.metadata.annotations ?? {}), ...(desired.metadata.annotations ?? {}) },
   };
-  return client.update<Setting>({ ...current, metadata, spec: desired.spec }); // the client writes nothing when equal
+  return client.update({ ...current, metadata, spec: desired.spec }); // the client writes nothing when equal
 }
 
 async function applyConfigMap(client: ExtensionClient, desired: ConfigMap): Promise<ConfigMap> {
-  const info = client.kind('ConfigMap');
-  const current = await client.fetch<ConfigMap>('ConfigMap', desired.metadata.name);
+  const info = client.kind(ConfigMap);
+  const current = await client.fetch(ConfigMap, desired.metadata.name);
   if (!current) return client.create<ConfigMap>({ ...desired, apiVersion: info.apiVersion });
   const data = { ...(desired.data ?? {}), ...(current.data ?? {}) };
-  return client.update<ConfigMap>({ ...current, data });
+  return client.update({ ...current, data });
 }

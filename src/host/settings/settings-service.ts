@@ -4,10 +4,17 @@ import { AlreadyExistsError, ConflictError, NotFoundError, ValidationError } fro
 import type { Logger } from '../logging/logger.js';
 import type { Resource } from '../resource/types.js';
 import { applyGroupPatch } from './apply-group-patch.js';
-import { SettingCompiler, configMapNameOf, validateGroup, type CompiledSetting } from './compiled-setting.js';
+import {
+  SettingCompiler,
+  checkGroupRules,
+  configMapNameOf,
+  validateGroup,
+  type CompiledSetting,
+  type GroupRule,
+} from './compiled-setting.js';
 import { changedGroups, effectiveGroup, parseConfigMap, type ParsedConfigMap } from './config-map-values.js';
 import { maskForms, maskValues } from './secrets.js';
-import type { ConfigMap, Setting, SettingValues, SettingsChangeListener, SettingsReader, SettingsView } from './types.js';
+import { ConfigMap, Setting, type SettingValues, type SettingsChangeListener, type SettingsReader, type SettingsView } from './types.js';
 
 /** Partial write: group → (field → value | null) | null. */
 export type SettingsPatch = Record<string, Record<string, unknown> | null>;
@@ -18,6 +25,11 @@ export interface PluginSettings extends SettingsReader {
   view(settingName: string): Promise<SettingsView>;
   /** Compiled form of a setting (groups, fields, secrets); for helpers that expose their own operations. */
   compiled(settingName: string): Promise<CompiledSetting>;
+  /**
+   * Adds a rule across the fields of one group, run on every write of that group (whichever operation
+   * writes it) after the form's own validation; a refusal writes nothing. Returns a function that removes it.
+   */
+  addGroupRule(settingName: string, group: string, rule: GroupRule): () => void;
 }
 
 const WRITE_ATTEMPTS = 5;
@@ -31,6 +43,7 @@ export class SettingsService implements PluginSettings {
   private readonly compiler = new SettingCompiler();
   private readonly compiledByName = new Map<string, CompiledSetting>();
   private readonly listeners = new Set<SettingsChangeListener>();
+  private readonly groupRules = new Map<string, GroupRule[]>();
   private readonly settingsInformer: Informer<Setting, Setting>;
   private readonly configMapInformer: Informer<ConfigMap, ParsedConfigMap>;
   private started?: Promise<void>;
@@ -41,7 +54,7 @@ export class SettingsService implements PluginSettings {
   ) {
     this.settingsInformer = new Informer<Setting, Setting>({
       client,
-      kind: 'Setting',
+      kind: Setting,
       project: (s) => s,
       logger,
       handlers: {
@@ -52,7 +65,7 @@ export class SettingsService implements PluginSettings {
     });
     this.configMapInformer = new Informer<ConfigMap, ParsedConfigMap>({
       client,
-      kind: 'ConfigMap',
+      kind: ConfigMap,
       project: (cm) =>
         parseConfigMap(cm, (group) =>
           logger.warn({ configMap: cm.metadata.name, group }, 'ConfigMap group is not a JSON object; using defaults'),
@@ -80,8 +93,8 @@ export class SettingsService implements PluginSettings {
 
   /** Takes a Setting or ConfigMap this process just wrote into the caches (read-your-writes). */
   remember(obj: Resource): void {
-    if (obj.kind === 'Setting') this.settingsInformer.upsert(obj as Setting);
-    else if (obj.kind === 'ConfigMap') this.configMapInformer.upsert(obj as ConfigMap);
+    if (obj.kind === Setting.kind) this.settingsInformer.upsert(obj as Setting);
+    else if (obj.kind === ConfigMap.kind) this.configMapInformer.upsert(obj as ConfigMap);
   }
 
   onChange(listener: SettingsChangeListener): () => void {
@@ -106,6 +119,16 @@ export class SettingsService implements PluginSettings {
     const compiled = await this.compiled(settingName);
     const { values, secrets } = maskValues(compiled, await this.get<SettingValues>(settingName));
     return { name: settingName, configMapName: compiled.configMapName, forms: maskForms(compiled), values, secrets };
+  }
+
+  addGroupRule(settingName: string, group: string, rule: GroupRule): () => void {
+    const key = `${settingName}/${group}`;
+    this.groupRules.set(key, [...(this.groupRules.get(key) ?? []), rule]);
+    return () =>
+      this.groupRules.set(
+        key,
+        (this.groupRules.get(key) ?? []).filter((r) => r !== rule),
+      );
   }
 
   /** Validates and writes a partial change; returns the new effective values (secrets in clear). */
@@ -133,21 +156,20 @@ export class SettingsService implements PluginSettings {
   }
 
   private async writeOnce(compiled: CompiledSetting, patch: SettingsPatch): Promise<ConfigMap> {
-    const current = await this.client.fetch<ConfigMap>('ConfigMap', compiled.configMapName);
+    const current = await this.client.fetch(ConfigMap, compiled.configMapName);
     const stored = current ? parseConfigMap(current).groups : {};
     const data = { ...(current?.data ?? {}) };
     for (const [group, groupPatch] of Object.entries(patch)) {
       const g = compiled.groups.get(group)!;
       const next = applyGroupPatch(group, g, effectiveGroup(g, stored[group]), groupPatch);
       validateGroup(group, g, next);
+      checkGroupRules(group, g, next, this.groupRules.get(`${compiled.name}/${group}`) ?? []);
       data[group] = JSON.stringify(next);
     }
-    if (current) return this.client.update<ConfigMap>({ ...current, data });
+    if (current) return this.client.update({ ...current, data });
     const setting = this.settingsInformer.get(compiled.name);
     const labels = setting?.metadata.labels;
-    return this.client.create<ConfigMap>({
-      apiVersion: this.client.kind('ConfigMap').apiVersion,
-      kind: 'ConfigMap',
+    return this.client.create(ConfigMap, {
       metadata: { name: compiled.configMapName, ...(labels ? { labels } : {}) },
       data,
     });
@@ -165,7 +187,7 @@ export class SettingsService implements PluginSettings {
 
   /** A Setting created by another process may not have reached our watch yet. */
   private async fetchSetting(settingName: string): Promise<Setting> {
-    const setting = await this.client.fetch<Setting>('Setting', settingName);
+    const setting = await this.client.fetch(Setting, settingName);
     if (!setting) throw new NotFoundError('Setting', settingName);
     this.settingsInformer.upsert(setting);
     return setting;

@@ -1,3 +1,5 @@
+import { HOST_GROUP, HOST_VERSION } from '../resource/host-group.js';
+import { defineKind, type TopLevel } from '../resource/kind-def.js';
 import type { Resource } from '../resource/types.js';
 
 /** One FormKit input of a settings form. Only the keys the host understands are typed; others pass through. */
@@ -43,11 +45,20 @@ export interface SettingSpec {
 
 /** A settings form (Halo's Setting): the schema, grouped. */
 export type Setting = Resource<SettingSpec, never>;
+export const Setting = defineKind<SettingSpec, never>({ group: HOST_GROUP, version: HOST_VERSION, kind: 'Setting', plural: 'settings' });
 
-/** Values of a settings form: data[group] is a JSON object string of field → value. */
-export interface ConfigMap extends Resource<never, never> {
+/** Values of a settings form: data[group] is a JSON object string of field → value (at the top level, as Kubernetes' ConfigMap). */
+export interface ConfigMapFields {
   data?: Record<string, string>;
 }
+
+export interface ConfigMap extends Resource<never, never>, ConfigMapFields {}
+export const ConfigMap = defineKind<TopLevel<ConfigMapFields>>({
+  group: HOST_GROUP,
+  version: HOST_VERSION,
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+});
 
 export type GroupValues = Record<string, unknown>;
 export type SettingValues = Record<string, GroupValues>;

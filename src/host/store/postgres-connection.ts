@@ -9,7 +9,7 @@ export interface PostgresStoreOptions {
    * back to the URL's `?schema=` parameter, then `public`. Tests use a fresh schema to isolate themselves.
    */
   schema?: string;
-  /** Connections in the pool (default 10). Writers in one process share one, so reads never starve. */
+  /** Connections in the pool (default 10); concurrent transactions each hold one until they end. */
   poolSize?: number;
   /** Events kept for watch resume (default EVENT_RETENTION); tests lower it to provoke GONE. */
   eventRetention?: number;
@@ -21,8 +21,13 @@ export interface ResolvedConnection {
   schema: string;
   /** Base client configuration (no search_path): the listener and the pool both start from it. */
   client: pg.ClientConfig;
-  /** Advisory-lock key pair that serializes writers of this schema across processes. */
-  writeLock: [number, number];
+  /** Advisory-lock key pair that serializes DDL (ensureKind, the base tables) of this schema across processes. */
+  ddlLock: [number, number];
+  /**
+   * application_name of the pool's connections. The event feed's horizon leaves out running transactions of
+   * every other application name, so it must be this schema's own (the listener's differs: it never writes).
+   */
+  application: string;
   /** NOTIFY channel announcing committed revisions of this schema. */
   channel: string;
 }
@@ -42,29 +47,38 @@ export function resolveConnection(url: string, options: PostgresStoreOptions): R
   return {
     schema,
     client: { connectionString: parsed.toString() },
-    writeLock: [STORE_LOCK_NAMESPACE, digest.readInt32BE(0)],
+    ddlLock: [STORE_LOCK_NAMESPACE, digest.readInt32BE(0)],
+    application: `authpay/${schema}`,
     channel: `authpay_events_${schema}`,
   };
 }
 
 /** Pool configuration: every connection starts with the store's schema as its search_path. */
 export function poolConfig(conn: ResolvedConnection, options: PostgresStoreOptions): pg.PoolConfig {
-  return { ...conn.client, options: `-c search_path=${conn.schema}`, max: options.poolSize ?? 10, application_name: 'authpay' };
+  return { ...conn.client, options: `-c search_path=${conn.schema}`, max: options.poolSize ?? 10, application_name: conn.application };
 }
 
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 const statementNames = new Map<string, string>();
+/**
+ * Distinct statement texts kept prepared at most (per process, hence per connection). List statements are
+ * prepared too, and their text varies with the query's shape (conditions, sort, page size and offset): past
+ * this bound a new text runs unnamed, so neither this map nor any connection's prepared statements grow without end.
+ */
+export const MAX_PREPARED_STATEMENTS = 500;
 
 /**
- * Runs one statement. Fixed statements (the write and point-read paths) are prepared once per connection
- * under a name derived from their text; list queries vary too much to be worth keeping prepared.
+ * Runs one statement. With `prepare` it is prepared once per connection under a name derived from its text
+ * (values are always parameters, so one text serves every call of the same shape), while fewer than
+ * MAX_PREPARED_STATEMENTS texts are known; otherwise it is parsed and planned on every call.
  */
 export async function sql<R extends pg.QueryResultRow>(db: Queryable, text: string, values: unknown[] = [], prepare = false): Promise<R[]> {
   let name: string | undefined;
   if (prepare) {
     name = statementNames.get(text);
-    if (!name) statementNames.set(text, (name = `authpay_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
+    if (!name && statementNames.size < MAX_PREPARED_STATEMENTS)
+      statementNames.set(text, (name = `authpay_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
   }
   const result = await (db as pg.Pool).query<R>({ name, text, values });
   return result.rows;

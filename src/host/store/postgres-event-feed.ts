@@ -1,15 +1,21 @@
 import pg from 'pg';
 import type { WatchEvent } from '../resource/types.js';
 
-/** One read of the event log: events after a revision, oldest first, and the compaction mark of that snapshot. */
+/** One read of the event log: final events after a revision, oldest first, and the compaction mark of that snapshot. */
 export interface EventBatch {
   events: WatchEvent[];
   compactedThrough: number;
+  /** Every event below this revision is final (its transaction has ended); none at or above it was read. */
+  horizon: number;
+  /** Some committed event lies at or beyond the horizon: a transaction that began before it is still running. */
+  hidden: boolean;
 }
 
 export interface EventFeedOptions {
   /** Connection of the dedicated LISTEN client (not pooled: it stays subscribed). */
   client: pg.ClientConfig;
+  /** application_name of the LISTEN connection (not the pool's: the horizon counts only the pool's transactions). */
+  application: string;
   channel: string;
   fetch(after: number, limit: number): Promise<EventBatch>;
   publish(events: WatchEvent[]): void;
@@ -20,12 +26,17 @@ export interface EventFeedOptions {
 
 const BATCH = 1000;
 const MAX_RETRY_MS = 5000;
+/** While events wait behind the horizon the feed polls, backing off from the first delay to the last. */
+const HIDDEN_POLL_MS = [10, 200] as const;
+/** A horizon that has not moved for this long while events wait is reported: a long transaction holds watchers back. */
+export const STUCK_HORIZON_MS = 5000;
 
 /**
  * Turns commits made by any process on the database into watch events. A NOTIFY (sent by each committing
  * writer) only says "something new"; the feed then reads every event after the last one it published
  * from the event log, so a lost or coalesced notification loses nothing, and after a dropped LISTEN
- * connection it reconnects and catches up from the log.
+ * connection it reconnects and catches up from the log. It never reads past the horizon (an event there may
+ * still be joined by an older transaction's events); while committed events wait behind it, it polls.
  */
 export class PostgresEventFeed {
   private client?: pg.Client;
@@ -34,6 +45,9 @@ export class PostgresEventFeed {
   private pumping?: Promise<void>;
   private pumpAgain = false;
   private reconnectMs = 100;
+  private pollMs: number = HIDDEN_POLL_MS[0];
+  private polling = false;
+  private stuck?: { horizon: number; since: number; reported: boolean };
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly options: EventFeedOptions) {}
@@ -76,7 +90,7 @@ export class PostgresEventFeed {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ ...this.options.client, application_name: 'authpay-listener' });
+    const client = new pg.Client({ ...this.options.client, application_name: this.options.application });
     client.on('error', (err) => this.dropped(client, err));
     client.on('end', () => this.dropped(client, new Error('connection ended')));
     client.on('notification', () => this.poke());
@@ -94,7 +108,7 @@ export class PostgresEventFeed {
 
   private async pump(): Promise<void> {
     for (;;) {
-      const { events, compactedThrough } = await this.options.fetch(this.lastSeen, BATCH);
+      const { events, compactedThrough, horizon, hidden } = await this.options.fetch(this.lastSeen, BATCH);
       if (compactedThrough > this.lastSeen) {
         this.lastSeen = compactedThrough;
         this.options.lost(compactedThrough);
@@ -104,8 +118,34 @@ export class PostgresEventFeed {
         this.lastSeen = fresh[fresh.length - 1].revision;
         this.options.publish(fresh);
       }
-      if (events.length < BATCH) return;
+      if (events.length < BATCH) return this.waitBehind(hidden, horizon);
     }
+  }
+
+  /** Polls again soon while committed events wait behind the horizon, and reports a horizon that stays stuck. */
+  private waitBehind(hidden: boolean, horizon: number): void {
+    if (!hidden) {
+      this.pollMs = HIDDEN_POLL_MS[0];
+      this.stuck = undefined;
+      return;
+    }
+    const now = Date.now();
+    if (this.stuck?.horizon !== horizon) this.stuck = { horizon, since: now, reported: false };
+    else if (!this.stuck.reported && now - this.stuck.since > STUCK_HORIZON_MS) {
+      this.stuck.reported = true;
+      this.options.onProblem?.(
+        `watch events have waited ${Math.round((now - this.stuck.since) / 1000)} s behind revision ${horizon}:`
+          + ' a transaction that began before them is still running',
+        undefined,
+      );
+    }
+    if (this.polling) return;
+    this.polling = true;
+    this.later(() => {
+      this.polling = false;
+      this.poke();
+    }, this.pollMs);
+    this.pollMs = Math.min(this.pollMs * 2, HIDDEN_POLL_MS[1]);
   }
 
   private dropped(client: pg.Client, err: Error): void {

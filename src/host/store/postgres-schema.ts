@@ -6,6 +6,7 @@ import type { Resource } from '../resource/types.js';
 import { dataColumns, rowValues, singleIndexColumns, type TableLayout } from './columns.js';
 import type { SearchLayout } from './search-index.js';
 import { sql, type Queryable } from './postgres-connection.js';
+import { WRITE_BITS } from './postgres-revisions.js';
 
 /**
  * DDL of the PostgreSQL backend. Text columns use the "C" collation so that string order is byte order,
@@ -18,12 +19,14 @@ const COLUMN_TYPES: Record<FieldType, string> = {
   boolean: 'smallint', // 0/1, as columnValue() writes it for both backends
 };
 
-/** The tables every schema holds: the revision sequence, the event log and its compaction mark. */
-export async function createBaseTables(db: Queryable, schema: string): Promise<void> {
+/**
+ * The tables every schema holds: the event log and authpay_meta (compaction mark, revision offset). Returns
+ * the revision offset. Runs under the DDL lock, inside one transaction.
+ */
+export async function createBaseTables(db: Queryable, schema: string): Promise<number> {
   const exists = await sql(db, 'SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
   // Checked first: CREATE SCHEMA IF NOT EXISTS still needs the CREATE privilege on the database.
   if (!exists.length) await sql(db, `CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-  await sql(db, 'CREATE SEQUENCE IF NOT EXISTS authpay_revision');
   await sql(
     db,
     `CREATE TABLE IF NOT EXISTS authpay_events (
@@ -33,6 +36,30 @@ export async function createBaseTables(db: Queryable, schema: string): Promise<v
   await sql(db, 'CREATE TABLE IF NOT EXISTS authpay_meta (key text PRIMARY KEY, value bigint NOT NULL)');
   // Every revision at or below `compacted` may be gone from the event log; resuming before it is GONE.
   await sql(db, "INSERT INTO authpay_meta (key, value) VALUES ('compacted', 0) ON CONFLICT (key) DO NOTHING");
+  return revisionOffset(db);
+}
+
+/**
+ * The schema's revision offset, chosen once: revisions of transactions after this one start above `base`,
+ * the highest revision written so far (0 for a new schema). A schema written by the old code still has the
+ * sequence `authpay_revision`: base is its last value, and the sequence is dropped in the same transaction,
+ * so a replica still running the old code fails on its next write instead of writing out of order. The DDL
+ * lock is the old code's write lock, so no old writer is half-way through a transaction meanwhile.
+ */
+async function revisionOffset(db: Queryable): Promise<number> {
+  const [known] = await sql<{ value: string }>(db, "SELECT value FROM authpay_meta WHERE key = 'revision_offset'");
+  if (known) return Number(known.value);
+  const [old] = await sql<{ seq: string | null }>(db, "SELECT to_regclass('authpay_revision')::text AS seq");
+  const lastSequenced = old.seq ? `(SELECT last_value FROM authpay_revision)` : '0';
+  const [row] = await sql<{ value: string }>(
+    db,
+    `INSERT INTO authpay_meta (key, value)
+      SELECT 'revision_offset', greatest(${lastSequenced}, (SELECT coalesce(max(rev), 0) FROM authpay_events))
+        - (pg_current_xact_id()::text::bigint << ${WRITE_BITS})
+      RETURNING value`,
+  );
+  if (old.seq) await sql(db, 'DROP SEQUENCE authpay_revision');
+  return Number(row.value);
 }
 
 /** Creates or extends a kind's table, labels table and indexes; backfills columns added for new fields. */
@@ -49,6 +76,14 @@ export async function createKindTables(
     `CREATE TABLE IF NOT EXISTS ${layout.table}
        (name text COLLATE "C" PRIMARY KEY, rv bigint NOT NULL, ${defs.join(', ')}, data json NOT NULL)`,
   );
+  await sql(
+    db,
+    `CREATE TABLE IF NOT EXISTS ${layout.labels} (
+    name text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value text COLLATE "C" NOT NULL, PRIMARY KEY (name, key))`,
+  );
+  // Writers take the kind's table, then its labels: locking both first, in that order, keeps the index and
+  // column changes below from deadlocking with a writer that holds one and waits for the other.
+  await sql(db, `LOCK TABLE ${layout.table}, ${layout.labels} IN SHARE ROW EXCLUSIVE MODE`);
   const present = await sql<{ column_name: string }>(
     db,
     'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
@@ -58,11 +93,6 @@ export async function createKindTables(
   const added = typed.filter((c) => !have.has(c.column));
   for (const c of added) await sql(db, `ALTER TABLE ${layout.table} ADD COLUMN ${c.column} ${COLUMN_TYPES[c.type]}`);
   if (added.length) await backfill(db, layout);
-  await sql(
-    db,
-    `CREATE TABLE IF NOT EXISTS ${layout.labels} (
-    name text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value text COLLATE "C" NOT NULL, PRIMARY KEY (name, key))`,
-  );
   await sql(db, `CREATE INDEX IF NOT EXISTS ${indexName(layout.labels, ['kv'])} ON ${layout.labels} (key, value, name)`);
   const wanted = new Set<string>();
   for (const c of singleIndexColumns(layout, kind)) wanted.add(await createIndex(db, layout, [c]));
@@ -175,18 +205,22 @@ async function backfill(db: Queryable, layout: TableLayout): Promise<void> {
   }
 }
 
-/** Runs DDL in one transaction under the schema's write lock, so replicas starting together do not race. */
-export async function withDdlLock(pool: pg.Pool, lock: [number, number], fn: (db: pg.PoolClient) => Promise<void>): Promise<void> {
+/**
+ * Runs DDL in one transaction under the schema's DDL lock (the advisory lock that the old code took for every
+ * write), so replicas starting together do not race. Writers no longer take it.
+ */
+export async function withDdlLock<T>(pool: pg.Pool, lock: [number, number], fn: (db: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   const onError = () => undefined; // the failing query reports it; this only keeps the event from crashing
   client.on('error', onError);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', lock);
-    await fn(client);
+    const result = await fn(client);
     await client.query('COMMIT');
     client.off('error', onError);
     client.release();
+    return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     client.off('error', onError);

@@ -20,6 +20,7 @@ import {
   type ResolvedConnection,
 } from './postgres-connection.js';
 import { createBaseTables, createKindTables, withDdlLock } from './postgres-schema.js';
+import { asWriteConflict, horizonCte, nextWriteNumber, revisionSql } from './postgres-revisions.js';
 import { PostgresEventFeed, type EventBatch } from './postgres-event-feed.js';
 import { listStatement, type ListRow } from './postgres-list.js';
 
@@ -39,17 +40,18 @@ interface Row {
 }
 
 /**
- * The scale-out backend: several server processes share one PostgreSQL schema. Writes are serialized per
- * schema by a transaction-scoped advisory lock taken right after BEGIN, so revisions (from a sequence) are
- * committed in increasing order and a count-then-insert inside store.transaction() is safe across processes.
- * Every write appends to the event log in its own transaction and NOTIFYs the revision at commit; each
- * process's event feed reads the log and fans events out to its watchers.
+ * The scale-out backend: several server processes share one PostgreSQL schema and write concurrently. A
+ * write's revision derives from its transaction's xid (postgres-revisions.ts), so revisions may commit out of
+ * order; readers of the event log stop at the horizon, below which every transaction has ended. Every write
+ * appends to the event log in its own transaction and NOTIFYs at commit; each process's event feed reads the
+ * log and fans events out to its watchers. Invariants that need serialization take store.lock(keys).
  */
 export class PostgresStore implements Store {
   readonly backend = 'postgres' as const;
   private readonly txContext = new AsyncLocalStorage<TxState>();
-  /** One writer per process waits on the advisory lock; the others wait here instead of holding connections. */
-  private readonly writers = new Mutex();
+  /** DDL of this process runs one at a time (across processes the DDL lock orders it). */
+  private readonly ddl = new Mutex();
+  private readonly transactions = new Set<Promise<unknown>>();
   private readonly hub = new WatchHub();
   private readonly layouts = new Map<string, TableLayout>();
   private readonly feed: PostgresEventFeed;
@@ -57,6 +59,10 @@ export class PostgresStore implements Store {
   private readonly background = new Set<Promise<unknown>>();
   private writesSinceCompaction = 0;
   private closed = false;
+  /** Set once the base tables exist: revisions are `offset + (xid << 16) + n` (postgres-revisions.ts). */
+  private offset = 0;
+  /** The highest horizon seen: every event below it is final, so no later read needs to stop lower. */
+  private floor = 0;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -66,6 +72,7 @@ export class PostgresStore implements Store {
     this.retention = Math.max(1, options.eventRetention ?? EVENT_RETENTION);
     this.feed = new PostgresEventFeed({
       client: { ...conn.client, options: `-c search_path=${conn.schema}` },
+      application: `authpay-listener/${conn.schema}`,
       channel: conn.channel,
       fetch: (after, limit) => this.readEvents(undefined, after, limit),
       publish: (events) => this.hub.publish(events),
@@ -81,7 +88,7 @@ export class PostgresStore implements Store {
     pool.on('error', (err) => options.onProblem?.('an idle PostgreSQL connection failed', err));
     const store = new PostgresStore(pool, conn, options);
     try {
-      await withDdlLock(pool, conn.writeLock, (db) => createBaseTables(db, conn.schema));
+      store.offset = await withDdlLock(pool, conn.ddlLock, (db) => createBaseTables(db, conn.schema));
       await store.feed.start(() => store.currentRevision());
     } catch (err) {
       await store.feed.close();
@@ -97,8 +104,8 @@ export class PostgresStore implements Store {
 
   async ensureKind(kind: KindInfo): Promise<void> {
     const layout = layoutOf(kind);
-    await this.writers.run(() =>
-      withDdlLock(this.pool, this.conn.writeLock, (db) => createKindTables(db, kind, layout, (message) => this.warn(message))),
+    await this.ddl.run(() =>
+      withDdlLock(this.pool, this.conn.ddlLock, (db) => createKindTables(db, kind, layout, (message) => this.warn(message))),
     );
     this.layouts.set(kind.kind, layout);
   }
@@ -131,8 +138,10 @@ export class PostgresStore implements Store {
     const layout = this.layout(kind);
     const params = new SqlParams(POSTGRES_DIALECT);
     const plan = planList(query, layout, params, POSTGRES_DIALECT);
-    const text = listStatement(layout, plan, query.where, params, query.countTotal !== false);
-    const rows = await sql<ListRow>(this.db(), text, params.values);
+    // The floor is a parameter, not a literal: the text then depends only on the query's shape and is prepared once.
+    const horizon = this.horizon(params.add(this.floor));
+    const text = listStatement(layout, plan, query.where, params, horizon, query.countTotal !== false);
+    const rows = await this.atHorizon<ListRow>(text, params.values, true);
     const items = rows.filter((r) => r.name !== null).map((r) => withVersion(r.data as Resource, r.rv as string));
     let cont: string | undefined;
     if (plan.keyset && plan.limit !== undefined && items.length > plan.limit) {
@@ -141,7 +150,8 @@ export class PostgresStore implements Store {
     }
     const counted = rows[0]?.total;
     const total = counted !== null && counted !== undefined ? Number(counted) : plan.limit === undefined ? items.length : undefined;
-    return { items, revision: Number(rows[0]?.revision ?? 0), continue: cont, total };
+    const revision = Math.max(Number(rows[0]?.revision ?? 0), this.ownRevision());
+    return { items, revision, continue: cont, total };
   }
 
   async count(kind: KindInfo, where?: Condition): Promise<number> {
@@ -157,12 +167,14 @@ export class PostgresStore implements Store {
       const layout = this.layout(kind);
       const cols = dataColumns(layout);
       const values = cols.map((_, i) => `$${i + 2}`).join(', ');
+      const n = cols.length;
       const text = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data)
-        VALUES ($1, nextval('authpay_revision'), ${values}, $${cols.length + 2})
+        VALUES ($1, ${revisionSql(this.offset, `$${n + 3}`)}, ${values}, $${n + 2})
         ON CONFLICT (name) DO NOTHING RETURNING rv`;
+      const write = nextWriteNumber(tx.writes);
       let rows: Array<{ rv: string }>;
       try {
-        rows = await sql(tx.client, text, [obj.metadata.name, ...rowValues(layout, obj), serialize(obj)], true);
+        rows = await sql(tx.client, text, [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), write], true);
       } catch (err) {
         throw isUniqueViolation(err) ? new AlreadyExistsError(kind.kind, obj.metadata.name) : err;
       }
@@ -177,13 +189,11 @@ export class PostgresStore implements Store {
       const cols = dataColumns(layout);
       const assign = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
       const n = cols.length;
-      const text = `UPDATE ${layout.table} SET rv = nextval('authpay_revision'), ${assign}, data = $${n + 2}
+      const text = `UPDATE ${layout.table} SET rv = ${revisionSql(this.offset, `$${n + 4}`)}, ${assign}, data = $${n + 2}
         WHERE name = $1 AND rv = $${n + 3} RETURNING rv`;
       const version = revisionOf(expectedVersion);
-      const rows =
-        version === undefined
-          ? []
-          : await sql<{ rv: string }>(tx.client, text, [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), version], true);
+      const values = [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), version, nextWriteNumber(tx.writes)];
+      const rows = version === undefined ? [] : await sql<{ rv: string }>(tx.client, text, values, true);
       if (!rows.length) await this.explainMiss(tx, kind, layout, obj.metadata.name);
       return this.recordWrite(tx, kind, layout, 'MODIFIED', obj, Number(rows[0].rv));
     });
@@ -194,8 +204,9 @@ export class PostgresStore implements Store {
       const layout = this.layout(kind);
       const version = expectedVersion === undefined ? null : revisionOf(expectedVersion);
       const text = `DELETE FROM ${layout.table} WHERE name = $1 AND ($2::bigint IS NULL OR rv = $2::bigint)
-        RETURNING rv, data, nextval('authpay_revision') AS rev`;
-      const rows = version === undefined ? [] : await sql<Row & { rev: string }>(tx.client, text, [name, version], true);
+        RETURNING rv, data, ${revisionSql(this.offset, '$3')} AS rev`;
+      const values = [name, version, nextWriteNumber(tx.writes)];
+      const rows = version === undefined ? [] : await sql<Row & { rev: string }>(tx.client, text, values, true);
       if (!rows.length) await this.explainMiss(tx, kind, layout, name);
       return this.recordWrite(tx, kind, layout, 'DELETED', withVersion(rows[0].data, rows[0].rv), Number(rows[0].rev));
     });
@@ -244,11 +255,29 @@ export class PostgresStore implements Store {
     return this.txContext.getStore()?.active === true;
   }
 
+  async lock(...keys: string[]): Promise<void> {
+    const tx = this.txContext.getStore();
+    if (!tx?.active) throw new AppError('INTERNAL', 'store.lock() needs a transaction: call it inside store.transaction()');
+    const ordered = [...new Set(keys)].sort();
+    if (!ordered.length) return;
+    // One statement for all keys; the ORDER BY keeps the sorted order, so lockers of overlapping sets cannot deadlock.
+    await sql(
+      tx.client,
+      'SELECT pg_advisory_xact_lock(hashtextextended($1 || k, 0)) FROM unnest($2::text[]) WITH ORDINALITY AS t(k, i) ORDER BY i',
+      [`${this.conn.schema}:`, ordered],
+      true,
+    );
+  }
+
   async transaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
     const current = this.txContext.getStore();
     if (current?.active) return fn(this);
     if (this.closed) throw new AppError('UNAVAILABLE', 'the store is closed');
-    return this.writers.run(() => this.runTransaction(fn));
+    const running = this.runTransaction(fn);
+    const settled = running.catch(() => undefined);
+    this.transactions.add(settled);
+    void settled.finally(() => this.transactions.delete(settled));
+    return running;
   }
 
   private async runTransaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
@@ -259,8 +288,7 @@ export class PostgresStore implements Store {
     const onError = (err: Error) => (broken = err);
     client.on('error', onError);
     try {
-      // Taken first, held to COMMIT: writers of this schema, in any process, run one after another.
-      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${this.conn.writeLock[0]}, ${this.conn.writeLock[1]})`);
+      await client.query('BEGIN');
       const result = await this.txContext.run(state, () => fn(this));
       state.active = false;
       // NOTIFY is delivered only if and when the transaction commits.
@@ -271,7 +299,7 @@ export class PostgresStore implements Store {
     } catch (err) {
       state.active = false;
       await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      throw err;
+      throw asWriteConflict(err);
     } finally {
       client.off('error', onError);
       client.release(broken);
@@ -300,16 +328,21 @@ export class PostgresStore implements Store {
     await this.pool.query(`VACUUM (ANALYZE) ${layout.labels}`);
   }
 
-  /** Marks and deletes in one statement, so a concurrent replay sees both or neither. */
+  /**
+   * Keeps the newest `retention` events (revisions have gaps, so counting revisions would not do), and never
+   * cuts at or past the horizon: a running transaction may still add events below it. Marks and deletes in
+   * one statement, so a concurrent replay sees both or neither.
+   */
   async compactEvents(): Promise<number> {
-    const keepAfter = Math.max(0, (await this.currentRevision()) - this.retention);
-    const [row] = await sql<{ value: string }>(
-      this.pool,
-      `WITH mark AS (UPDATE authpay_meta SET value = greatest(value, $1) WHERE key = 'compacted' RETURNING value),
-      dropped AS (DELETE FROM authpay_events WHERE rev <= (SELECT value FROM mark)) SELECT value FROM mark`,
-      [keepAfter],
-    );
-    return Number(row.value) + 1;
+    const text = `WITH ${this.horizon('$2')},
+      cut AS (SELECT least(
+        coalesce((SELECT rev FROM authpay_events ORDER BY rev DESC OFFSET $1 LIMIT 1), 0),
+        (SELECT coalesce(max(rev), 0) FROM authpay_events WHERE rev < (SELECT h.h FROM h))) AS rev),
+      mark AS (UPDATE authpay_meta SET value = greatest(value, (SELECT rev FROM cut)) WHERE key = 'compacted' RETURNING value),
+      dropped AS (DELETE FROM authpay_events WHERE rev <= (SELECT value FROM mark))
+      SELECT value, (SELECT min(rev) FROM authpay_events WHERE rev > (SELECT value FROM mark)) AS oldest FROM mark`;
+    const [row] = await sql<{ value: string; oldest: string | null }>(this.pool, text, [this.retention, this.floor], true);
+    return row.oldest === null ? Number(row.value) + 1 : Number(row.oldest);
   }
 
   async watch(options: WatchOptions, listener: WatchListener, onError?: (err: Error) => void): Promise<WatchHandle> {
@@ -323,28 +356,79 @@ export class PostgresStore implements Store {
     return events;
   }
 
-  /** Events after a revision together with the compaction mark, read in one snapshot. */
+  /**
+   * Final events after a revision (below the horizon of the same snapshot) with the compaction mark. The
+   * horizon is computed in the reading statement itself: one computed earlier could pass a transaction that
+   * commits between the two statements.
+   */
   private async readEvents(kind: KindInfo | undefined, after: number, limit?: number): Promise<EventBatch> {
-    const byKind = kind ? ' AND kind = $2' : '';
-    const text = `SELECT m.value AS compacted, e.rev, e.type, e.data FROM authpay_meta m
+    const byKind = kind ? ' AND kind = $3' : '';
+    const text = `WITH ${this.horizon('$2')}
+      SELECT m.value AS compacted, h.h AS horizon, h.hidden, e.rev, e.type, e.data FROM authpay_meta m CROSS JOIN h
       LEFT JOIN LATERAL (
-        SELECT rev, type, data FROM authpay_events WHERE rev > $1${byKind} ORDER BY rev${limit ? ` LIMIT ${limit}` : ''}
+        SELECT rev, type, data FROM authpay_events WHERE rev > $1 AND rev < h.h${byKind} ORDER BY rev${limit ? ` LIMIT ${limit}` : ''}
       ) e ON true
       WHERE m.key = 'compacted' ORDER BY e.rev`;
-    const rows = await sql<{ compacted: string; rev: string | null; type: WatchEventType; data: Resource }>(
-      this.pool,
-      text,
-      kind ? [after, kind.kind] : [after],
-      true,
-    );
+    type EventRow = { compacted: string; horizon: string; hidden: boolean; rev: string | null; type: WatchEventType; data: Resource };
+    const values = kind ? [after, this.floor, kind.kind] : [after, this.floor];
+    const rows = await sql<EventRow>(this.pool, text, values, true);
     const events = rows.filter((r) => r.rev !== null).map((r) => ({ type: r.type, object: r.data, revision: Number(r.rev) }));
-    return { events, compactedThrough: Number(rows[0]?.compacted ?? 0) };
+    const horizon = this.raiseFloor(rows[0].horizon);
+    return { events, compactedThrough: Number(rows[0]?.compacted ?? 0), horizon, hidden: rows[0].hidden };
   }
 
-  /** The revision of the last committed write: the newest event (the log always keeps it). */
+  /**
+   * The revision of the last final write: the newest event below the horizon (the log always keeps the newest
+   * event). Inside a transaction its own last write counts too, as on SQLite.
+   */
   async currentRevision(): Promise<number> {
-    const [row] = await sql<{ r: string }>(this.db(), 'SELECT coalesce(max(rev), 0) AS r FROM authpay_events', [], true);
-    return Number(row.r);
+    const text = `WITH ${this.horizon('$1')}
+      SELECT h.h AS horizon, h.hidden, (SELECT coalesce(max(rev), 0) FROM authpay_events WHERE rev < (SELECT h.h FROM h)) AS r FROM h`;
+    const [row] = await this.atHorizon<{ horizon: string; r: string; hidden: boolean }>(text, [this.floor], true);
+    this.raiseFloor(row.horizon);
+    return Math.max(Number(row.r), this.ownRevision());
+  }
+
+  /**
+   * Runs a statement that reads at the horizon. When its refined horizon still hides a committed event, and
+   * outside a transaction, it runs once more in a read-only transaction that reads pg_stat_activity first:
+   * PostgreSQL keeps that read for the transaction, so the statement's newer snapshot then leaves out every
+   * other application's transaction that was running before it, and one that ended in between can no longer
+   * hold the horizon (postgres-revisions.ts). So a revision committed before the call is passed unless a
+   * transaction of this schema's pool that began earlier still runs.
+   */
+  private async atHorizon<R extends { hidden: boolean }>(text: string, values: unknown[], prepare: boolean): Promise<R[]> {
+    const rows = await sql<R>(this.db(), text, values, prepare);
+    if (!rows[0]?.hidden || this.inTransaction()) return rows;
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN READ ONLY; SELECT count(*) FROM pg_stat_activity');
+      const again = await sql<R>(client, text, values, prepare);
+      await client.query('COMMIT');
+      return again;
+    } catch (err) {
+      broken = err as Error;
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private horizon(floor: string): string {
+    return horizonCte({ offset: this.offset, application: this.conn.application, floor });
+  }
+
+  private raiseFloor(horizon: string): number {
+    this.floor = Math.max(this.floor, Number(horizon));
+    return this.floor;
+  }
+
+  /** The revision of the surrounding transaction's last write; 0 outside a transaction or before its first write. */
+  private ownRevision(): number {
+    const tx = this.txContext.getStore();
+    return tx?.active ? tx.lastRevision : 0;
   }
 
   async close(): Promise<void> {
@@ -352,7 +436,7 @@ export class PostgresStore implements Store {
     this.closed = true;
     this.hub.clear();
     await this.feed.close();
-    await this.writers.run(async () => undefined); // lets running transactions finish
+    await Promise.allSettled([...this.transactions]); // lets running transactions finish
     await Promise.allSettled([...this.background]);
     await this.pool.end();
   }

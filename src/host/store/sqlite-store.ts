@@ -403,6 +403,11 @@ export class SqliteStore implements Store {
   inTransaction(): boolean {
     return this.txContext.getStore()?.active === true;
   }
+  async lock(...keys: string[]): Promise<void> {
+    // One writer per file: an open transaction already excludes every other writer, whatever the keys.
+    void keys;
+    if (!this.inTransaction()) throw new AppError('INTERNAL', 'store.lock() needs a transaction: call it inside store.transaction()');
+  }
 
   async transaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
     const current = this.txContext.getStore();

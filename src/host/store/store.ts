@@ -46,6 +46,14 @@ export interface Store extends StoreOps {
   /** Whether the caller runs inside transaction() (its reads see the transaction's uncommitted writes). */
   inTransaction(): boolean;
   /**
+   * Holds the named locks until the surrounding transaction ends, so check-then-write sequences on one key
+   * (a user's domain count, a code's redemption, a merchant's balance) run one at a time across processes.
+   * Keys are taken in sorted order, so two callers naming the same keys cannot deadlock. PostgreSQL takes a
+   * transaction-scoped advisory lock per key; SQLite has one writer, so it only checks that a transaction is open.
+   * Fails with INTERNAL outside transaction(): a lock that ends with the statement guards nothing.
+   */
+  lock(...keys: string[]): Promise<void>;
+  /**
    * Refreshes the planner's statistics of a kind's tables after a bulk load (PostgreSQL: VACUUM ANALYZE, so
    * counts become index-only scans; SQLite: ANALYZE of the kind's table). Autovacuum does the same in steady state.
    */

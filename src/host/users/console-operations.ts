@@ -101,6 +101,7 @@ export function consoleUserOperations(s: UserOperationDeps): OperationDef[] {
       tags: ['users'],
       body: { ...NEW_USER_BODY, properties: { ...NEW_USER_BODY.properties, roles: ROLES_SCHEMA } },
       successStatus: 201,
+      response: { ...PUBLIC_USER_SCHEMA, properties: { ...PUBLIC_USER_SCHEMA.properties, roles: ROLES_SCHEMA } },
       async handler({ body }) {
         const { roles, ...input } = body as { roles?: string[]; username: string; email: string; password: string; displayName?: string };
         const wanted = await assertRolesExist(s.client, roles ?? []); // bad roles: refused before the user exists

@@ -16,6 +16,7 @@ export const PASSWORD_SCHEMA = { type: 'string', minLength: 8, maxLength: 256 };
 
 export const PUBLIC_USER_SCHEMA = {
   type: 'object',
+  required: ['name', 'displayName', 'email', 'disabled'],
   properties: {
     name: { type: 'string' },
     displayName: { type: 'string' },

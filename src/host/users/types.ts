@@ -1,7 +1,6 @@
 import type { Resource } from '../resource/types.js';
+import { HOST_GROUP, HOST_VERSION } from '../resource/host-group.js';
 import { defineKind } from '../resource/kind-def.js';
-
-export const USER_KIND = 'User';
 
 /** The language a user chose for the apps and their messages. */
 export type UserLanguage = 'zh-CN' | 'en';
@@ -24,6 +23,7 @@ export interface UserStatus {
 }
 
 export type User = Resource<UserSpec, UserStatus> & { spec: UserSpec };
+export const User = defineKind<UserSpec, UserStatus>({ group: HOST_GROUP, version: HOST_VERSION, kind: 'User', plural: 'users' });
 
 /** A user as the API shows it: never the password hash. */
 export interface PublicUser {
@@ -51,9 +51,5 @@ export function publicUser(user: User): PublicUser {
 /** What a plugin may read of a user: the kind as the SDK exports it, without the password fields. */
 export type PluginVisibleUserSpec = Pick<UserSpec, 'displayName' | 'email' | 'disabled'>;
 
-export const HostUser = defineKind<PluginVisibleUserSpec, UserStatus>({
-  group: 'host.authpay.dev',
-  version: 'v1alpha1',
-  kind: USER_KIND,
-  plural: 'users',
-});
+/** The User kind as plugins see it: User's coordinates, with the spec narrowed to what they may read. */
+export const HostUser = defineKind<PluginVisibleUserSpec, UserStatus>({ ...User });

@@ -1,10 +1,11 @@
 import type { ExtensionClient } from '../client/extension-client.js';
 import { AppError } from '../errors/app-error.js';
+import { userEmailLock } from '../locks/lock-keys.js';
 import { nowTimestamp } from '../resource/time.js';
 import { eq, type ListPage, type ListQuery } from '../store/query.js';
 import { hashPassword, verifyPassword, dummyVerify } from './password-hash.js';
 import { assertValid, emailProblem, passwordProblem, usernameProblem } from './user-validation.js';
-import { USER_KIND, type User, type UserLanguage, type UserSpec } from './types.js';
+import { User, type UserLanguage, type UserSpec } from './types.js';
 
 /** What a user may change of themself (updateCurrentUser). */
 export interface ProfileChange {
@@ -27,16 +28,31 @@ export type CredentialCheck = { ok: true; user: User } | { ok: false; reason: 'u
 export class UserService {
   constructor(private readonly client: ExtensionClient) {}
 
+  /**
+   * A new user. The name is unique by itself (it is the object's name); the e-mail address is checked and
+   * taken in one transaction under its lock (userEmailLock), so two concurrent sign-ups with one address, in
+   * any process, make one user. The password is hashed before, so the lock is not held for the hash.
+   */
   async create(input: NewUserInput): Promise<User> {
     const email = input.email.trim().toLowerCase();
     assertValid(usernameProblem(input.username), emailProblem(email), passwordProblem(input.password));
     if (await this.exists(input.username)) throw usernameTaken(input.username);
-    if ((await this.client.count(USER_KIND, eq('spec.email', email))) > 0) throw emailTaken();
+    if (await this.emailInUse(email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
+    return this.client.transaction(async () => {
+      await this.client.lock(userEmailLock(email));
+      if (await this.emailInUse(email)) throw emailTaken();
+      return this.insert(input, email, passwordHash);
+    });
+  }
+
+  private async emailInUse(email: string): Promise<boolean> {
+    return (await this.client.count(User, eq('spec.email', email))) > 0;
+  }
+
+  private async insert(input: NewUserInput, email: string, passwordHash: string): Promise<User> {
     try {
-      return await this.client.create<User>({
-        apiVersion: 'host.authpay.dev/v1alpha1',
-        kind: USER_KIND,
+      return await this.client.create(User, {
         metadata: { name: input.username },
         spec: {
           displayName: input.displayName?.trim() || input.username,
@@ -61,19 +77,19 @@ export class UserService {
 
   /** The user, or undefined when absent or malformed (reported: see ExtensionClient.wellFormed). */
   async fetch(name: string): Promise<User | undefined> {
-    const user = await this.client.fetch<User>(USER_KIND, name);
-    return user && this.client.wellFormed(USER_KIND, user) ? user : undefined;
+    const user = await this.client.fetch(User, name);
+    return user && this.client.wellFormed(User, user) ? user : undefined;
   }
 
   /** Whether the name is taken, by any stored user (a malformed one too). */
   async exists(name: string): Promise<boolean> {
-    return (await this.client.fetch(USER_KIND, name)) !== undefined;
+    return (await this.client.fetch(User, name)) !== undefined;
   }
 
   /** A page of users; malformed ones are left out and reported (the page size may come out smaller). */
   async list(query: ListQuery): Promise<ListPage<User>> {
-    const page = await this.client.list<User>(USER_KIND, query);
-    return { ...page, items: page.items.filter((u) => this.client.wellFormed(USER_KIND, u)) };
+    const page = await this.client.list(User, query);
+    return { ...page, items: page.items.filter((u) => this.client.wellFormed(User, u)) };
   }
 
   /** Checks a username/password pair; spends a full hash even for unknown users. */
@@ -90,7 +106,7 @@ export class UserService {
 
   async setDisabled(name: string, disabled: boolean): Promise<User> {
     await this.get(name);
-    return this.client.patch<User>(USER_KIND, name, { spec: { disabled } });
+    return this.client.patch(User, name, { spec: { disabled } });
   }
 
   async changePassword(name: string, oldPassword: string, newPassword: string): Promise<User> {
@@ -112,27 +128,23 @@ export class UserService {
       spec.email = change.email.trim().toLowerCase();
       assertValid(emailProblem(spec.email));
     }
-    // One transaction: the store runs one writer at a time, so two users cannot both take a free address.
+    // One transaction under the new address's lock (as at sign-up): two users cannot both take a free address.
     return this.client.transaction(async () => {
+      if (spec.email !== undefined) await this.client.lock(userEmailLock(spec.email));
       const user = await this.get(name);
-      if (
-        spec.email !== undefined
-        && spec.email !== user.spec.email
-        && (await this.client.count(USER_KIND, eq('spec.email', spec.email))) > 0
-      )
-        throw emailTaken();
-      return Object.keys(spec).length === 0 ? user : this.client.patch<User>(USER_KIND, name, { spec });
+      if (spec.email !== undefined && spec.email !== user.spec.email && (await this.emailInUse(spec.email))) throw emailTaken();
+      return Object.keys(spec).length === 0 ? user : this.client.patch(User, name, { spec });
     });
   }
 
   async setPassword(name: string, password: string): Promise<User> {
     assertValid(passwordProblem(password));
     const passwordHash = await hashPassword(password);
-    return this.client.patch<User>(USER_KIND, name, { spec: { passwordHash, passwordChangedAt: nowTimestamp() } });
+    return this.client.patch(User, name, { spec: { passwordHash, passwordChangedAt: nowTimestamp() } });
   }
 
   async recordLogin(name: string): Promise<void> {
-    await this.client.patch(USER_KIND, name, { status: { lastLoginAt: nowTimestamp() } });
+    await this.client.patch(User, name, { status: { lastLoginAt: nowTimestamp() } });
   }
 }
 

@@ -2,7 +2,7 @@ import type { ErrorMessageTable } from '../../host/sdk/index.js';
 
 /**
  * Default messages of the payment service's error codes (its own and the channel adapters' codes of
- * `channels/errors.ts`), registered with the host's error catalog when the service starts. Channel errors
+ * `channels/core/errors.ts`), registered with the host's error catalog when the service starts. Channel errors
  * carry English text for operators and logs; a zh-CN answer says what the code means from here.
  */
 export const PAYMENT_ERROR_MESSAGES: ErrorMessageTable = {

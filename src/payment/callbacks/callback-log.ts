@@ -3,6 +3,7 @@ import { defineKind, type Stored } from '../../host/sdk/index.js';
 import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import type { CallbackEvent } from '../channels/index.js';
+import { callbackLogLock } from '../deps/lock-keys.js';
 
 export type CallbackOutcomeCode = 'ACCEPTED' | 'REFUSED' | 'RETRY' | 'IGNORED';
 
@@ -46,7 +47,8 @@ export interface CallbackLogSpec {
 
 /**
  * Verified callbacks (extensions/payment-callback-log.yaml). A notification with a provider id has one
- * log, named from the adapter and that id (`notificationLogName`); one without is named `cb-…` at random.
+ * log, named from the adapter, its order and that id (`notificationLogName`); one without is named `cb-…`
+ * at random.
  */
 export const PaymentCallbackLog = defineKind<CallbackLogSpec>({
   group: RESOURCE_GROUP,
@@ -59,10 +61,14 @@ export type PaymentCallbackLogObject = Stored<CallbackLogSpec>;
 
 /**
  * The log's name for a provider notification: deterministic, so every copy of one notification meets at one
- * object (the store's unique name keeps it one) instead of each adding a row.
+ * object (the store's unique name keeps it one) instead of each adding a row. Keyed on the adapter, the
+ * order it names and the provider's id: a provider id is only trusted to be unique within one order (an
+ * epay site reuses a trade_no across orders), so a verified notification for another order is never taken
+ * for a repeat — it is checked and applied like any first arrival.
  */
-export function notificationLogName(channelId: string, eventId: string): string {
-  return `cbn-${createHash('sha256').update(`${channelId}\n${eventId}`).digest('hex').slice(0, 40)}`;
+export function notificationLogName(channelId: string, orderRef: string, eventId: string): string {
+  const key = `${channelId}\n${orderRef}\n${eventId}`;
+  return `cbn-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 }
 
 /** The log of an earlier arrival of this notification, if any. */
@@ -72,7 +78,7 @@ export async function findNotificationLog(
   event: CallbackEvent,
 ): Promise<PaymentCallbackLogObject | undefined> {
   if (!event.eventId) return undefined;
-  return deps.client.fetch(PaymentCallbackLog, notificationLogName(channelId, event.eventId));
+  return deps.client.fetch(PaymentCallbackLog, notificationLogName(channelId, event.orderRef, event.eventId));
 }
 
 /**
@@ -100,10 +106,10 @@ async function storeLog(deps: PaymentDeps, record: CallbackRecord, e: CallbackEv
     await deps.client.create(PaymentCallbackLog, { metadata: { generateName: 'cb-' }, spec });
     return;
   }
-  const name = notificationLogName(record.channelId ?? record.paymentType, e.eventId);
-  // Read and write in one store transaction: writers are serialized (SQLite BEGIN IMMEDIATE, PostgreSQL's
-  // per-schema advisory lock), so concurrent copies on any replica each count exactly once.
+  const name = notificationLogName(record.channelId ?? record.paymentType, e.orderRef, e.eventId);
+  // Read and write under the log's lock: concurrent copies on any replica each count exactly once.
   await deps.client.transaction(async (tx) => {
+    await tx.lock(callbackLogLock(name));
     const current = await tx.fetch(PaymentCallbackLog, name);
     if (!current) {
       await tx.create(PaymentCallbackLog, { metadata: { name }, spec: { ...spec, receivedCount: 1, lastReceivedAt: now } });

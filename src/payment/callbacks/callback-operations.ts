@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, payloadTooLarge, type OperationDef } from '../../host/sdk/index.js';
 import { PUBLIC_GROUP } from '../api/api-groups.js';
 import type { CallbackRequest } from '../channels/index.js';
 import type { OrderDeps } from '../orders/order-events.js';
@@ -16,13 +16,17 @@ async function callbackRequestOf(req: Request): Promise<CallbackRequest> {
   return { method: req.method, headers: req.headers, query, rawBody: rawBody ?? Buffer.alloc(0) };
 }
 
-/** Bodies of content types the app's parsers skip (XML, octet streams) are read here, capped at 1 MiB. */
+/**
+ * Bodies of content types the app's parsers skip (XML, octet streams) are read here, up to 1 MiB. A larger
+ * one is a 413 naming the limit, as the parsers answer: a cut body would only fail its signature check later.
+ */
 async function readBody(req: Request): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) throw payloadTooLarge(MAX_BODY);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) break;
+    if (size > MAX_BODY) throw payloadTooLarge(MAX_BODY);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);

@@ -1,5 +1,5 @@
-import { ChannelError } from './errors.js';
-import type { CallbackEvent, ChannelOrder } from './types.js';
+import { ChannelError } from './core/errors.js';
+import type { CallbackEvent, ChannelOrder } from './core/types.js';
 
 /**
  * Refuses a verified callback whose order number, amount or currency differ from the order's

@@ -1,15 +1,22 @@
 import { currencyExponent, InvalidAmountError, parseAmount, type Money } from '../money/index.js';
-import type { ChannelCurrencyRule, PaymentChannel } from './channel.js';
+import type { ChannelCurrencyRule, PaymentChannel } from './core/channel.js';
 
 /**
  * Parses the API's decimal amount for a channel: the currency must be one the channel takes, and the
- * channel's own bounds, exponent and precision apply on top of the currency's.
+ * channel's own bounds (of the paymentChannel, where they differ), exponent and precision apply on top of the
+ * currency's. Above the provider's ceiling is ABOVE_MAXIMUM, naming the ceiling.
  */
-export function parseChannelAmount(channel: Pick<PaymentChannel, 'id' | 'currencies'>, value: unknown, currency: string): Money {
+export function parseChannelAmount(
+  channel: Pick<PaymentChannel, 'id' | 'currencies' | 'currenciesFor'>,
+  value: unknown,
+  currency: string,
+  paymentChannel?: string,
+): Money {
   const code = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
-  const rule = channel.currencies[code];
+  const rules = (paymentChannel !== undefined && channel.currenciesFor?.(paymentChannel)) || channel.currencies;
+  const rule = rules[code];
   if (rule === undefined) {
-    const codes = Object.keys(channel.currencies);
+    const codes = Object.keys(rules);
     // A multi-currency service takes over a hundred: name a few and the count rather than all of them.
     const accepted = codes.length > 12 ? `${codes.slice(0, 12).join(', ')} … (${codes.length} currencies)` : codes.join(', ');
     throw new InvalidAmountError(

@@ -13,10 +13,10 @@ import { sandboxDefinition } from './sandbox/index.js';
 import { walletADefinition } from './wallet-a/index.js';
 import { walletBDefinition } from './wallet-b/index.js';
 
-export * from './catalog.js';
-export * from './types.js';
-export * from './errors.js';
-export type { PaymentChannel, PaymentChannelDefinition, ChannelCurrencyRule } from './channel.js';
+export * from './core/catalog.js';
+export * from './core/types.js';
+export * from './core/errors.js';
+export type { PaymentChannel, PaymentChannelDefinition, ChannelCurrencyRule } from './core/channel.js';
 export { ChannelRegistry, type ResolvedChannel } from './registry.js';
 export {
   routeCustomCallback,
@@ -25,11 +25,11 @@ export {
   CUSTOM_HEADER_FINGERPRINTS,
   type CustomRoute,
   type CustomSubProvider,
-} from './custom-router.js';
+} from './core/custom-router.js';
 export { assertCallbackMatchesOrder } from './callback-checks.js';
 export { parseChannelAmount } from './channel-amount.js';
-export { decideAnswer } from './callback-answer.js';
-export { headerValue, callbackParams, rawBodyText } from './callback-request.js';
+export { decideAnswer } from './core/callback-answer.js';
+export { headerValue, callbackParams, rawBodyText } from './core/callback-request.js';
 export { walletADefinition, walletBDefinition, sandboxDefinition, customDefinition, intlWalletDefinition };
 export { aggregator1Definition, aggregator2Definition, aggregator3Definition, cardDefinition };
 export { CustomChannel, type CustomCallbackRoute } from './custom/index.js';

@@ -1,7 +1,7 @@
-import { PAYMENT_TYPE_ALIASES, isPaymentType, type PaymentType } from './catalog.js';
-import type { PaymentChannel, PaymentChannelDefinition } from './channel.js';
-import { ChannelError } from './errors.js';
-import type { ChannelDeps } from './types.js';
+import { PAYMENT_TYPE_ALIASES, isPaymentType, type PaymentType } from './core/catalog.js';
+import type { PaymentChannel, PaymentChannelDefinition } from './core/channel.js';
+import { ChannelError } from './core/errors.js';
+import type { ChannelDeps } from './core/types.js';
 
 /** A paymentType and paymentChannel after alias resolution and checking against the registry. */
 export interface ResolvedChannel {

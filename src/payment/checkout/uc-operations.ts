@@ -23,7 +23,7 @@ export function checkoutUcOperations(deps: PaymentDeps): OperationDef[] {
       path: '/checkout-channels',
       tags: ['payment-uc'],
       summary: 'The payment channels usable now (TYPE and CHANNEL), for the channel picker of a checkout',
-      response: { type: 'object', properties: { items: { type: 'array', items: CHANNEL } } },
+      response: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: CHANNEL } } },
       handler: async () => {
         const keys = await deps.channels.available();
         return { items: keys.map((key) => ({ paymentType: key.split(':')[0], paymentChannel: key.split(':')[1] })) };

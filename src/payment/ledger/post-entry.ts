@@ -1,3 +1,4 @@
+import { merchantBalanceLock } from '../deps/lock-keys.js';
 import { ledgerErrors } from './ledger-errors.js';
 import { balanceName, figuresOf } from './read-balance.js';
 import { LedgerEntry, MerchantBalance, type BalanceFigures, type LedgerDeps, type LedgerEntrySpec } from './types.js';
@@ -19,12 +20,13 @@ export interface PostResult {
 /**
  * Books one entry and moves the merchant's running totals in the same transaction (joining the caller's, so
  * the entry commits or rolls back with the change that caused it). Refuses, writing nothing, when balance,
- * frozen or withdrawable would go negative. Writers are serialized by the store (SQLite BEGIN IMMEDIATE,
- * PostgreSQL's transaction lock), so the read-check-write below cannot interleave with another process's;
- * the version check of the balance update stays as a second guard.
+ * frozen or withdrawable would go negative. The merchant's balance lock (merchantBalanceLock, held to the
+ * end of the transaction) makes the read-check-write below run one at a time per merchant and currency,
+ * across processes; the version check of the balance update stays as a second guard.
  */
 export function postLedgerEntry(deps: LedgerDeps, posting: LedgerPosting): Promise<PostResult> {
   return deps.client.transaction(async () => {
+    await deps.client.lock(merchantBalanceLock(posting.merchant, posting.currency));
     const booked = await deps.client.fetch(LedgerEntry, posting.key);
     if (booked) return { entry: sameEntry(booked, posting), balance: await currentFigures(deps, posting), posted: false };
     const name = balanceName(posting.merchant, posting.currency);

@@ -1,4 +1,4 @@
-import type { PluginContext } from '../../host/sdk/index.js';
+import { HostRoleBinding, type PluginContext } from '../../host/sdk/index.js';
 import type { OrderDeps } from '../orders/order-events.js';
 import { merchantConsoleOperations } from './console-operations.js';
 import { isFeeOrder, paidFeeOrders } from './fee-orders.js';
@@ -49,7 +49,7 @@ export function startMerchants(context: PluginContext, orderDeps: OrderDeps): Me
   });
   const stopBindings = context.controllers.register({
     name: 'payment-merchant-role-bindings',
-    kind: 'RoleBinding',
+    kind: HostRoleBinding,
     reconcile: (name) => syncRoleBinding(deps, name),
   });
   let role: string | undefined;

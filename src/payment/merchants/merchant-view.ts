@@ -1,4 +1,6 @@
+import type { Language } from '../../host/sdk/index.js';
 import { basisPointsToPercent } from './merchant-settings.js';
+import { actorForMerchant } from './platform-actor.js';
 import type { Merchant, MerchantSpec } from './types.js';
 
 /** A merchant as the console and the user center see it (the fee rate also as a percent string). */
@@ -15,8 +17,30 @@ export function toMerchantView(merchant: Merchant): MerchantView {
   };
 }
 
+/** The merchant as its owner sees it (user center): administrators who reviewed or moved it are "the platform". */
+export function toOwnMerchantView(merchant: Merchant, language: Language): MerchantView {
+  const view = toMerchantView(merchant);
+  const owner = merchant.spec.username;
+  return {
+    ...view,
+    ...(view.reviewedBy !== undefined ? { reviewedBy: actorForMerchant(view.reviewedBy, owner, language) } : {}),
+    ...(view.history ? { history: view.history.map((h) => ({ ...h, by: actorForMerchant(h.by, owner, language) ?? h.by })) } : {}),
+  };
+}
+
 export const MERCHANT_VIEW_SCHEMA = {
   type: 'object',
+  required: [
+    'name',
+    'merchantName',
+    'contactPerson',
+    'contactPhone',
+    'contactEmail',
+    'businessType',
+    'agreementAccepted',
+    'username',
+    'status',
+  ],
   properties: {
     name: { type: 'string' },
     merchantName: { type: 'string' },

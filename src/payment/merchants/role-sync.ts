@@ -1,11 +1,9 @@
-import { isAppError, type Resource } from '../../host/sdk/index.js';
+import { HostRoleBinding, isAppError, type ObjectOf } from '../../host/sdk/index.js';
 import type { MerchantDeps } from './merchant-deps.js';
 import { Merchant } from './types.js';
 
-/** The host's RoleBinding as far as the merchant family reads it (services see host kinds by name only). */
-type RoleBinding = Resource & { subjects?: Array<{ kind: string; name: string }>; roleRef: { kind: 'Role'; name: string } };
+type RoleBinding = ObjectOf<typeof HostRoleBinding>;
 
-const BINDING_KIND = 'RoleBinding';
 /** The binding the service owns per merchant: `payment-merchant-<user>`. */
 export const BINDING_PREFIX = 'payment-merchant-';
 
@@ -24,7 +22,7 @@ export async function syncMerchantRole(deps: MerchantDeps, username: string): Pr
   const { merchantRole } = await deps.merchantSettings.read();
   const active = merchant?.spec.status === 'ACTIVE' && !merchant.metadata.deletionTimestamp;
   const name = merchantBindingName(username);
-  const binding = await deps.client.fetch<RoleBinding>(BINDING_KIND, name);
+  const binding = await deps.client.fetch(HostRoleBinding, name);
   if (active) {
     if (binding && !holdsExactly(binding, username, merchantRole)) await deleteQuietly(deps, name);
     if (!binding || !holdsExactly(binding, username, merchantRole)) await createBinding(deps, username, merchantRole);
@@ -44,7 +42,7 @@ export async function syncMerchantRole(deps: MerchantDeps, username: string): Pr
  */
 export async function syncRoleBinding(deps: MerchantDeps, bindingName: string): Promise<void> {
   if (bindingName.startsWith(BINDING_PREFIX)) return syncMerchantRole(deps, bindingName.slice(BINDING_PREFIX.length));
-  const binding = await deps.client.fetch<RoleBinding>(BINDING_KIND, bindingName);
+  const binding = await deps.client.fetch(HostRoleBinding, bindingName);
   const { merchantRole } = await deps.merchantSettings.read();
   if (!binding || binding.roleRef?.name !== merchantRole) return;
   for (const subject of binding.subjects ?? []) {
@@ -66,13 +64,11 @@ function holdsExactly(binding: RoleBinding, username: string, role: string): boo
 
 async function createBinding(deps: MerchantDeps, username: string, role: string): Promise<void> {
   try {
-    await deps.client.create({
-      apiVersion: 'host.authpay.dev/v1alpha1',
-      kind: BINDING_KIND,
+    await deps.client.create(HostRoleBinding, {
       metadata: { name: merchantBindingName(username), labels: { 'payment.authpay.dev/merchant': username } },
       subjects: [{ kind: 'User', name: username }],
       roleRef: { kind: 'Role', name: role },
-    } as RoleBinding);
+    });
   } catch (err) {
     if (!isAppError(err) || err.code !== 'ALREADY_EXISTS') throw err;
   }
@@ -80,14 +76,14 @@ async function createBinding(deps: MerchantDeps, username: string, role: string)
 
 async function deleteQuietly(deps: MerchantDeps, name: string): Promise<void> {
   try {
-    await deps.client.delete(BINDING_KIND, name);
+    await deps.client.delete(HostRoleBinding, name);
   } catch (err) {
     if (!isAppError(err) || err.code !== 'NOT_FOUND') throw err;
   }
 }
 
 async function removeFromBinding(deps: MerchantDeps, name: string, username: string, role: string): Promise<void> {
-  const binding = await deps.client.fetch<RoleBinding>(BINDING_KIND, name);
+  const binding = await deps.client.fetch(HostRoleBinding, name);
   if (!binding || binding.roleRef?.name !== role) return;
   const subjects = (binding.subjects ?? []).filter((s) => !(s.kind === 'User' && s.name === username));
   if (subjects.length === (binding.subjects ?? []).length) return;

@@ -1,4 +1,4 @@
-import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, HostRole, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/api-groups.js';
 import type { MerchantDeps } from './merchant-deps.js';
 import { invalidField } from './merchant-errors.js';
@@ -35,7 +35,7 @@ export function merchantSettingsOperations(deps: MerchantDeps): OperationDef[] {
         properties: Object.fromEntries(Object.keys(MERCHANT_FIELDS).map((k) => [k, {}])),
       },
       handler: async ({ body }) => {
-        if (typeof body.merchantRole === 'string' && !(await deps.client.fetch('Role', body.merchantRole)))
+        if (typeof body.merchantRole === 'string' && !(await deps.client.fetch(HostRole, body.merchantRole)))
           throw invalidField('merchantRole', `角色「${body.merchantRole}」不存在`, `role "${body.merchantRole}" does not exist`);
         await deps.merchantSettings.write(body);
         return read();

@@ -1,8 +1,8 @@
-import { defineOperation, multiLineText, singleLineText, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, multiLineText, singleLineText, type Language, type OperationDef } from '../../host/sdk/index.js';
 import { UC_GROUP } from '../api/api-groups.js';
 import { PAYMENT_VIEW_SCHEMA } from '../orders/order-view.js';
 import type { MerchantDeps } from './merchant-deps.js';
-import { MERCHANT_VIEW_SCHEMA, toMerchantView } from './merchant-view.js';
+import { MERCHANT_VIEW_SCHEMA, toOwnMerchantView } from './merchant-view.js';
 import { myMerchant, onboard, type OnboardInput, type OnboardResult } from './onboarding.js';
 
 const tags = ['payment-uc'];
@@ -45,8 +45,9 @@ const ONBOARD_RESPONSE = {
   },
 };
 
-function answer(result: OnboardResult) {
-  return { ...result, merchant: result.merchant ? toMerchantView(result.merchant) : undefined };
+/** The user's own merchant: administrators appear as the platform (merchant-view.ts). */
+function answer(result: OnboardResult, language: Language) {
+  return { ...result, merchant: result.merchant ? toOwnMerchantView(result.merchant, language) : undefined };
 }
 
 /** User center (payment:uc:manage): onboarding and the caller's own merchant. */
@@ -63,8 +64,8 @@ export function merchantUcOperations(deps: MerchantDeps): OperationDef[] {
         + ' the merchant is created when it is paid',
       body: ONBOARD_BODY,
       response: ONBOARD_RESPONSE,
-      handler: async ({ body, principal, req }) =>
-        answer(await onboard(deps, principal.username, body, { clientIp: req.ip, userAgent: req.get('user-agent') })),
+      handler: async ({ body, principal, req, language }) =>
+        answer(await onboard(deps, principal.username, body, { clientIp: req.ip, userAgent: req.get('user-agent') }), language),
     }),
     defineOperation({
       operationId: 'getMyMerchant',
@@ -74,10 +75,10 @@ export function merchantUcOperations(deps: MerchantDeps): OperationDef[] {
       tags,
       summary:
         'My merchant (or my unpaid account-opening fee order) and what the onboarding form shows: notice, terms, business types, fee',
-      handler: async ({ principal }) => {
+      handler: async ({ principal, language }) => {
         const s = await deps.merchantSettings.read();
         return {
-          ...answer(await myMerchant(deps, principal.username)),
+          ...answer(await myMerchant(deps, principal.username), language),
           onboarding: {
             enabled: s.enabled,
             onboardingOpen: s.onboardingOpen,

@@ -95,11 +95,15 @@ function checkLimits(minor: bigint, currency: string, exponent: number, limits: 
       field,
       `金额低于 ${currency} 的最小金额`,
     );
-  if (minor > max)
-    throw new InvalidAmountError(
-      'ABOVE_MAXIMUM',
-      `${field} is above the maximum for ${currency}`,
-      field,
-      `金额超过 ${currency} 的最大金额`,
-    );
+  if (minor > max) {
+    const ceiling = `${decimalText(max, exponent)} ${currency}`;
+    throw new InvalidAmountError('ABOVE_MAXIMUM', `${field} must be at most ${ceiling}`, field, `金额不能超过 ${ceiling}`);
+  }
+}
+
+/** 2147483647n at exponent 2 → "21474836.47": a limit as the API writes amounts. */
+function decimalText(minor: bigint, exponent: number): string {
+  if (exponent === 0) return minor.toString();
+  const digits = minor.toString().padStart(exponent + 1, '0');
+  return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }

@@ -4,31 +4,29 @@ import { notifyAdministrators } from './admin-notification.js';
 import { queueDelivery } from './delivery-records.js';
 import type { NotifyDeliveryWorker } from './delivery-worker.js';
 
-/** notify's subscription to the orders family's events, and what is still being done after the commits. */
+/** notify's subscription to the orders family's events. */
 export interface OrderEventFollower {
-  /** Resolves when the administrator notifications of the events so far are queued. */
+  /** Resolves when the work the events so far started is done (everything is written with the change now). */
   settled(): Promise<void>;
   unsubscribe(): void;
 }
 
 /**
  * Follows order events (status changes and refunds that reached SUCCESS): each event's notifyUrl delivery
- * record is written in the transaction of its change (so a crash cannot lose it); once the change has
- * committed the delivery worker wakes and the administrators are told.
+ * record and its administrator messages are written in the transaction of its change, so a process killed
+ * right after the commit loses neither, and a rolled-back change leaves neither behind; once the change has
+ * committed the delivery worker wakes.
  */
 export function followOrderEvents(deps: PaymentDeps, events: OrderEvents, worker: Pick<NotifyDeliveryWorker, 'wake'>): OrderEventFollower {
-  const pending = new Set<Promise<void>>();
-  const stopRecording = events.onRecord(async (event) => void (await queueDelivery(deps, event.order, event.eventId, event.refund)));
+  const stopRecording = events.onRecord(async (event) => {
+    await queueDelivery(deps, event.order, event.eventId, event.refund);
+    await notifyAdministrators(deps, event);
+  });
   const stopListening = events.onCommitted((event: OrderEvent) => {
     if (event.order.spec.notifyUrl) worker.wake();
-    const work = notifyAdministrators(deps, event).catch((err) => {
-      deps.logger.error({ err: (err as Error).message }, 'admin notification failed');
-    });
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
   });
   return {
-    settled: async () => void (await Promise.all(pending)),
+    settled: async () => undefined,
     unsubscribe: () => {
       stopRecording();
       stopListening();

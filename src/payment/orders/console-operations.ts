@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { defineOperation, listResultSchema, singleLineText, type OperationDef } from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/api-groups.js';
 import { closePayment } from './close-payment.js';
@@ -14,7 +15,7 @@ import { SYSTEM_PLATFORM } from './types.js';
 import { updatePayment, UPDATE_PAYMENT_BODY, type UpdatePaymentInput } from './update-payment.js';
 
 const tags = ['payment-console'];
-const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+const DAY = { type: 'string', format: 'date' };
 
 interface TestPaymentInput {
   paymentType: string;
@@ -166,6 +167,8 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
         const deleted: string[] = [];
         const notFound: string[] = [];
         for (const id of body.paymentIds) {
+          // Each order is its own transaction; a turn of the event loop between them lets other requests in.
+          await setImmediate();
           const order = await orderOr404(deps, id).catch(() => undefined);
           if (!order) notFound.push(id);
           else await deleteOrder(deps, order).then(() => deleted.push(id));

@@ -4,7 +4,7 @@ import { callbackPath } from '../api/api-groups.js';
 import { publicBaseUrl } from '../settings/payment-settings.js';
 import { closeAtChannelQuietly } from './close-payment.js';
 import { findOrCreateOrder, type Caller, type OrderMetadata } from './find-or-create.js';
-import { checkInitiateUrls, type InitiatePaymentInput } from './initiate-input.js';
+import { asciiUrls, checkInitiateUrls, type InitiatePaymentInput } from './initiate-input.js';
 import { toChannelOrder } from './order-view.js';
 import { applyTransition } from './state-machine.js';
 import { PaymentInfo } from './types.js';
@@ -28,12 +28,14 @@ export interface CreatePaymentOptions {
  */
 export async function createPayment(
   deps: OrderDeps,
-  input: InitiatePaymentInput,
+  given: InitiatePaymentInput,
   caller: Caller,
   options: CreatePaymentOptions = {},
 ): Promise<PaymentInfo> {
+  const input = asciiUrls(given);
   const choice = await deps.channels.forInitiation(input.paymentType, input.paymentChannel);
-  const money = parseChannelAmount(choice.channel, input.paymentAmount, input.currency ?? choice.channel.defaultCurrency ?? 'CNY');
+  const currency = input.currency ?? choice.channel.defaultCurrency ?? 'CNY';
+  const money = parseChannelAmount(choice.channel, input.paymentAmount, currency, choice.paymentChannel);
   const settings = await deps.settings.read();
   checkInitiateUrls(input, settings.allowPrivateNotifyTargets);
   const payer = { clientIp: options.clientIp, payerOpenId: payerOpenIdOf(input.additionalData) };

@@ -1,6 +1,6 @@
 import type { OrderDeps } from './order-events.js';
 import { closeAtChannelQuietly, reachedChannel } from './close-payment.js';
-import { recordCreated, recordSuccess } from './daily-stats.js';
+import { lockDaysOf, recordCreated, recordSuccess } from './daily-stats.js';
 import { AppError } from '../../host/sdk/index.js';
 import { isPaid, PaymentInfo } from './types.js';
 
@@ -17,6 +17,7 @@ export async function deleteOrder(deps: OrderDeps, order: PaymentInfo): Promise<
     if (!current) return;
     if ((current.spec.refundPendingAmount ?? 0) > 0) throw refundInProgress();
     await deps.client.delete(PaymentInfo, current.metadata.name);
+    await lockDaysOf(deps, current);
     await recordCreated(deps, current, -1);
     if (isPaid(current.spec.status)) await recordSuccess(deps, current, -1);
   });

@@ -1,4 +1,5 @@
 import { AppError, and, eq } from '../../host/sdk/index.js';
+import { orderIdLock } from '../deps/lock-keys.js';
 import type { Money } from '../money/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import type { ResolvedChannel } from '../channels/index.js';
@@ -25,14 +26,15 @@ export async function findByOrderId(deps: PaymentDeps, platform: string, orderId
     where: and(eq('spec.platform', platform), eq('spec.orderId', orderId)),
     page: 1,
     size: 1,
+    countTotal: false, // (platform, orderId) is unique: the first page says all, no count needed
   });
   return page.items[0];
 }
 
 /**
- * Inside one (serialized) store transaction: returns the existing order of (platform, orderId) when it is
+ * Inside one store transaction, under the lock of (platform, orderId): returns the existing order when it is
  * still payable with the same terms, refuses one that differs or has ended, else creates a new UNPAID order.
- * Two concurrent initiations of one orderId therefore yield one order.
+ * Two concurrent initiations of one orderId, in any process, therefore yield one order.
  */
 export async function findOrCreateOrder(
   deps: PaymentDeps,
@@ -44,6 +46,7 @@ export async function findOrCreateOrder(
 ): Promise<{ order: PaymentInfo; created: boolean }> {
   const { timeoutMinutes } = await deps.settings.read();
   return deps.client.transaction(async () => {
+    await deps.client.lock(orderIdLock(caller.platform, input.orderId));
     const existing = await findByOrderId(deps, caller.platform, input.orderId);
     if (existing) return { order: reuse(existing, resolved, money), created: false };
     const now = deps.clock.now();

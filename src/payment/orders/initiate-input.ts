@@ -1,5 +1,8 @@
-import { AppError, multiLineText, singleLineText } from '../../host/sdk/index.js';
+import { AppError, asciiHttpUrl, multiLineText, singleLineText } from '../../host/sdk/index.js';
 import { BlockedTargetError, checkNotifyUrlShape } from '../ssrf/ssrf-guard.js';
+
+/** Longest URL an order stores (the PaymentInfo schema's bound), also after an IDN becomes punycode. */
+export const MAX_URL_LENGTH = 2048;
 
 /** The spec's initiatePayment body (plus optional currency and caller data). */
 export interface InitiatePaymentInput {
@@ -41,8 +44,8 @@ export const INITIATE_BODY_SCHEMA = {
       description: 'WALLET_A, WALLET_B, AGGREGATOR_1..3, INTL_WALLET, CARD, CUSTOM, SANDBOX (aliases ALIPAY, WECHAT, PAYPAL, STRIPE)',
     },
     paymentChannel: { type: 'string', minLength: 1, maxLength: 32, description: 'e.g. FACE_TO_FACE_PAYMENT' },
-    notifyUrl: { type: 'string', maxLength: 2048 },
-    returnUrl: { type: 'string', maxLength: 2048 },
+    notifyUrl: httpUrlProperty('business system address POSTed (signed JSON) after each status change'),
+    returnUrl: httpUrlProperty('where the payer returns after paying'),
     currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
     additionalData: {
       type: 'object',
@@ -51,6 +54,39 @@ export const INITIATE_BODY_SCHEMA = {
     },
   },
 };
+
+/** An http(s) URL field: the host's http-url format refuses what a parser would quietly rewrite (text-formats.ts). */
+export function httpUrlProperty(description: string): Record<string, unknown> {
+  return { type: 'string', format: 'http-url', maxLength: MAX_URL_LENGTH, description };
+}
+
+/**
+ * The URLs of an order as stored: an internationalised host in punycode and other non-ASCII characters
+ * percent-encoded (then classified like any other host). Called after the schema's http-url check, so the
+ * only refusal left is a URL whose ASCII form outgrows the stored bound.
+ */
+export function asciiUrls<T extends { notifyUrl?: string | null; returnUrl?: string | null }>(input: T): T {
+  const out = { ...input };
+  for (const field of ['notifyUrl', 'returnUrl'] as const) {
+    const value = input[field];
+    if (!value) continue;
+    const ascii = asciiHttpUrl(value) ?? value;
+    if (ascii.length > MAX_URL_LENGTH)
+      throw new AppError('VALIDATION_FAILED', `${field} 转换为 ASCII 后超过 ${MAX_URL_LENGTH} 个字符`, {
+        status: 400,
+        messageEn: `${field} is longer than ${MAX_URL_LENGTH} characters in ASCII`,
+        details: [
+          {
+            field,
+            message: `转换为 ASCII 后超过 ${MAX_URL_LENGTH} 个字符`,
+            messageEn: `longer than ${MAX_URL_LENGTH} characters in ASCII`,
+          },
+        ],
+      });
+    out[field] = ascii as T[typeof field];
+  }
+  return out;
+}
 
 /** URL checks the schema cannot make: http(s) only, and the notify target's SSRF rules. */
 export function checkInitiateUrls(input: InitiatePaymentInput, allowPrivateNotify: boolean): void {

@@ -2,8 +2,11 @@ import {
   and,
   eq,
   type Condition,
+  isCalendarDate,
+  parseCalendarTime,
   toTimestamp,
   listResult as toListResult,
+  CREATED_RANGE_QUERY_PROPERTIES,
   pageQueryProperties,
   type ListResult,
 } from '../../host/sdk/index.js';
@@ -39,8 +42,7 @@ export const ORDER_FILTER_QUERY = {
   paymentType: { type: 'string', maxLength: 32 },
   paymentChannel: { type: 'string', maxLength: 32 },
   username: { type: 'string', maxLength: 253 },
-  createdFrom: { type: 'string', maxLength: 40, description: 'RFC 3339 or yyyy-mm-dd (inclusive)' },
-  createdTo: { type: 'string', maxLength: 40, description: 'RFC 3339 or yyyy-mm-dd (inclusive: the whole day)' },
+  ...CREATED_RANGE_QUERY_PROPERTIES,
   sort: { type: 'string', enum: ['asc', 'desc'], default: 'desc', description: 'by creation time' },
   ...pageQueryProperties(200),
 } as const;
@@ -48,9 +50,9 @@ export const ORDER_FILTER_QUERY = {
 /** yyyy-mm-dd → the day's first or last second (UTC); RFC 3339 is normalised to the stored form. */
 export function timeBound(value: string | undefined, end: boolean): string | undefined {
   if (!value) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T${end ? '23:59:59' : '00:00:00'}Z`;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : toTimestamp(ms);
+  if (isCalendarDate(value)) return `${value}T${end ? '23:59:59' : '00:00:00'}Z`;
+  const ms = parseCalendarTime(value);
+  return ms === undefined ? undefined : toTimestamp(ms);
 }
 
 /** Every filter is an indexed field (PaymentInfo selectableFields), so the store answers without scanning. */

@@ -102,6 +102,24 @@ export function toChannelOrder(s: PaymentInfoSpec): ChannelOrder {
 /** JSON Schema of PaymentView for the OpenAPI document. */
 export const PAYMENT_VIEW_SCHEMA = {
   type: 'object',
+  required: [
+    'paymentId',
+    'orderId',
+    'subject',
+    'paymentAmount',
+    'amountText',
+    'amountMinor',
+    'currency',
+    'paymentType',
+    'paymentChannel',
+    'platform',
+    'status',
+    'pageUrl',
+    'refundedAmountText',
+    'refundedAmountMinor',
+    'refundableAmountText',
+    'refundableAmountMinor',
+  ],
   properties: {
     paymentId: { type: 'string' },
     orderId: { type: 'string' },

@@ -1,7 +1,7 @@
-import { AppError, and, inValues } from '../../host/sdk/index.js';
+import { AppError, inValues, isCalendarDate } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { formatMinor } from '../money/index.js';
-import { dayIn, PaymentDailyStat } from './daily-stats.js';
+import { dayIn, readDays } from './daily-stats.js';
 import { toView, type PaymentView } from './order-view.js';
 import { PAID_STATUSES, PaymentInfo } from './types.js';
 
@@ -29,21 +29,14 @@ const DAY_MS = 86_400_000;
 
 /**
  * The overview over reporting days [from, to] (default the last 30): totals from the per-day records
- * (at most one read per day), recent successful orders from the indexed (status, paidAt) pair.
+ * (one list of the days' shard rows, summed per day), recent successful orders from the indexed (status, paidAt) pair.
  */
 export async function paymentOverview(deps: PaymentDeps, range: { from?: string; to?: string }, baseUrl: string): Promise<PaymentOverview> {
   const { reportTimeZone } = await deps.settings.read();
   const to = range.to ?? dayIn(new Date(deps.clock.now()), reportTimeZone);
   const from = range.from ?? shiftDay(to, -29);
   const days = daysBetween(from, to);
-  const dayRange = and({ op: 'ge', field: 'spec.day', value: from }, { op: 'le', field: 'spec.day', value: to });
-  const stats = await deps.client.list(PaymentDailyStat, {
-    where: dayRange,
-    sort: [{ field: 'spec.day', direction: 'asc' }],
-    page: 1,
-    size: MAX_DAYS,
-  });
-  const byDay = new Map(deps.client.viewItems(PaymentDailyStat, stats.items, (s) => [s.spec.day, s.spec] as const));
+  const byDay = await readDays(deps, from, to, MAX_DAYS);
   const totals = { orders: 0, amounts: {} as Record<string, number>, success: 0, successAmounts: {} as Record<string, number> };
   const trend = days.map((day) => {
     const s = byDay.get(day);
@@ -91,8 +84,9 @@ export function shiftDay(day: string, delta: number): string {
 }
 
 export function daysBetween(from: string, to: string): string[] {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${to}T00:00:00Z`);
+  // Date.parse would roll 02-30 over to March; an impossible day is refused, not reinterpreted.
+  const start = isCalendarDate(from) ? Date.parse(`${from}T00:00:00Z`) : NaN;
+  const end = isCalendarDate(to) ? Date.parse(`${to}T00:00:00Z`) : NaN;
   if (Number.isNaN(start) || Number.isNaN(end) || end < start)
     throw new AppError('VALIDATION_FAILED', '日期范围无效', { status: 400, messageEn: 'from and to must be yyyy-mm-dd with from <= to' });
   const count = (end - start) / DAY_MS + 1;

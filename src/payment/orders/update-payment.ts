@@ -1,7 +1,7 @@
 import { AppError, multiLineText, singleLineText } from '../../host/sdk/index.js';
 import type { OrderDeps } from './order-events.js';
 import { closePayment } from './close-payment.js';
-import { checkInitiateUrls } from './initiate-input.js';
+import { asciiUrls, checkInitiateUrls, httpUrlProperty } from './initiate-input.js';
 import { moveOrder } from './state-machine.js';
 import { type PaymentStatus, PaymentInfo } from './types.js';
 
@@ -25,8 +25,8 @@ export const UPDATE_PAYMENT_BODY = {
   properties: {
     subject: singleLineText(256, 1),
     body: multiLineText(1024),
-    notifyUrl: { type: ['string', 'null'], maxLength: 2048 },
-    returnUrl: { type: ['string', 'null'], maxLength: 2048 },
+    notifyUrl: { ...httpUrlProperty('business system address; null or "" removes it'), type: ['string', 'null'] },
+    returnUrl: { ...httpUrlProperty('where the payer returns; null or "" removes it'), type: ['string', 'null'] },
     additionalData: { type: 'object' },
     status: { type: 'string', enum: ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN'] },
     reason: { type: 'string', maxLength: 256 },
@@ -39,7 +39,8 @@ export const UPDATE_PAYMENT_BODY = {
  * if asked: only moves the state machine allows (SUCCESS stays final), recorded with the administrator's
  * name; an illegal move is 422 naming the field.
  */
-export async function updatePayment(deps: OrderDeps, order: PaymentInfo, input: UpdatePaymentInput, actor: string): Promise<PaymentInfo> {
+export async function updatePayment(deps: OrderDeps, order: PaymentInfo, given: UpdatePaymentInput, actor: string): Promise<PaymentInfo> {
+  const input = asciiUrls(given);
   const settings = await deps.settings.read();
   checkInitiateUrls(
     { notifyUrl: input.notifyUrl ?? undefined, returnUrl: input.returnUrl ?? undefined } as never,

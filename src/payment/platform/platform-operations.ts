@@ -19,7 +19,7 @@ import { activeMerchantPlatform } from './merchant-gate.js';
 import { merchantOverview } from './merchant-overview.js';
 
 const tags = ['payment-platform'];
-const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+const DAY = { type: 'string', format: 'date' };
 /** The merchant's filters: no platform and no user (both are the caller), so no query can reach another merchant. */
 const { platform: _p, username: _u, ...MERCHANT_FILTERS } = ORDER_FILTER_QUERY;
 const NAME_PARAMS = { type: 'object', required: ['name'], properties: { name: PAYMENT_ID_PARAMS.properties.paymentId } };

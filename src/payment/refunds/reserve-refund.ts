@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError } from '../../host/sdk/index.js';
 import { InvalidAmountError, parseAmount } from '../money/index.js';
 import { acceptsRefunds, refundableMinor, withRefundReserved } from '../orders/refund-amounts.js';
+import { orderRefundsLock } from '../deps/lock-keys.js';
 import { PaymentInfo } from '../orders/types.js';
 import type { RefundDeps } from './refund-deps.js';
 import { refundErrors } from './refund-errors.js';
@@ -34,22 +35,23 @@ export interface Reservation {
 /**
  * Reserves a refund in ONE store transaction: reads the order, refuses what cannot be refunded, adds the
  * amount to the order's `refundPendingAmount` with a compare-and-set write and creates the PENDING refund.
- * Store transactions are serialized on both backends and the order write checks the version read, so
- * concurrent requests on any replica each see the reservations before them: the refundable amount can
- * never be exceeded. The same refundId of the order again answers the refund it already names.
+ * The order's refunds lock serializes reservations of one order across replicas, and the order write checks
+ * the version read, so concurrent requests on any replica each see the reservations before them: the
+ * refundable amount can never be exceeded. The same refundId of the order again answers the refund it already names.
  */
 export async function reserveRefund(deps: RefundDeps, orderName: string, terms: RefundTerms, caller: RefundCaller): Promise<Reservation> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await deps.client.transaction(() => reserveOnce(deps, orderName, terms, caller));
     } catch (err) {
-      // Only a write outside a transaction could slip in between; read again and decide again.
+      // Another writer of the order (a callback, a close) slipped in between; read again and decide again.
       if (!(err instanceof ConflictError) || attempt >= 5) throw err;
     }
   }
 }
 
 async function reserveOnce(deps: RefundDeps, orderName: string, terms: RefundTerms, caller: RefundCaller): Promise<Reservation> {
+  await deps.client.lock(orderRefundsLock(orderName));
   const order = await deps.client.fetch(PaymentInfo, orderName);
   if (!order || (caller.platform !== undefined && order.spec.platform !== caller.platform)) throw new NotFoundError('支付订单', orderName);
   const refundNo = refundNoOf(order.metadata.name, terms.refundId);

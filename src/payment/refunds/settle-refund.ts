@@ -1,6 +1,7 @@
 import type { OrderEvent } from '../orders/order-events.js';
 import { withRefundSettled } from '../orders/refund-amounts.js';
 import { PaymentInfo } from '../orders/types.js';
+import { orderRefundsLock } from '../deps/lock-keys.js';
 import type { RefundDeps } from './refund-deps.js';
 import { PaymentRefund, type PaymentRefundSpec, type PaymentRefundStatus, type RefundStatus, type RefundTransition } from './types.js';
 
@@ -46,6 +47,8 @@ const MAX_HISTORY = 20;
 export async function settleRefund(deps: RefundDeps, refundNo: string, outcome: RefundOutcome, by: SettleSource): Promise<SettleResult> {
   let event: OrderEvent | undefined;
   const result = await deps.client.transaction(async (): Promise<SettleResult> => {
+    // Settled under the order's refunds lock: a concurrent reservation or settlement of the order waits.
+    await deps.client.lock(orderRefundsLock((await deps.client.get(PaymentRefund, refundNo)).spec.paymentId));
     const refund = await deps.client.get(PaymentRefund, refundNo);
     if (refund.spec.status !== 'PENDING') return { refund, changed: false };
     if (outcome.status === 'PENDING') return { refund: await recordFacts(deps, refund, outcome), changed: false };

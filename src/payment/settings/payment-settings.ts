@@ -1,4 +1,4 @@
-import { FlatSettings, type FlatFieldMap, type PluginSettings } from '../../host/sdk/index.js';
+import { asciiHttpUrl, FlatSettings, type FlatFieldMap, type PluginSettings } from '../../host/sdk/index.js';
 
 /** What a masked secret reads as; sent back, it keeps the stored value. */
 const SECRET_MASK = '******';
@@ -20,6 +20,7 @@ export const FIELDS: FlatFieldMap = {
   supportedChannels: 'general.supportedChannels',
   sandboxEnabled: 'general.sandboxEnabled',
   allowPrivateNotifyTargets: 'general.allowPrivateNotifyTargets',
+  allowLocalCallbackDomain: 'general.allowLocalCallbackDomain',
   callbackLogRetentionDays: 'general.callbackLogRetentionDays',
   interfacePrivateKey: 'keys.interfacePrivateKey',
   interfacePublicKey: 'keys.interfacePublicKey',
@@ -113,6 +114,8 @@ export interface PaymentSettingValues {
   /** Effective: an unset switch is on in development and off in production. */
   sandboxEnabled: boolean;
   allowPrivateNotifyTargets: boolean;
+  /** Development only: callbackDomain may be plain HTTP, a local name or a non-public address (callback-domain.ts). */
+  allowLocalCallbackDomain: boolean;
   /** Days a callback log is kept after its first arrival (logs of open orders are always kept). */
   callbackLogRetentionDays: number;
   interfacePrivateKey?: string;
@@ -130,6 +133,7 @@ const FALLBACK = {
   notificationUsers: [] as string[],
   supportedChannels: [] as string[],
   allowPrivateNotifyTargets: false,
+  allowLocalCallbackDomain: false,
   callbackLogRetentionDays: 180,
 };
 
@@ -185,8 +189,12 @@ export function paymentSettings(settings: PluginSettings, production: boolean): 
   };
 }
 
-/** Where callbacks and payment pages are reached: the callback domain when set, else the site URL. */
+/**
+ * Where callbacks and payment pages are reached: the callback domain when set, else the site URL. In ASCII
+ * (an internationalised domain in punycode): the base goes into URLs that orders store and providers sign.
+ */
 export function publicBaseUrl(values: Pick<PaymentSettingValues, 'callbackDomain'>, siteUrl: string): string {
   const domain = values.callbackDomain?.trim();
-  return (domain ? domain : siteUrl).replace(/\/+$/, '');
+  const base = domain ? domain : siteUrl;
+  return (asciiHttpUrl(base) ?? base).replace(/\/+$/, '');
 }

@@ -1,4 +1,11 @@
-import { defineOperation, listResultSchema, multiLineText, pageQueryProperties, type OperationDef } from '../../host/sdk/index.js';
+import {
+  CREATED_RANGE_QUERY_PROPERTIES,
+  defineOperation,
+  listResultSchema,
+  multiLineText,
+  pageQueryProperties,
+  type OperationDef,
+} from '../../host/sdk/index.js';
 import { CONSOLE_GROUP } from '../api/api-groups.js';
 import type { MerchantDeps } from '../merchants/merchant-deps.js';
 import { decideSettlement, type Decision } from './decide-settlement.js';
@@ -7,16 +14,15 @@ import { listSettlements, settledOrders, type SettlementFilters } from './list-s
 import { settlementNotFound } from './settlement-errors.js';
 import { SETTLED_ORDER_VIEW_SCHEMA, SETTLEMENT_VIEW_SCHEMA, toSettlementView } from './settlement-view.js';
 import { triggerSettlement, type TriggerInput } from './trigger-settlement.js';
-import { SettlementRecord } from './types.js';
+import { SETTLEMENT_STATUSES, SettlementRecord } from './types.js';
 
 const tags = ['payment-console'];
 const NAME_PARAMS = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 253 } } };
 const MERCHANT = { type: 'string', minLength: 1, maxLength: 253 };
 
 export const SETTLEMENT_FILTER_PROPERTIES = {
-  status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAILED'] },
-  createdFrom: { type: 'string', maxLength: 40, description: 'RFC 3339 or yyyy-mm-dd (inclusive)' },
-  createdTo: { type: 'string', maxLength: 40, description: 'RFC 3339 or yyyy-mm-dd (inclusive: the whole day)' },
+  status: { type: 'string', enum: [...SETTLEMENT_STATUSES] },
+  ...CREATED_RANGE_QUERY_PROPERTIES,
   ...pageQueryProperties(200),
 } as const;
 
@@ -92,7 +98,8 @@ export function settlementConsoleOperations(deps: MerchantDeps): OperationDef[] 
       path: '/settlements/:name',
       tags,
       summary:
-        'Delete a record: PENDING releases its orders; FAILED just goes; SUCCESS only with ?reason=…, booking an ADJUSTMENT that'
+        'Delete a record: PENDING releases its orders (in chunks; repeating the delete finishes a release cut off), then goes;'
+        + ' FAILED just goes; BUILDING → 409; SUCCESS only with ?reason=…, booking an ADJUSTMENT that'
         + ' reverses its credit in the same transaction (409 SETTLEMENT_CREDITED without a reason, INSUFFICIENT_BALANCE when it cannot)',
       params: NAME_PARAMS,
       query: { type: 'object', additionalProperties: false, properties: { reason: multiLineText(1000, 1) } },
@@ -110,7 +117,8 @@ function decisionOperation(deps: MerchantDeps, decision: Decision): OperationDef
     path: `/settlements/:name/${decision}`,
     tags,
     summary: reject
-      ? 'PENDING → FAILED with a remark (required); its orders are released. Repeating it answers the record; another status → 409'
+      ? 'PENDING → FAILED with a remark (required); its orders are released in chunks. Repeating it answers the record and'
+        + ' finishes a release cut off; another status → 409'
       : 'PENDING → SUCCESS; the settlement amount is credited to the merchant (SETTLEMENT_CREDIT). Repeating it answers the record;'
         + ' another status → 409 SETTLEMENT_STATE_CONFLICT',
     params: NAME_PARAMS,

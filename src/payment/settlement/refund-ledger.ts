@@ -11,7 +11,7 @@ import { SettlementRecord } from './types.js';
  * A refund of a merchant order whose settlement was confirmed takes the money back from the merchant: the
  * amount is frozen when the refund is reserved (refused when the withdrawable balance cannot cover it) and
  * debited when it succeeds, released when it fails. An order not yet settled needs nothing here (settlement
- * counts what is left of it); one in a PENDING settlement is refused until that settlement is decided.
+ * counts what is left of it); one in a BUILDING or PENDING settlement is refused until that settlement is decided.
  */
 export function refundLedger(deps: LedgerDeps): RefundLedgerPort {
   return {
@@ -33,7 +33,7 @@ async function creditedSettlementOf(deps: LedgerDeps, order: PaymentInfo) {
   const name = order.spec.settlementName;
   if (order.spec.platform === SYSTEM_PLATFORM || !name) return undefined;
   const settlement = await deps.client.fetch(SettlementRecord, name);
-  if (settlement?.spec.status === 'PENDING') throw settlementUndecided(name);
+  if (settlement?.spec.status === 'PENDING' || settlement?.spec.status === 'BUILDING') throw settlementUndecided(name);
   return settlement?.spec.status === 'SUCCESS' ? settlement : undefined;
 }
 

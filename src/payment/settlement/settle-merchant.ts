@@ -1,21 +1,16 @@
+import { runInChunks } from '../../host/sdk/index.js';
 import type { MerchantDeps } from '../merchants/merchant-deps.js';
-import { PaymentInfo } from '../orders/types.js';
-import { candidatesOf, whyUnsettleable } from './eligibility.js';
+import { buildingRecords, SettlementClaim } from './build-settlement.js';
+import { sealSettlement } from './seal-settlement.js';
 import type { SettlementRecord } from './types.js';
-import { OrderBatch, writeSettlement, type SettlementOrigin } from './write-settlement.js';
-
-/**
- * Candidates per read. The query filters by index (platform, status, settlementName) but pages in name order, so
- * each page sorts every remaining candidate: large pages keep a 100,000-order run from re-reading them hundreds of
- * times (a round needs about 21,000, see write-settlement.ts).
- */
-const PAGE = 5_000;
+import type { SettlementOrigin } from './write-settlement.js';
 
 /**
  * Settles every eligible order of one merchant: one record per currency, several when a currency has more
- * orders than one record holds. Each round is one store transaction that reads the candidates in pages,
- * creates the records and marks their orders, so a crash leaves whole records only, and two triggers at once
- * (writers are serialized by the store) find each order unsettled at most once.
+ * orders than one record holds. Orders are claimed in short transactions (runInChunks, about 25 ms each) for
+ * records in the BUILDING state (build-settlement.ts), so other writers go between chunks; a full record, and
+ * at the end every BUILDING record of the merchant, is sealed PENDING (seal-settlement.ts). A crash leaves
+ * whole BUILDING records that the next run finishes the same way. Returns the records this run sealed.
  */
 export async function settleMerchant(
   deps: MerchantDeps,
@@ -24,35 +19,20 @@ export async function settleMerchant(
   origin: SettlementOrigin,
   signal?: AbortSignal,
 ): Promise<SettlementRecord[]> {
-  const made: SettlementRecord[] = [];
-  for (;;) {
-    signal?.throwIfAborted();
-    const round = await deps.client.transaction(() => settleRound(deps, merchant, rateBasisPoints, origin));
-    made.push(...round.records);
-    if (!round.more) return made;
+  const sealed: SettlementRecord[] = [];
+  const seal = async (name: string) => {
+    const record = await sealSettlement(deps, name);
+    if (record) sealed.push(record);
+  };
+  const claim = new SettlementClaim(deps, merchant, rateBasisPoints, origin);
+  while (!claim.done) {
+    await runInChunks(deps.client, () => claim.step(), { signal });
+    if (claim.full) await seal(claim.full);
+    claim.full = undefined;
   }
-}
-
-async function settleRound(deps: MerchantDeps, merchant: string, rate: number, origin: SettlementOrigin) {
-  const batches = new Map<string, OrderBatch>();
-  let more = false;
-  let cont: string | undefined;
-  scan: do {
-    const page = await deps.client.list(PaymentInfo, { where: candidatesOf(merchant), limit: PAGE, continue: cont });
-    for (const order of page.items) {
-      if (whyUnsettleable(order)) continue;
-      const currency = order.spec.currency;
-      const batch = batches.get(currency) ?? new OrderBatch(merchant, currency);
-      batches.set(currency, batch);
-      if (!batch.fits(order)) {
-        more = true;
-        break scan;
-      }
-      batch.add(order);
-    }
-    cont = page.continue;
-  } while (cont);
-  const records: SettlementRecord[] = [];
-  for (const batch of batches.values()) if (batch.orders.length) records.push(await writeSettlement(deps, batch, rate, origin));
-  return { records, more };
+  for (let open = await buildingRecords(deps, merchant); open.length; open = await buildingRecords(deps, merchant)) {
+    signal?.throwIfAborted();
+    await seal(open[0].metadata.name);
+  }
+  return sealed;
 }

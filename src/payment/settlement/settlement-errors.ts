@@ -5,12 +5,14 @@ export function settlementNotFound(name: string): NotFoundError {
   return new NotFoundError({ zh: '结算单', en: 'settlement' }, name);
 }
 
-/** A move the record's status does not allow; the answer names the status. */
-export function settlementStateConflict(status: SettlementStatus, action: { zh: string; en: string }): AppError {
-  return new AppError('SETTLEMENT_STATE_CONFLICT', `结算单当前状态为 ${status}，不能${action.zh}`, {
+/** A move the record's status does not allow; the answer names the status (and a release under way). */
+export function settlementStateConflict(status: SettlementStatus, action: { zh: string; en: string }, releasing = false): AppError {
+  const zh = releasing ? `${status}，正在释放其订单` : status;
+  const en = releasing ? `${status} and its orders are being released` : status;
+  return new AppError('SETTLEMENT_STATE_CONFLICT', `结算单当前状态为 ${zh}，不能${action.zh}`, {
     status: 409,
-    messageEn: `the settlement is ${status}; it cannot be ${action.en}`,
-    details: [{ field: 'status', message: status }],
+    messageEn: `the settlement is ${en}; it cannot be ${action.en}`,
+    details: [{ field: 'status', message: status, ...(releasing ? { reason: 'RELEASING' } : {}) }],
   });
 }
 

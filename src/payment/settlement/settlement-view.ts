@@ -1,7 +1,7 @@
 import { basisPointsToPercent } from '../merchants/merchant-settings.js';
 import { formatMinor } from '../money/index.js';
 import type { PaymentInfo } from '../orders/types.js';
-import type { SettlementRecord } from './types.js';
+import { SETTLEMENT_STATUSES, type SettlementRecord } from './types.js';
 
 /** A settlement as the API shows it: decimal amounts, the rate as a percent, no paymentIds (the orders are paged apart). */
 export function toSettlementView(record: SettlementRecord) {
@@ -24,6 +24,7 @@ export function toSettlementView(record: SettlementRecord) {
     confirmedAt: s.confirmedAt,
     remark: s.remark,
     ledgerEntry: record.status?.ledgerEntry,
+    ...(s.releasing ? { releasing: true } : {}),
   };
 }
 
@@ -42,7 +43,7 @@ export const SETTLEMENT_VIEW_SCHEMA = {
     settlementAmount: { type: 'string', description: 'decimal amount credited on confirmation: total − fee' },
     currency: str,
     feeRate: { type: 'string', description: 'percent applied, e.g. "0.60"' },
-    status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAILED'] },
+    status: { type: 'string', enum: [...SETTLEMENT_STATUSES] },
     trigger: { type: 'string', enum: ['MANUAL', 'AUTO'] },
     createdBy: str,
     createdAt: str,
@@ -50,6 +51,10 @@ export const SETTLEMENT_VIEW_SCHEMA = {
     confirmedAt: str,
     remark: str,
     ledgerEntry: str,
+    releasing: {
+      type: 'boolean',
+      description: 'its orders are being released; repeat the reject or delete to finish a release a crash cut off',
+    },
   },
 };
 

@@ -13,6 +13,16 @@ export const MAX_ORDERS_PER_RECORD = 100_000;
  */
 export const MAX_ID_BYTES_PER_RECORD = 700_000;
 
+/** What one payment number takes of a record's JSON (the quotes and the comma). */
+export function idBytes(paymentId: string): number {
+  return paymentId.length + 3;
+}
+
+/** Whether one more order fits a record that holds `count` orders of `bytes` id bytes. */
+export function fitsRecord(count: number, bytes: number, paymentId: string): boolean {
+  return count < MAX_ORDERS_PER_RECORD && bytes + idBytes(paymentId) <= MAX_ID_BYTES_PER_RECORD;
+}
+
 /** Who made a settlement and how its records are named. */
 export interface SettlementOrigin {
   trigger: SettlementTrigger;
@@ -33,12 +43,12 @@ export class OrderBatch {
 
   /** Whether the order still fits (the caller starts a new record when not). */
   fits(order: PaymentInfo): boolean {
-    return this.orders.length < MAX_ORDERS_PER_RECORD && this.#bytes + order.spec.paymentId.length + 3 <= MAX_ID_BYTES_PER_RECORD;
+    return fitsRecord(this.orders.length, this.#bytes, order.spec.paymentId);
   }
 
   add(order: PaymentInfo): void {
     this.orders.push(order);
-    this.#bytes += order.spec.paymentId.length + 3;
+    this.#bytes += idBytes(order.spec.paymentId);
   }
 }
 
@@ -56,7 +66,13 @@ export async function writeSettlement(
   const totalAmount = batch.orders.reduce((sum, order) => sum + settleableMinor(order), 0);
   const feeAmount = feeFromBasisPoints(totalAmount, rateBasisPoints);
   const record = await deps.client.create(SettlementRecord, {
-    metadata: { name: recordName(deps, batch, origin) },
+    metadata: {
+      name: recordName(
+        deps,
+        { merchant: batch.merchant, currency: batch.currency, firstOrder: batch.orders[0]?.spec.paymentId ?? '' },
+        origin,
+      ),
+    },
     spec: {
       merchant: batch.merchant,
       paymentIds: batch.orders.map((o) => o.spec.paymentId),
@@ -78,12 +94,16 @@ export async function writeSettlement(
 }
 
 /** stl-<UTC time>-<suffix>: random for a manual trigger, derived from slot, merchant, currency and first order for the job. */
-function recordName(deps: MerchantDeps, batch: OrderBatch, origin: SettlementOrigin): string {
+export function recordName(
+  deps: MerchantDeps,
+  batch: { merchant: string; currency: string; firstOrder: string },
+  origin: SettlementOrigin,
+): string {
   const stamp = new Date(deps.clock.now())
     .toISOString()
     .replace(/[-:TZ.]/g, '')
     .slice(0, 14);
   if (!origin.slot) return `stl-${stamp}-${randomBytes(5).toString('hex')}`;
-  const seed = `${origin.slot}|${batch.merchant}|${batch.currency}|${batch.orders[0]?.spec.paymentId ?? ''}`;
+  const seed = `${origin.slot}|${batch.merchant}|${batch.currency}|${batch.firstOrder}`;
   return `stl-auto-${createHash('sha256').update(seed).digest('hex').slice(0, 20)}`;
 }

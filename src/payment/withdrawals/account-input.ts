@@ -1,4 +1,4 @@
-import type { ExtensionClient, Resource } from '../../host/sdk/index.js';
+import { HostAttachment, type ExtensionClient } from '../../host/sdk/index.js';
 import { cardDigits, luhnValid } from './luhn.js';
 import { invalidAccountField, invalidCardNumber } from './withdrawal-errors.js';
 import type { AccountType, WithdrawalAccountSpec } from './types.js';
@@ -48,7 +48,7 @@ export async function accountFields(
   }
   if (!input.collectionCode) return base;
   const name = collectionAttachment(input.collectionCode);
-  const image = name ? await client.fetch<Resource<{ owner?: string }>>('Attachment', name) : undefined;
+  const image = name ? await client.fetch(HostAttachment, name) : undefined;
   if (!image || image.spec?.owner !== collectionCodeOwner(owner))
     throw invalidAccountField(
       'collectionCode',

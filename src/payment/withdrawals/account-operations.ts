@@ -54,7 +54,7 @@ export function accountOperations(deps: AccountDeps): OperationDef[] {
       path: '/withdrawal-accounts',
       tags,
       summary: "The caller's withdrawal accounts, oldest first (exactly one is the default)",
-      response: { type: 'object', properties: { items: { type: 'array', items: ACCOUNT_VIEW_SCHEMA } } },
+      response: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: ACCOUNT_VIEW_SCHEMA } } },
       handler: async ({ principal }) => {
         await requireMerchant(deps, principal.username);
         return { items: (await listAccounts(deps, principal.username)).map((a) => toAccountView(a)) };

@@ -1,5 +1,6 @@
 import { and, eq, inValues } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
+import { withdrawalAccountsLock } from '../deps/lock-keys.js';
 import { Merchant } from '../merchants/types.js';
 import { accountFields, type AccountInput } from './account-input.js';
 import { WithdrawalAccount, WithdrawalRecord, OPEN_STATUSES } from './types.js';
@@ -46,6 +47,7 @@ export async function createAccount(deps: AccountDeps, username: string, input: 
   await requireMerchant(deps, username);
   const fields = await accountFields(deps.client, username, input);
   return deps.client.transaction(async () => {
+    await deps.client.lock(withdrawalAccountsLock(username));
     const existing = await listAccounts(deps, username);
     if (existing.length >= MAX_ACCOUNTS)
       throw invalidAccountField('type', `最多可添加 ${MAX_ACCOUNTS} 个提现账户`, `at most ${MAX_ACCOUNTS} withdrawal accounts`);
@@ -67,6 +69,7 @@ export async function updateAccount(deps: AccountDeps, username: string, name: s
   await ownAccount(deps, username, name);
   const fields = await accountFields(deps.client, username, input);
   return deps.client.transaction(async () => {
+    await deps.client.lock(withdrawalAccountsLock(username));
     const current = await ownAccount(deps, username, name);
     const isDefault = current.spec.isDefault || input.isDefault === true;
     const saved = await deps.client.update({ ...current, spec: { ...fields, merchant: username, isDefault } });
@@ -78,6 +81,7 @@ export async function updateAccount(deps: AccountDeps, username: string, name: s
 /** Deletes an account without open withdrawals; deleting the default promotes the oldest remaining account. */
 export async function deleteAccount(deps: AccountDeps, username: string, name: string): Promise<WithdrawalAccount> {
   return deps.client.transaction(async () => {
+    await deps.client.lock(withdrawalAccountsLock(username));
     const current = await ownAccount(deps, username, name);
     const open = await deps.client.count(
       WithdrawalRecord,

@@ -18,7 +18,12 @@ import { toWithdrawalView, WITHDRAWAL_VIEW_SCHEMA } from './views.js';
 import { withdrawalNotFound } from './withdrawal-errors.js';
 
 const tags = ['payment-console'];
-const DAY_OR_TIME = { type: 'string', maxLength: 40, description: 'yyyy-mm-dd (UTC day) or RFC 3339, inclusive' };
+const DAY_OR_TIME = {
+  type: 'string',
+  format: 'date-or-date-time',
+  maxLength: 40,
+  description: 'yyyy-mm-dd (UTC day) or RFC 3339, inclusive',
+};
 
 const MOVE_PATHS: Record<MoveName, { id: string; path: string; body: Record<string, unknown> }> = {
   approve: { id: 'approveWithdrawal', path: 'approve', body: { remark: multiLineText(1000) } },

@@ -1,4 +1,4 @@
-import { and, eq, listResult, type Condition, type ListResult } from '../../host/sdk/index.js';
+import { and, eq, isCalendarDate, listResult, parseCalendarTime, type Condition, type ListResult } from '../../host/sdk/index.js';
 import type { WithdrawalDeps } from './apply-withdrawal.js';
 import { WithdrawalRecord, type WithdrawalStatus } from './types.js';
 import { toWithdrawalView, type Exposure, type WithdrawalView } from './views.js';
@@ -16,9 +16,9 @@ export interface WithdrawalFilters {
 /** yyyy-mm-dd → the day's first or last millisecond (UTC); RFC 3339 → the stored form (appliedAt keeps ms). */
 function bound(value: string | undefined, end: boolean): string | undefined {
   if (!value) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+  if (isCalendarDate(value)) return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`;
+  const ms = parseCalendarTime(value);
+  return ms === undefined ? undefined : new Date(ms).toISOString();
 }
 
 function condition(f: WithdrawalFilters): Condition | undefined {
@@ -32,8 +32,16 @@ function condition(f: WithdrawalFilters): Condition | undefined {
   );
 }
 
-/** Newest application first; every filter is an indexed field of the CRD. */
-export async function listWithdrawals(deps: WithdrawalDeps, f: WithdrawalFilters, exposure: Exposure): Promise<ListResult<WithdrawalView>> {
+/**
+ * Newest application first; every filter is an indexed field of the CRD. `view` shapes each record for its
+ * reader: an exposure for the console, or the merchant's own view.
+ */
+export async function listWithdrawals(
+  deps: WithdrawalDeps,
+  f: WithdrawalFilters,
+  view: Exposure | ((r: WithdrawalRecord) => WithdrawalView),
+): Promise<ListResult<WithdrawalView>> {
+  const shape = typeof view === 'function' ? view : (r: WithdrawalRecord) => toWithdrawalView(r, view);
   const page = await deps.client.list(WithdrawalRecord, {
     where: condition(f),
     sort: [
@@ -43,6 +51,6 @@ export async function listWithdrawals(deps: WithdrawalDeps, f: WithdrawalFilters
     page: f.page,
     size: f.size,
   });
-  const items = deps.client.viewItems(WithdrawalRecord, page.items, (r) => toWithdrawalView(r, exposure));
+  const items = deps.client.viewItems(WithdrawalRecord, page.items, shape);
   return listResult(items, page.total ?? page.items.length, f.page, f.size);
 }

@@ -4,7 +4,7 @@ import { applyWithdrawal, type ApplyInput, type WithdrawalDeps } from './apply-w
 import { requireMerchant } from './accounts.js';
 import { listWithdrawals } from './list-withdrawals.js';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from './types.js';
-import { toWithdrawalView, WITHDRAWAL_VIEW_SCHEMA } from './views.js';
+import { toOwnWithdrawalView, WITHDRAWAL_VIEW_SCHEMA } from './views.js';
 
 const tags = ['payment-uc'];
 
@@ -35,7 +35,8 @@ export function myWithdrawalOperations(deps: WithdrawalDeps): OperationDef[] {
         },
       },
       response: WITHDRAWAL_VIEW_SCHEMA,
-      handler: async ({ body, principal }) => toWithdrawalView(await applyWithdrawal(deps, principal.username, body), 'owner'),
+      handler: async ({ body, principal, language }) =>
+        toOwnWithdrawalView(await applyWithdrawal(deps, principal.username, body), language),
     }),
     defineOperation<{ status?: WithdrawalStatus; page: number; size: number }>({
       operationId: 'listMyWithdrawals',
@@ -50,9 +51,9 @@ export function myWithdrawalOperations(deps: WithdrawalDeps): OperationDef[] {
         properties: { status: { type: 'string', enum: [...WITHDRAWAL_STATUSES] }, ...pageQueryProperties(100) },
       },
       response: listResultSchema(WITHDRAWAL_VIEW_SCHEMA),
-      handler: async ({ query, principal }) => {
+      handler: async ({ query, principal, language }) => {
         await requireMerchant(deps, principal.username);
-        return listWithdrawals(deps, { ...query, merchant: principal.username }, 'owner');
+        return listWithdrawals(deps, { ...query, merchant: principal.username }, (r) => toOwnWithdrawalView(r, language));
       },
     }),
   ];

@@ -1,3 +1,5 @@
+import type { Language } from '../../host/sdk/index.js';
+import { actorForMerchant } from '../merchants/platform-actor.js';
 import { formatMinor } from '../money/index.js';
 import { maskAccountNumber } from './luhn.js';
 import type { AccountSnapshot, Transition, WithdrawalAccount, WithdrawalRecord } from './types.js';
@@ -67,6 +69,20 @@ export function toWithdrawalView(r: WithdrawalRecord, exposure: Exposure): Withd
     accountDetails: details(accountSnapshot, exposure),
     amount: formatMinor(amount, r.spec.currency),
     transitions: r.status?.transitions ?? [],
+  };
+}
+
+/**
+ * A withdrawal as its merchant sees it (user center): the account whole, and the administrators who reviewed,
+ * paid or failed it shown as the platform (the merchant's own application keeps the merchant's name).
+ */
+export function toOwnWithdrawalView(r: WithdrawalRecord, language: Language): WithdrawalView {
+  const view = toWithdrawalView(r, 'owner');
+  const owner = r.spec.merchant;
+  return {
+    ...view,
+    ...(view.reviewedBy !== undefined ? { reviewedBy: actorForMerchant(view.reviewedBy, owner, language) } : {}),
+    transitions: view.transitions.map((t) => (t.actor === undefined ? t : { ...t, actor: actorForMerchant(t.actor, owner, language) })),
   };
 }
 

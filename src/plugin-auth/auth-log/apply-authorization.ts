@@ -6,6 +6,7 @@ import { normalizeDomain } from '../domain-name/normalize-domain.js';
 import { hasEntitlement } from '../permanent-users/permanent-users-service.js';
 import { requireUser } from '../users/user-lookup.js';
 import { assertApplicationAllowed, assertUnconfirmedRoom, countTowardLimit, effectiveLimit, UNLIMITED } from './application-limit.js';
+import { userDomainsLock } from '../deps/lock-keys.js';
 import { grantTimes } from './grant-times.js';
 import { recordName } from './record-name.js';
 import { notifyStatusChange } from './status-notification.js';
@@ -38,8 +39,8 @@ export interface ApplicationResult {
 
 /**
  * An application (spec state table, "(no record) → 0 or 1"). One transaction holds the limit check and the
- * write: SQLite runs one writer at a time and PostgreSQL takes the store's advisory lock at BEGIN, so
- * concurrent applications can never exceed the limit. A triple that already has its record returns it.
+ * write, under the lock of the user's records of the plugin (userDomainsLock), so concurrent applications, in
+ * any process, can never exceed the limit. A triple that already has its record returns it.
  *
  * The user's own application: under the limit; a user holding a permanent entitlement for the plugin gets
  * the record authorized permanently at once. When the triple's record was created through the public API
@@ -59,6 +60,7 @@ export async function applyForAuthorization(
   const name = recordName({ pluginKey: input.pluginKey, domain, user: input.user });
   const { client } = deps;
   return client.transaction(async () => {
+    await client.lock(userDomainsLock(input.pluginKey, input.user));
     const plugin = await requirePlugin(client, input.pluginKey);
     await requireUser(client, input.user);
     const existing = await client.fetch(SitePluginAuthLog, name);

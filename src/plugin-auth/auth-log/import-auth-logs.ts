@@ -1,5 +1,13 @@
 import { setImmediate } from 'node:timers/promises';
-import { AppError, isAppError, loadAllYamlInput, type ErrorDetail, type NewObject, type ObjectMeta } from '../../host/sdk/index.js';
+import {
+  AppError,
+  isAppError,
+  loadAllYamlInput,
+  runInChunks,
+  type ErrorDetail,
+  type NewObject,
+  type ObjectMeta,
+} from '../../host/sdk/index.js';
 import { RESOURCE_API_VERSION } from '../api/groups.js';
 import { findPluginByKey } from '../catalog/find-plugin.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
@@ -36,8 +44,10 @@ export interface ImportResult {
 /**
  * Imports multi-document YAML (the export's format). Every item is checked first — kind, schema, a
  * normalized domain, a name that is the triple's derived name, readable times, a catalog plugin — and
- * if any item is broken nothing is written and the error lists each broken item. Otherwise all items are
- * written in one transaction (created, or replaced when the record exists). Import restores data; it
+ * if any item is broken nothing is written and the error lists each broken item. Otherwise the items are
+ * written (created, or replaced when the record exists) in short transactions (runInChunks, about 25 ms
+ * each), so other writers go between them; a crash mid-import leaves whole records, and importing the same
+ * file again finishes the rest (an item already written answers `unchanged`). Import restores data; it
  * sends no notifications and applies no limits.
  */
 export async function importAuthLogs(deps: PluginAuthDeps, text: string): Promise<ImportResult> {
@@ -48,28 +58,27 @@ export async function importAuthLogs(deps: PluginAuthDeps, text: string): Promis
     if (!plugins.has(key)) plugins.set(key, findPluginByKey(deps.client, key).then(Boolean));
     return plugins.get(key)!;
   };
-  return deps.client.transaction(async () => {
-    const prepared: Array<ImportItem | ImportItemResult> = [];
-    for (const [index, doc] of docs.entries()) {
-      prepared.push(await prepareItem(deps, pluginExists, doc, index));
-      if (index % BATCH === BATCH - 1) await setImmediate();
-    }
-    const failed = prepared.filter((p): p is ImportItemResult => 'action' in p);
-    if (failed.length) throw importInvalid(failed, docs.length);
-    const items: ImportItemResult[] = [];
-    const ready = prepared.filter((p): p is ImportItem => !('action' in p));
-    for (const [index, item] of ready.entries()) {
-      items.push(await writeItem(deps, item, index));
-      if (index % BATCH === BATCH - 1) await setImmediate();
-    }
-    return {
-      total: items.length,
-      created: items.filter((i) => i.action === 'created').length,
-      updated: items.filter((i) => i.action === 'updated').length,
-      unchanged: items.filter((i) => i.action === 'unchanged').length,
-      items,
-    };
+  const prepared: Array<ImportItem | ImportItemResult> = [];
+  for (const [index, doc] of docs.entries()) {
+    prepared.push(await prepareItem(deps, pluginExists, doc, index));
+    if (index % BATCH === BATCH - 1) await setImmediate();
+  }
+  const failed = prepared.filter((p): p is ImportItemResult => 'action' in p);
+  if (failed.length) throw importInvalid(failed, docs.length);
+  const ready = prepared.filter((p): p is ImportItem => !('action' in p));
+  const items: ImportItemResult[] = [];
+  await runInChunks(deps.client, async () => {
+    const index = items.length;
+    items.push(await writeItem(deps, ready[index], index));
+    return items.length < ready.length;
   });
+  return {
+    total: items.length,
+    created: items.filter((i) => i.action === 'created').length,
+    updated: items.filter((i) => i.action === 'updated').length,
+    unchanged: items.filter((i) => i.action === 'unchanged').length,
+    items,
+  };
 }
 
 /**

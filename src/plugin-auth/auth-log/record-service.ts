@@ -1,4 +1,4 @@
-import { AppError } from '../../host/sdk/index.js';
+import { AppError, runInChunks } from '../../host/sdk/index.js';
 import { requirePlugin } from '../catalog/find-plugin.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { normalizeDomain } from '../domain-name/normalize-domain.js';
@@ -87,26 +87,25 @@ export interface BatchResult {
 }
 
 /**
- * A batch move over named records in one transaction: every name must exist (else nothing changes),
- * each record moves by the state table.
+ * A batch move over named records: every name must exist (else nothing changes), then each record moves by
+ * the state table in short transactions (runInChunks, about 25 ms each) so other writers go between them. A
+ * record is read afresh in the transaction that moves it; one deleted in the meantime counts as unchanged,
+ * and repeating a batch cut off by a crash finishes it (records already moved are unchanged).
  */
 export async function moveBatch(deps: PluginAuthDeps, names: string[], move: Move): Promise<BatchResult> {
-  return deps.client.transaction(async () => {
-    const records: AuthLog[] = [];
-    const missing: string[] = [];
-    for (const name of names) {
-      const record = await deps.client.fetch(SitePluginAuthLog, name);
-      if (record) records.push(record);
-      else missing.push(name);
-    }
-    if (missing.length) throw recordsNotFound(missing);
-    const result: BatchResult = { changed: [], unchanged: [] };
-    for (const record of records) {
-      const { changed } = await applyMove(deps, record, move);
-      (changed ? result.changed : result.unchanged).push(record.metadata.name);
-    }
-    return result;
+  const missing: string[] = [];
+  for (const name of names) if (!(await deps.client.fetch(SitePluginAuthLog, name))) missing.push(name);
+  if (missing.length) throw recordsNotFound(missing);
+  const result: BatchResult = { changed: [], unchanged: [] };
+  let next = 0;
+  await runInChunks(deps.client, async () => {
+    const name = names[next++];
+    const record = await deps.client.fetch(SitePluginAuthLog, name);
+    const changed = record ? (await applyMove(deps, record, move)).changed : false;
+    (changed ? result.changed : result.unchanged).push(name);
+    return next < names.length;
   });
+  return result;
 }
 
 export async function deleteAuthLog(deps: PluginAuthDeps, name: string, owner?: string): Promise<{ name: string }> {

@@ -1,4 +1,5 @@
 import {
+  DECIMAL_PLACES_KEYWORD,
   defineOperation,
   type Attachments,
   listResultSchema,
@@ -11,6 +12,7 @@ import { CONSOLE_GROUP } from '../api/groups.js';
 import { NAME_LIST, NAME_PARAMS, resourceSchema } from '../api/schemas.js';
 import { TAGS } from '../api/tags.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { PRICE_DECIMAL_PLACES } from './sale-amount.js';
 import { createSitePlugin, deleteSitePlugin, updateSitePlugin } from './catalog-service.js';
 import { listSitePlugins, reorderSitePlugins, type SitePluginFilter } from './list-site-plugins.js';
 import { forgetLogo, MAX_LOGO_BYTES, uploadLogo, type LogoUpload } from './plugin-logo.js';
@@ -30,7 +32,13 @@ const SPEC_FIELDS = {
   authCountLimit: { type: 'integer', minimum: -1, maximum: 1_000_000 },
   docs: URL_FIELD,
   url: URL_FIELD,
-  price: { type: 'number', minimum: 0, maximum: 100_000_000 },
+  price: {
+    type: 'number',
+    minimum: 0,
+    maximum: 100_000_000,
+    [DECIMAL_PLACES_KEYWORD]: PRICE_DECIMAL_PLACES,
+    description: 'CNY, at most two decimals (0 free, 9999 limited-time free); 0.001 is refused, never rounded',
+  },
   payUrl: URL_FIELD,
   priority: { type: 'integer', minimum: -1_000_000_000, maximum: 1_000_000_000 },
 };

@@ -1,17 +1,21 @@
+import { fractionDigits } from '../../host/sdk/index.js';
+
+/** Fraction digits of the purchase currency (CNY fen): a catalog price carries no finer amount. */
+export const PRICE_DECIMAL_PLACES = 2;
+
 /**
- * The amount a paid catalog plugin is sold for: its price as decimal text with two fraction digits, rounded
- * half up at the third (the catalog price is a JSON number, kept for classifying, so 19.995 sells for 20.00).
- * Read from the number's shortest decimal text, never through float arithmetic. Undefined when that rounds to
- * nothing (a price of 0.001 cannot be charged).
+ * The amount a paid catalog plugin is sold for: its price as decimal text with two fraction digits, read from
+ * the number's shortest decimal text, never through float arithmetic. Undefined when the price is not a
+ * positive amount of whole fen: a price finer than 0.01 (stored before prices were checked at the field) is
+ * never rounded into another amount, so 9.999 is not charged 10.00 and 0.001 is not sold at all.
  */
 export function saleAmount(price: number): string | undefined {
   if (!Number.isFinite(price) || price <= 0) return undefined;
-  const text = /e/i.test(String(price)) ? price.toFixed(20) : String(price);
+  const digits = fractionDigits(price);
+  if (digits === undefined || digits > PRICE_DECIMAL_PLACES) return undefined;
+  const text = /e/i.test(String(price)) ? price.toFixed(PRICE_DECIMAL_PLACES) : String(price);
   const [whole, fraction = ''] = text.split('.');
-  let cents = BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2));
-  if ((fraction[2] ?? '0') >= '5') cents += 1n;
-  if (cents === 0n) return undefined;
-  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+  return `${whole}.${fraction.padEnd(PRICE_DECIMAL_PLACES, '0').slice(0, PRICE_DECIMAL_PLACES)}`;
 }
 
 /** Catalog prices have no currency; plugin purchases are charged in it (docs/plugin-purchase.md). */

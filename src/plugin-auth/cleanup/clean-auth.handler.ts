@@ -8,11 +8,12 @@ import { nowStamp } from '../timestamps/whole-second.js';
 import { sweepInBatches } from './batch-sweep.js';
 
 /**
- * Records per transaction. Each record dirties about 13 random index pages (its own indexes and its outbox
- * messages'), and every commit writes its dirty pages to the WAL once: larger batches share pages and
+ * Most records per transaction. Each record dirties about 13 random index pages (its own indexes and its
+ * outbox messages'), and every commit writes its dirty pages to the WAL once: larger batches share pages and
  * commits (at 200k records: 200 → 994/s, 500 → 1,750/s; at 1M: 500 → 1,000 took the job from about 63 s to
- * 49 s). A batch holds the single SQLite writer while it runs (about 0.5 s at 1,000), delaying other writes;
- * the store caps a page at 1,000.
+ * 49 s). But a batch holds the single SQLite writer while it runs (about 0.5 s at 1,000), delaying other
+ * writes, so the sweep's time budget (CHUNK_BUDGET_MS, batch-sweep.ts) ends a batch well before that; the
+ * store caps a page at 1,000.
  */
 export const CLEANUP_BATCH = 1000;
 

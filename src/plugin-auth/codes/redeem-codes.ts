@@ -12,8 +12,8 @@ import { FreeAuthCode, PermanentAuthCode } from './types.js';
 /**
  * Redeems a permanent code for the caller's record: checks it (PENDING, not past expiresAt, same plugin,
  * restricted user), authorizes the record until 2099-12-31T23:59:59Z, marks the code USED with authUser and
- * authTime, and grants the permanent entitlement. Run it inside the caller's transaction: under any
- * concurrency one code is redeemed once.
+ * authTime, and grants the permanent entitlement. Run it inside the caller's transaction, holding the code's
+ * lock (codeLock, see activateAuthorization): under any concurrency one code is redeemed once.
  */
 export async function redeemPermanentCode(deps: PluginAuthDeps, record: AuthLog, code: string): Promise<AuthLog> {
   const { client } = deps;
@@ -31,7 +31,7 @@ export async function redeemPermanentCode(deps: PluginAuthDeps, record: AuthLog,
 /**
  * Redeems a temporary free code: younger than 5 minutes, unused, for this plugin when bound, and only for
  * plugins priced 0 or 9999. The record is authorized for the self-service days setting; the code is used up.
- * Run it inside the caller's transaction.
+ * Run it inside the caller's transaction, holding the code's lock (codeLock).
  */
 export async function redeemFreeCode(deps: PluginAuthDeps, record: AuthLog, code: string): Promise<AuthLog> {
   const { client } = deps;

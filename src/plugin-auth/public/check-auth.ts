@@ -5,6 +5,7 @@ import { SitePluginAuthLog, type AuthLog } from '../auth-log/types.js';
 import { isPermanentExpireTime } from '../auth-log/validity.js';
 import { parseDomain } from '../domain-name/normalize-domain.js';
 import type { LicenseClaims } from '../license/license-format.js';
+import { recordLicenseLock } from '../deps/lock-keys.js';
 import type { OpenApiDeps } from './deps.js';
 import { licenseRef } from './license-ref.js';
 
@@ -86,11 +87,13 @@ type Answer = (code: CheckAuthCode, extra?: Partial<CheckAuthAnswer>) => CheckAu
 
 /**
  * Spec rule 2: a valid record asked without a license gets a new one, stored in the record. Read, issue and
- * write run in one store transaction (one writer at a time), so concurrent calls for one record each store
- * their license in turn instead of failing on a stale resourceVersion; the state is decided on the fresh read.
+ * write run in one store transaction under the record's license lock, so concurrent calls for one record (on
+ * any replica) each store their license in turn instead of failing on a stale resourceVersion; the state is
+ * decided on the fresh read.
  */
 async function withNewLicense(deps: OpenApiDeps, name: string, answer: Answer): Promise<CheckAuthAnswer> {
   return deps.client.transaction(async (client) => {
+    await client.lock(recordLicenseLock(name));
     const found = await client.fetch(SitePluginAuthLog, name);
     const record = found && client.wellFormed(SitePluginAuthLog, found) ? found : undefined;
     const state = stateOf(record, deps.clock.now());

@@ -13,7 +13,7 @@ import {
   rateLimited,
 } from './open-errors.js';
 import { OpenRateLimits, type OpenFamily, type RateLimitSource } from './rate-limits.js';
-import { authorizationCarries, secretMatches } from './secret-compare.js';
+import { ConfiguredSecret } from './secret-compare.js';
 
 /** Longest request URL: a license (at most 8192 characters) plus the other parameters. */
 export const MAX_URL_LENGTH = 10_240;
@@ -35,6 +35,7 @@ const OPEN_WITHOUT_SECRET = new Set(['/public/checkauth', '/public/plugininfo', 
  */
 export async function openEndpointsGuard(deps: OpenApiDeps, rateLimits?: RateLimitSource): Promise<RequestHandler> {
   const limits = new OpenRateLimits(deps.snapshot, rateLimits);
+  const secrets: Secrets = { api: new ConfiguredSecret(), docking: new ConfiguredSecret() };
   limits.resize(await deps.snapshot.get());
   const cors = corsFor(async () => (await deps.snapshot.get()).corsWhiteList, {
     logger: deps.logger,
@@ -46,8 +47,8 @@ export async function openEndpointsGuard(deps: OpenApiDeps, rateLimits?: RateLim
     const target = openTarget(req.baseUrl + req.path);
     if (!target) return next();
     if (req.originalUrl.length > MAX_URL_LENGTH) return next(queryTooLong(MAX_URL_LENGTH));
-    if (!req.headers.origin) return admit(deps, limits, target, req, next);
-    cors(req, res, (err?: unknown) => (err ? next(err) : admit(deps, limits, target, req, next)));
+    if (!req.headers.origin) return admit(deps, limits, secrets, target, req, next);
+    cors(req, res, (err?: unknown) => (err ? next(err) : admit(deps, limits, secrets, target, req, next)));
   };
 }
 
@@ -68,28 +69,34 @@ function openTarget(fullPath: string): OpenTarget | undefined {
   return family && { family, path };
 }
 
-function admit(deps: OpenApiDeps, limits: OpenRateLimits, target: OpenTarget, req: Request, next: NextFunction): void {
-  const wait = limits.hit(target.family, req.ip ?? 'unknown');
-  if (wait instanceof Promise) wait.then((seconds) => afterLimit(deps, seconds, target, req, next), next);
-  else afterLimit(deps, wait, target, req, next);
+/** The two configured secrets, each keeping its digest between requests (secret-compare.ts). */
+interface Secrets {
+  api: ConfiguredSecret;
+  docking: ConfiguredSecret;
 }
 
-function afterLimit(deps: OpenApiDeps, wait: number, target: OpenTarget, req: Request, next: NextFunction): void {
+function admit(deps: OpenApiDeps, limits: OpenRateLimits, secrets: Secrets, target: OpenTarget, req: Request, next: NextFunction): void {
+  const wait = limits.hit(target.family, req.ip ?? 'unknown');
+  if (wait instanceof Promise) wait.then((seconds) => afterLimit(deps, secrets, seconds, target, req, next), next);
+  else afterLimit(deps, secrets, wait, target, req, next);
+}
+
+function afterLimit(deps: OpenApiDeps, secrets: Secrets, wait: number, target: OpenTarget, req: Request, next: NextFunction): void {
   if (wait > 0) return next(rateLimited(wait));
   const settings = deps.snapshot.current();
-  if (settings instanceof Promise) settings.then((s) => next(secretProblem(target, req, s)), next);
-  else next(secretProblem(target, req, settings));
+  if (settings instanceof Promise) settings.then((s) => next(secretProblem(secrets, target, req, s)), next);
+  else next(secretProblem(secrets, target, req, settings));
 }
 
-function secretProblem({ family, path }: OpenTarget, req: Request, settings: PluginAuthSettingValues): Error | undefined {
+function secretProblem(secrets: Secrets, { family, path }: OpenTarget, req: Request, settings: PluginAuthSettingValues): Error | undefined {
   if (family === 'public') {
     const secret = settings.apiAccessSecret;
     if (!secret) return isOpenWithoutSecret(path) ? undefined : apiSecretNotConfigured();
-    return authorizationCarries(req.headers.authorization, secret) ? undefined : apiSecretInvalid();
+    return secrets.api.carriedBy(req.headers.authorization, secret) ? undefined : apiSecretInvalid();
   }
   const secret = settings.dockingAccessSecret;
   if (!secret) return dockingDisabled();
-  return secretMatches(req.query.dockingAccessSecret, secret) ? undefined : dockingSecretInvalid();
+  return secrets.docking.matches(req.query.dockingAccessSecret, secret) ? undefined : dockingSecretInvalid();
 }
 
 function isOpenWithoutSecret(path: string): boolean {

@@ -4,6 +4,7 @@ import { requirePlugin } from '../catalog/find-plugin.js';
 import { priceTypeOf } from '../catalog/price-type.js';
 import type { SitePlugin } from '../catalog/types.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
+import { checkoutLock } from '../deps/lock-keys.js';
 import { hasEntitlement } from '../permanent-users/permanent-users-service.js';
 import { awaitCheckout } from './await-checkout.js';
 import { amountText, CheckoutRequest, PaymentOrder } from './payment-contract.js';
@@ -63,7 +64,8 @@ export const ENTITLEMENTS_PATH = '/uc/plugin-auth/entitlements';
  * free, limited-time free, already entitled, paid and being granted, an earlier payment unconfirmed), answers
  * the buyer's open order of the plugin when there is one, and otherwise asks the payment service for a system
  * order through a CheckoutRequest and waits for its answer. Looking and asking happen in one store
- * transaction, so concurrent checkouts of one buyer and plugin make one order.
+ * transaction under the buyer's checkout lock (checkoutLock), so concurrent checkouts of one buyer and
+ * plugin, in any process, make one order.
  */
 export async function checkoutPlugin(deps: PluginAuthDeps, input: CheckoutInput): Promise<CheckoutAnswer> {
   const plugin = await requirePlugin(deps.client, input.pluginKey);
@@ -71,9 +73,10 @@ export async function checkoutPlugin(deps: PluginAuthDeps, input: CheckoutInput)
   if (priceTypeOf(plugin.spec.price) !== 'PAID' || !amount) throw notForSale(input.pluginKey, priceTypeOf(plugin.spec.price));
   const refs = { pluginKey: input.pluginKey, user: input.user };
   if (await hasEntitlement(deps.client, refs.pluginKey, refs.user)) throw alreadyEntitled(refs.pluginKey);
-  const found = await deps.client.transaction(
-    async () => (await openCheckout(deps.client, refs)) ?? { created: await requestOrder(deps, plugin, amount, input) },
-  );
+  const found = await deps.client.transaction(async () => {
+    await deps.client.lock(checkoutLock(refs.pluginKey, refs.user));
+    return (await openCheckout(deps.client, refs)) ?? { created: await requestOrder(deps, plugin, amount, input) };
+  });
   if (found.order) return answerOf(found.order, await payUrlOf(deps, found.order), true);
   const name = found.request ?? found.created!;
   const status = await awaitCheckout(deps.client, deps.clock, name);

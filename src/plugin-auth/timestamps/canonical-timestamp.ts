@@ -1,4 +1,4 @@
-import { toTimestamp } from '../../host/sdk/index.js';
+import { toTimestamp, wallTimeExists } from '../../host/sdk/index.js';
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/;
 
@@ -13,10 +13,8 @@ export function canonicalTimestamp(value: unknown): string | undefined {
   const m = RFC3339.exec(value.trim());
   if (!m) return undefined;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  if (!wallTimeExists(year, month, day, hour, minute, second)) return undefined;
   const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  const check = new Date(wall);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
   const offsetMinutes = m[9] ? (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11])) : 0;
   if (m[9] && (Number(m[10]) > 23 || Number(m[11]) > 59)) return undefined;
   return toTimestamp(wall - offsetMinutes * 60_000);

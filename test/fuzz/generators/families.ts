@@ -17,7 +17,9 @@ import { canonicalNumbers, hugeNumber, nonFinite } from './numbers.js';
 import { RawJson, sample, serializeJson, type Sample } from './sample.js';
 import { canonicalStrings, controlString, hugeString, numericString, surrogateString } from './strings.js';
 import { canonicalStructures, deepNesting, prototypeKeys, wrongType } from './structures.js';
+import { canonicalUrlForms, URL_FIELD, urlFormValue } from './ipv6-embeddings.js';
 import { canonicalUrlValues, PROTOTYPE_QUERIES, QUERY_SHAPES, urlValue } from './url-encoding.js';
+import { targetedArbitraries, targetedBodySamples, targetedQuerySamples } from './targeted.js';
 
 /**
  * Which hostile values go where. The sweep sends, at every location of every target, the first value of each
@@ -58,6 +60,8 @@ function sizeOf(value: unknown): number {
 }
 
 const URL_VALUES = byFamily(canonicalUrlValues());
+/** At URL fields only (notifyUrl, returnUrl, callbackDomain): IPv6 embeddings and URL forms. */
+const URL_FORM_VALUES = byFamily(canonicalUrlForms());
 const JSON_VALUES = byFamily<unknown>([...canonicalStrings(), ...canonicalNumbers(), ...canonicalStructures()]);
 /** At free-form object fields only: elsewhere the schema refuses the expanded value anyway. */
 const YAML_VALUES = canonicalYamlValues();
@@ -115,6 +119,7 @@ export function sweepMutations(target: Target, deep = false): Mutation[] {
   }
   for (const name of target.queryNames) {
     for (const s of representatives(URL_VALUES, rotation++, shared)) out.push({ at: 'query', name, sample: s });
+    for (const s of targetedQuerySamples(target, name, rotation, deep)) out.push({ at: 'query', name, sample: s });
     const shape = QUERY_SHAPES[rotation % QUERY_SHAPES.length];
     out.push({ at: 'query-shape', name, sample: sample('query-structure', shape, shape) });
   }
@@ -123,7 +128,10 @@ export function sweepMutations(target: Target, deep = false): Mutation[] {
   for (const name of target.bodyFields) {
     const breadth = name.startsWith('spec.') ? own : shared;
     for (const s of representatives(JSON_VALUES, rotation++, breadth)) out.push({ at: 'body-field', name, sample: s });
+    for (const s of targetedBodySamples(target, name, rotation, deep)) out.push({ at: 'body-field', name, sample: s });
     if (FREE_FORM_FIELD.test(name)) out.push({ at: 'body-field', name, sample: YAML_VALUES[0] });
+    if (URL_FIELD.test(name))
+      for (const s of representatives(URL_FORM_VALUES, rotation++, own)) out.push({ at: 'body-field', name, sample: s });
   }
   const bodies = bodySamples(target);
   const types = contentTypeSamples(target);
@@ -168,6 +176,11 @@ export function mutationArbitrary(target: Target): fc.Arbitrary<Mutation> {
       fc.tuple(fc.constantFrom(...freeForm), yamlFlowValue).map(([name, s]): Mutation => ({ at: 'body-field', name, sample: s })),
     );
   }
+  const urlFields = target.bodyFields.filter((f) => URL_FIELD.test(f));
+  if (urlFields.length)
+    options.push(
+      fc.tuple(fc.constantFrom(...urlFields), urlFormValue).map(([name, s]): Mutation => ({ at: 'body-field', name, sample: s })),
+    );
   if (target.bodyFields.length) {
     options.push(
       fc.tuple(fc.constantFrom(...target.bodyFields), jsonValue).map(([name, s]): Mutation => ({ at: 'body-field', name, sample: s })),
@@ -177,5 +190,6 @@ export function mutationArbitrary(target: Target): fc.Arbitrary<Mutation> {
     options.push(fc.oneof(malformedJson, yamlBomb, hugeBody).map((s): Mutation => ({ at: 'body', sample: s })));
     options.push(fc.constantFrom(...contentTypeSamples(target)).map((s): Mutation => ({ at: 'content-type', sample: s })));
   }
+  options.push(...targetedArbitraries(target));
   return fc.oneof(...options);
 }

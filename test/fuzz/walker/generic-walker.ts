@@ -1,4 +1,6 @@
 import { VALID_SAMPLES } from '../../extensions/samples.js';
+import { DELETE_OPTIONS_BODY, DELETE_OPTIONS_FIELDS } from '../generators/delete-options.js';
+import { METADATA_FIELDS } from '../generators/metadata-shapes.js';
 import type { Target } from './target.js';
 
 /** A resource of the generic API as discovery lists it. */
@@ -13,7 +15,18 @@ export const SEED_NAME = 'fuzz-seed';
 /** The object of each kind the delete target may delete (the seed stays for get and patch). */
 export const DOOMED_NAME = 'fuzz-doomed';
 
-const LIST_QUERY = ['limit', 'continue', 'labelSelector', 'fieldSelector', 'resourceVersion', 'resourceVersionMatch'];
+/** Not `watch`: a value that decodes to true would hold a stream open for the default 30 minutes. */
+const LIST_QUERY = [
+  'limit',
+  'continue',
+  'labelSelector',
+  'fieldSelector',
+  'resourceVersion',
+  'resourceVersionMatch',
+  'timeoutSeconds',
+  'allowWatchBookmarks',
+  'sendInitialEvents',
+];
 
 /** A plausible manifest of the kind: the extension sample's spec when there is one, else an empty spec. */
 export function manifestOf(resource: GenericResource, name: string): Record<string, unknown> {
@@ -44,7 +57,7 @@ function routingTargets(first: GenericResource): Target[] {
 /** List, get, create, merge patch, JSON patch and delete of every kind discovery lists. */
 export function genericTargets(resources: GenericResource[]): Target[] {
   const groupsSeen = new Set<string>();
-  const verbs = resources.flatMap((r) => {
+  const verbs = resources.flatMap((r): Target[] => {
     const base = `/apis/${r.groupVersion}/${r.plural}`;
     const one = `${base}/{name}`;
     const sweep = groupsSeen.has(r.groupVersion) ? ('light' as const) : ('full' as const);
@@ -59,7 +72,7 @@ export function genericTargets(resources: GenericResource[]): Target[] {
     };
     return [
       { ...common, id: `generic:${r.plural}:list`, method: 'GET', pathTemplate: base, pathParams: {}, queryNames: LIST_QUERY },
-      { ...common, id: `generic:${r.plural}:get`, method: 'GET', pathTemplate: one },
+      { ...common, id: `generic:${r.plural}:get`, method: 'GET', pathTemplate: one, queryNames: ['resourceVersion'] },
       {
         ...common,
         id: `generic:${r.plural}:create`,
@@ -68,16 +81,7 @@ export function genericTargets(resources: GenericResource[]): Target[] {
         pathParams: {},
         queryNames: ['dryRun', 'fieldManager'],
         body: { contentType: 'application/json', value: manifestOf(r, 'fuzz-a1') },
-        bodyFields: [
-          'apiVersion',
-          'kind',
-          'metadata',
-          'metadata.name',
-          'metadata.labels',
-          'metadata.annotations',
-          'spec',
-          ...specFields(r),
-        ],
+        bodyFields: ['apiVersion', 'kind', 'metadata', 'metadata.name', ...METADATA_FIELDS, 'spec', ...specFields(r)],
       },
       {
         ...common,
@@ -85,7 +89,7 @@ export function genericTargets(resources: GenericResource[]): Target[] {
         method: 'PATCH',
         pathTemplate: one,
         body: { contentType: 'application/merge-patch+json', value: { metadata: { labels: { fuzz: 'patched' } }, spec: {} } },
-        bodyFields: ['metadata', 'metadata.labels', 'metadata.resourceVersion', 'spec', 'status', ...specFields(r)],
+        bodyFields: ['metadata', ...METADATA_FIELDS, 'metadata.resourceVersion', 'spec', 'status', ...specFields(r)],
       },
       {
         ...common,
@@ -101,7 +105,9 @@ export function genericTargets(resources: GenericResource[]): Target[] {
         method: 'DELETE',
         pathTemplate: one,
         pathParams: { name: DOOMED_NAME },
-        queryNames: ['dryRun', 'gracePeriodSeconds', 'propagationPolicy'],
+        queryNames: ['dryRun', 'gracePeriodSeconds', 'propagationPolicy', 'orphanDependents'],
+        body: { contentType: 'application/json', value: DELETE_OPTIONS_BODY },
+        bodyFields: DELETE_OPTIONS_FIELDS,
       },
     ];
   });

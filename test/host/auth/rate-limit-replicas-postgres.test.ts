@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { startWellInsideAMinute } from '../../support/rate-window.js';
 import { startTempServer, type TempServer } from '../../support/temp-server.js';
 import { PG_URL, postgresReachable } from '../store/harness.js';
 
@@ -37,6 +38,14 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
     await admin.end();
   });
 
+  /** Client addresses and user names of this attempt alone: CI runs a failed test once more against the same schema. */
+  let attemptNo = 0;
+  beforeEach(async () => {
+    attemptNo++;
+    await startWellInsideAMinute();
+  }, 60_000);
+  const address = (last: number) => `198.51.${100 + attemptNo}.${last}`;
+
   /** A failed log-in through a replica, for a client address the trusted (loopback) proxy reports. */
   const attempt = async (replica: TempServer, username: string, client: string) => {
     const res = await fetch(`${replica.url}/login`, {
@@ -51,22 +60,22 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
   test('ten attempts a minute per client address, wherever they land', async () => {
     const [a, b] = replicas;
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push(await attempt(a, `nobody-a-${i}`, '198.51.100.1'));
-    for (let i = 0; i < 5; i++) statuses.push(await attempt(b, `nobody-b-${i}`, '198.51.100.1'));
+    for (let i = 0; i < 5; i++) statuses.push(await attempt(a, `nobody-a-${i}`, address(1)));
+    for (let i = 0; i < 5; i++) statuses.push(await attempt(b, `nobody-b-${i}`, address(1)));
     expect(statuses).toEqual(new Array(10).fill(401));
     // Counted per process, replica b would have seen only five.
-    expect(await attempt(b, 'nobody-b-5', '198.51.100.1')).toBe(429);
-    expect(await attempt(a, 'nobody-a-5', '198.51.100.1')).toBe(429);
-    expect(await attempt(a, 'nobody-a-6', '198.51.100.2')).toBe(401); // another client
+    expect(await attempt(b, 'nobody-b-5', address(1))).toBe(429);
+    expect(await attempt(a, 'nobody-a-5', address(1))).toBe(429);
+    expect(await attempt(a, 'nobody-a-6', address(2))).toBe(401); // another client
   });
 
   test('five failures per user name, wherever they land', async () => {
     const [a, b] = replicas;
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push(await attempt(i % 2 ? b : a, 'ghost', `198.51.100.${10 + i}`));
+    for (let i = 0; i < 5; i++) statuses.push(await attempt(i % 2 ? b : a, `ghost-${attemptNo}`, address(10 + i)));
     expect(statuses).toEqual(new Array(5).fill(401));
-    expect(await attempt(b, 'ghost', '198.51.100.20')).toBe(429);
-    expect(await attempt(a, 'ghost', '198.51.100.21')).toBe(429);
+    expect(await attempt(b, `ghost-${attemptNo}`, address(20))).toBe(429);
+    expect(await attempt(a, `ghost-${attemptNo}`, address(21))).toBe(429);
   });
 
   test("plugin-auth's public limit is shared too", async () => {
@@ -88,7 +97,7 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
     // The setting reaches replica b through its settings watch: wait until b enforces a limit of 3.
     let probe = 0;
     const enforces = async () => {
-      const client = `192.0.2.${++probe}`;
+      const client = `192.0.${attemptNo}.${++probe}`;
       for (let i = 0; i < 3; i++) await pluginInfo(b, client);
       return (await pluginInfo(b, client)) === 429;
     };
@@ -97,7 +106,7 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
       if (Date.now() > end) throw new Error('replica b never applied publicRateLimitPerMinute: 3');
       await new Promise((r) => setTimeout(r, 200));
     }
-    const client = '198.51.100.200';
+    const client = address(200);
     expect([await pluginInfo(a, client), await pluginInfo(b, client), await pluginInfo(a, client)]).not.toContain(429);
     expect(await pluginInfo(b, client)).toBe(429);
   }, 60_000);

@@ -1,10 +1,13 @@
+import { startWellInsideAMinute } from '../../support/rate-window.js';
 import { ADMIN_PASSWORD, UC, basic, call, createUser, start, type Server } from './harness.js';
 
 let server: Server;
 beforeAll(async () => {
   server = await start({ relax: false });
   await createUser(server, 'kate');
-});
+  // Both tests count this address's attempts of one minute.
+  await startWellInsideAMinute();
+}, 60_000);
 afterAll(async () => {
   await server.stop();
 });

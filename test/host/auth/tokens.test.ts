@@ -165,3 +165,18 @@ describe('a token restricted to API groups', () => {
     expect(await count()).toBe(before);
   });
 });
+
+test('an Authorization header the host does not verify (a public API secret) leaves the caller anonymous; a session counts', async () => {
+  for (const authorization of ['some-public-api-secret', 'Bearer some-public-api-secret', 'Token abc']) {
+    const res = await call(`${server.url}${UC}/users/-`, { headers: { authorization } });
+    expect([authorization, res.status]).toEqual([authorization, 401]);
+  }
+  const browser = await login(server, 'alice', 'user-password-1');
+  const me = await call<Me>(`${server.url}${UC}/users/-`, {
+    headers: { cookie: browser.cookie, authorization: 'Bearer some-public-api-secret' },
+  });
+  expect([me.status, me.body.data.user.name]).toEqual([200, 'alice']);
+  const { token } = await newToken('bob');
+  const viaToken = await call<Me>(`${server.url}${UC}/users/-`, { headers: { authorization: `bearer ${token}` } });
+  expect([viaToken.status, viaToken.body.data.user.name]).toEqual([200, 'bob']);
+});

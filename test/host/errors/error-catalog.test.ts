@@ -12,7 +12,7 @@ import { hasChineseText } from '../../../src/host/errors/language.js';
 import { PLUGIN_AUTH_ERROR_MESSAGES } from '../../../src/plugin-auth/api/error-messages.js';
 import { CODE_ERRORS, CODE_ERROR_MESSAGES } from '../../../src/plugin-auth/codes/code-errors.js';
 import { PAYMENT_ERROR_MESSAGES } from '../../../src/payment/api/error-messages.js';
-import { CHANNEL_ERROR_STATUS } from '../../../src/payment/channels/errors.js';
+import { CHANNEL_ERROR_STATUS } from '../../../src/payment/channels/core/errors.js';
 
 const SRC = path.resolve('src');
 /** Constructions whose code is a variable, and where that variable's codes are listed (a table read below). */

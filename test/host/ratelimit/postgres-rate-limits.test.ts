@@ -32,9 +32,9 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
 
   test('two replicas count against one limit, also when they hit it at the same time', async () => {
     const [a, b] = replicas.map((r) => r.limiter('test:shared', { limit: 10, windowMs: 60_000 }));
-    const first = await Promise.all([a, b, a, b, a, b].map((l) => l.hit('203.0.113.1')));
+    const first = await Promise.all([a, b, a, b, a, b].map(async (l) => l.hit('203.0.113.1')));
     expect(first.every((d) => d.allowed)).toBe(true);
-    const rest = await Promise.all([a, b, a, b, a, b].map((l) => l.hit('203.0.113.1')));
+    const rest = await Promise.all([a, b, a, b, a, b].map(async (l) => l.hit('203.0.113.1')));
     expect(rest.filter((d) => d.allowed)).toHaveLength(4); // 10 in all, whichever replica counted them
     const refused = await b.hit('203.0.113.1');
     expect(refused).toMatchObject({ allowed: false, remaining: 0 });
@@ -51,7 +51,7 @@ if (!pgUp && !inCi) console.warn(`PostgreSQL is unreachable at ${PG_URL}: skippi
     const options = { limit: 4, windowMs: 1000, clock: () => now };
     const shared = replicas[0].limiter('test:window', options);
     const memory = new RateLimiter(options);
-    const both = async (l: RateLimit[], op: 'hit' | 'check') => Promise.all(l.map((x) => x[op]('k')));
+    const both = async (l: RateLimit[], op: 'hit' | 'check') => Promise.all(l.map(async (x) => x[op]('k')));
     const steps: Array<[number, 'hit' | 'check']> = [
       [0, 'hit'],
       [100, 'hit'],

@@ -4,6 +4,7 @@
  * "A proxy on another host" is this machine's own non-loopback address: connections through it do not come
  * from loopback, which the default trusts.
  */
+import { startWellInsideAMinute } from '../../support/rate-window.js';
 import os from 'node:os';
 import { parseTrustProxy } from '../../../src/host/server/trust-proxy.js';
 import { startTempServer, type TempServer } from '../../support/temp-server.js';
@@ -52,15 +53,6 @@ async function loginsFromManyClients(server: TempServer): Promise<number[]> {
     statuses.push(res.status);
   }
   return statuses;
-}
-
-/**
- * The log-in limiter's sliding window weighs the previous minute a little less just after a minute boundary,
- * so a run of attempts straddling one can stay under the limit: start the counted run well inside a minute.
- */
-async function startWellInsideAMinute(): Promise<void> {
-  const untilBoundary = 60_000 - (Date.now() % 60_000);
-  if (untilBoundary < 20_000) await new Promise((resolve) => setTimeout(resolve, untilBoundary + 100));
 }
 
 async function loginOverForwardedHttps(server: TempServer): Promise<string[]> {

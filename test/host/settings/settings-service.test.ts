@@ -79,6 +79,27 @@ test('writes are validated per group and a refused write changes nothing', async
   await t.close();
 });
 
+test('a group rule judges the complete next value of its group on every write, and can be removed', async () => {
+  const t = await setUp();
+  // "safe" mode needs a limit: a rule across two fields that no field's own schema can say.
+  const remove = t.settings.addGroupRule('demo-settings', 'basic', (basic) =>
+    basic.mode === 'safe' && basic.limit === -1 ? [{ field: 'limit', zh: '在安全模式下不能为 -1', en: 'cannot be -1 in safe mode' }] : [],
+  );
+  await t.settings.update('demo-settings', { basic: { limit: -1 } });
+  await expect(t.settings.update('demo-settings', { basic: { mode: 'safe' } })).rejects.toMatchObject({
+    code: 'VALIDATION_FAILED',
+    details: [{ field: 'basic.limit', message: 'Limit 在安全模式下不能为 -1', messageEn: 'limit cannot be -1 in safe mode' }],
+  });
+  expect((await t.settings.get<Basic>('demo-settings', 'basic')).mode).toBe('fast');
+  await t.settings.update('demo-settings', { security: { cron: '5 * * * *' } }); // another group: not judged
+  await t.settings.update('demo-settings', { basic: { mode: 'safe', limit: 3 } });
+  remove();
+  await t.settings.update('demo-settings', { basic: { limit: -1 } });
+  expect((await t.settings.get<Basic>('demo-settings', 'basic')).limit).toBe(-1);
+  t.settings.stop();
+  await t.close();
+});
+
 test('values are coerced to the field types and null resets a field to its default', async () => {
   const t = await setUp();
   await t.settings.update('demo-settings', { basic: { limit: '42', exempt: false, contact: 'ops@example.com' } });

@@ -25,6 +25,7 @@ beforeAll(async () => {
   gateway = await new FakeAlipayGateway({ appId: APP_ID, appPublicKey: APP.publicKey, gatewayPrivateKey: ALIPAY.privateKey }).start();
   receiver = await new NotifyReceiver().start();
   await configure(server, {
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
     allowPrivateNotifyTargets: true,
     supportedChannels: ['WALLET_A:FACE_TO_FACE_PAYMENT'],
@@ -97,6 +98,20 @@ describe('signed callbacks are de-duplicated by the notification id', () => {
     // A replay asks the gateway nothing, and the business system hears of the payment once.
     expect(gateway.calls.length).toBe(gatewayCalls);
     await eventually(() => receiver.forPayment(paymentId).length === 1);
+  });
+
+  test('a verified notification for another order carrying an earlier notify_id is applied, not taken for a replay', async () => {
+    const first = await paidAtGateway('replay-key-a');
+    const params = gateway.notifyParams(first);
+    expect(await gateway.notify(first, params)).toMatchObject({ status: 200, body: 'success' });
+    const second = await paidAtGateway('replay-key-b');
+    const reused = gateway.notifyParams(second, { notify_id: params.notify_id });
+    expect(await gateway.notify(second, reused)).toMatchObject({ status: 200, body: 'success' });
+    expect((await stored(second)).spec.status).toBe('SUCCESS');
+    expect(await logsOf(second)).toEqual([
+      expect.objectContaining({ eventId: params.notify_id, reason: 'TRANSITIONED', receivedCount: 1 }),
+    ]);
+    expect(await logsOf(first)).toEqual([expect.objectContaining({ receivedCount: 1 })]);
   });
 
   test('a notification whose notify_time is in 2020 is refused as stale, acknowledged, and changes nothing', async () => {

@@ -5,8 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isAppError } from '../../../src/host/sdk/index.js';
-import type { PaymentChannel } from '../../../src/payment/channels/channel.js';
-import type { CallbackEvent, CallbackRequest } from '../../../src/payment/channels/types.js';
+import type { PaymentChannel } from '../../../src/payment/channels/core/channel.js';
+import type { CallbackEvent, CallbackRequest } from '../../../src/payment/channels/core/types.js';
 
 export interface CallbackReceiver {
   url: string;
@@ -23,7 +23,9 @@ export function toCallbackRequest(req: http.IncomingMessage, rawBody: Buffer): C
 export async function startCallbackReceiver(channel: () => PaymentChannel): Promise<CallbackReceiver> {
   const events: CallbackEvent[] = [];
   const errors: unknown[] = [];
-  const server = http.createServer(async (req, res) => {
+  // The handler catches the adapter's errors itself, and node:http does not wait for a listener's promise.
+  const server = http.createServer((req, res) => void respond(req, res));
+  async function respond(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const adapter = channel();
@@ -36,7 +38,7 @@ export async function startCallbackReceiver(channel: () => PaymentChannel): Prom
       answer = adapter.answerCallback({ outcome: isAppError(err) && err.status >= 500 ? 'retry' : 'refused', error: err });
     }
     res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/apis/api.payment.authpay.dev/v1alpha1/asyncCallback/${channel().id}`;
   return {

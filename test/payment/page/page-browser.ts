@@ -67,7 +67,8 @@ interface AxeViolation {
  * no inline script, so addScriptTag would be refused.
  */
 export async function axeProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Half a megabyte of script: evaluated once per document.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     type Axe = { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> };
     const axe = (globalThis as unknown as { axe: Axe }).axe;

@@ -31,7 +31,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startPaymentServer();
-  await configure(server, { sandboxEnabled: true, callbackDomain: server.url });
+  await configure(server, { sandboxEnabled: true, allowLocalCallbackDomain: true, callbackDomain: server.url });
   browser = await launchChromium();
 }, 90_000);
 afterAll(async () => {

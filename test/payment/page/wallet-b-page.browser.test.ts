@@ -33,6 +33,7 @@ beforeAll(async () => {
     signer: PLATFORM_PUBKEY,
   }).start();
   await configure(server, {
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
     supportedChannels: ['WALLET_B:NATIVE', 'WALLET_B:H5', 'WALLET_B:JSAPI'],
     walletBEnabled: true,

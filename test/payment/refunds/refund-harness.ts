@@ -53,6 +53,7 @@ export async function startRefundWorld(options: { databaseUrl?: string; replicas
   const receiver = await new NotifyReceiver().start();
   const first = servers[0];
   await configure(first, {
+    allowLocalCallbackDomain: true,
     callbackDomain: first.url,
     allowPrivateNotifyTargets: true,
     supportedChannels: ['WALLET_A:FACE_TO_FACE_PAYMENT', 'WALLET_B:NATIVE', 'SANDBOX:SIMULATED'],

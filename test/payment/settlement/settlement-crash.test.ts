@@ -1,7 +1,9 @@
 /**
- * kill -9 of the server process in the middle of a big settlement run (SQLite): every record that exists holds
- * exactly the orders marked with its name, no order is marked by a record that does not exist, and after a restart
- * the rest settles, the confirmations credit the ledger and the running totals equal their recomputation.
+ * kill -9 of the server process in the middle of big settlement work (SQLite): while records are BUILDING, while a
+ * rejected record releases its orders and while a deleted one does. Every record that exists holds exactly the
+ * orders marked with its name (fewer only while it is `releasing`), no order is marked by a record that does not
+ * exist, and after a restart repeating the same action finishes the rest: the confirmations credit the ledger and
+ * the running totals equal their recomputation.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +22,7 @@ import { seedPaidOrders } from './seed-orders.js';
 import { Merchant } from '../../../src/payment/merchants/types.js';
 
 const TOKEN = 'settlement-crash-token-0123456789abcdef';
-const ORDERS = 45_000; // three records of about 21,000 orders (the byte budget of one record)
+const ORDERS = 50_000; // three records: two of about 23,000 orders (the byte budget of one record) and the rest
 const CONSOLE = '/apis/console.api.payment.authpay.dev/v1alpha1';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-settle-crash-'));
 const env = { AUTHPAY_DATA_DIR: dataDir, AUTHPAY_BOOTSTRAP_TOKEN: TOKEN, AUTHPAY_ADMIN_PASSWORD: 'crash-admin-password-1' };
@@ -35,17 +37,41 @@ const call = (method: string, p: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-/** Every record's orders are exactly those marked with its name; no mark points at a missing record. */
+/**
+ * Every record's orders are exactly those marked with its name, except a record `releasing` its orders (some of
+ * them may still be marked) and a FAILED one (released); no mark points at a missing record.
+ */
 async function consistent(): Promise<{ records: SettlementRecord[]; marked: number }> {
   const records = (await client.list(SettlementRecord, { where: eq('spec.merchant', 'crash') })).items;
+  let expected = 0;
   for (const r of records) {
     const marked = await client.count(PaymentInfo, eq('spec.settlementName', r.metadata.name));
-    expect(marked).toBe(r.spec.orderCount);
-    expect(r.spec.paymentIds).toHaveLength(r.spec.orderCount);
+    expect(r.spec.paymentIds).toHaveLength(r.spec.status === 'BUILDING' ? 0 : r.spec.orderCount); // written when sealed
+    if (r.spec.releasing) expect(marked).toBeLessThanOrEqual(r.spec.orderCount);
+    else expect(marked).toBe(r.spec.status === 'FAILED' ? 0 : r.spec.orderCount);
+    expected += marked;
   }
   const marked = await client.count(PaymentInfo, notNull('spec.settlementName'));
-  expect(marked).toBe(records.reduce((n, r) => n + r.spec.orderCount, 0));
+  expect(marked).toBe(expected);
   return { records, marked };
+}
+
+async function until(what: () => Promise<boolean>): Promise<void> {
+  while (!(await what())) await new Promise((r) => setTimeout(r, 20));
+}
+
+async function record(name: string): Promise<SettlementRecord | undefined> {
+  return client.fetch(SettlementRecord, name);
+}
+
+/** Starts `action` over HTTP, kills the server once `cut` holds, and starts a new server. */
+async function killWhen(action: () => Promise<unknown>, cut: () => Promise<boolean>): Promise<void> {
+  const running = action().catch(() => undefined);
+  await until(cut);
+  await server!.kill();
+  server = undefined;
+  await running;
+  server = await spawnChildServer(env);
 }
 
 beforeAll(async () => {
@@ -61,7 +87,11 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('a kill -9 mid-run leaves whole records only; after a restart everything settles once and the ledger checks', async () => {
+const markedBy = (name: string) => client.count(PaymentInfo, eq('spec.settlementName', name));
+let records: SettlementRecord[] = [];
+let total = 0;
+
+test('a kill -9 while records are BUILDING leaves whole records; the same trigger again finishes them, each settled once', async () => {
   server = await spawnChildServer(env);
   await client.create(Merchant, {
     metadata: { name: 'crash' },
@@ -76,28 +106,63 @@ test('a kill -9 mid-run leaves whole records only; after a restart everything se
       status: 'ACTIVE',
     },
   });
-  const total = await seedPaidOrders(client, 'crash', ORDERS, 'crash');
-  const running = call('POST', `${CONSOLE}/settlements/trigger`, { merchant: 'crash' }).catch(() => undefined);
-  // Kill as soon as the first record committed: the next round is under way.
-  for (;;) {
-    if ((await client.count(SettlementRecord)) > 0) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  await server.kill();
-  server = undefined;
-  await running;
+  total = await seedPaidOrders(client, 'crash', ORDERS, 'crash');
+  // Kill once a record is past its first chunks: it is BUILDING with some of its orders.
+  const building = async () => {
+    const open = (await client.list(SettlementRecord, { where: eq('spec.status', 'BUILDING') })).items;
+    return open.some((r) => r.spec.orderCount >= 2_000);
+  };
+  await killWhen(() => call('POST', `${CONSOLE}/settlements/trigger`, { merchant: 'crash' }), building);
   const afterKill = await consistent();
-  expect(afterKill.records.length).toBeGreaterThan(0);
+  expect(afterKill.records.some((r) => r.spec.status === 'BUILDING')).toBe(true);
+  expect(afterKill.marked).toBeGreaterThan(0);
   expect(afterKill.marked).toBeLessThan(ORDERS);
 
-  server = await spawnChildServer(env);
   const again = await call('POST', `${CONSOLE}/settlements/trigger`, { merchant: 'crash' });
   expect(again.status).toBe(200);
-  const { records, marked } = await consistent();
-  expect(marked).toBe(ORDERS);
+  ({ records } = await consistent());
+  records.sort((a, b) => b.spec.orderCount - a.spec.orderCount); // the two big ones are rejected and deleted below
+  expect(records.map((r) => r.spec.status)).toEqual(records.map(() => 'PENDING'));
+  expect(records.length).toBeGreaterThanOrEqual(3);
+  expect(records.reduce((n, r) => n + r.spec.orderCount, 0)).toBe(ORDERS);
+  expect(new Set(records.flatMap((r) => r.spec.paymentIds)).size).toBe(ORDERS);
   expect(records.reduce((n, r) => n + r.spec.totalAmount, 0)).toBe(total);
-  for (const r of records) expect((await call('POST', `${CONSOLE}/settlements/${r.metadata.name}/confirm`, {})).status).toBe(200);
+  const confirmed = records[2];
+  expect((await call('POST', `${CONSOLE}/settlements/${confirmed.metadata.name}/confirm`, {})).status).toBe(200);
   const check = await checkBalance({ client, clock: systemClock }, 'crash', 'CNY');
   expect(check.matches).toBe(true);
-  expect(check.stored.balance).toBe(records.reduce((n, r) => n + r.spec.settlementAmount, 0));
+  expect(check.stored.balance).toBe(confirmed.spec.settlementAmount);
+}, 600_000);
+
+test('a kill -9 while a rejected record releases its orders: rejecting again finishes the release', async () => {
+  const { name } = records[0].metadata;
+  const cut = async () => (await markedBy(name)) < records[0].spec.orderCount - 1_000;
+  await killWhen(() => call('POST', `${CONSOLE}/settlements/${name}/reject`, { remark: 'crash test' }), cut);
+  const afterKill = await record(name);
+  expect(afterKill?.spec).toMatchObject({ status: 'FAILED', releasing: true });
+  expect(await markedBy(name)).toBeGreaterThan(0);
+  await consistent();
+
+  const again = await call('POST', `${CONSOLE}/settlements/${name}/reject`, { remark: 'crash test' });
+  expect(again.status).toBe(200);
+  expect((await record(name))?.spec.releasing).toBeUndefined();
+  expect(await markedBy(name)).toBe(0);
+  await consistent();
+}, 600_000);
+
+test('a kill -9 while a deleted PENDING record releases its orders: it cannot be confirmed; deleting again finishes', async () => {
+  const { name } = records[1].metadata;
+  const cut = async () => (await markedBy(name)) < records[1].spec.orderCount - 1_000;
+  await killWhen(() => call('DELETE', `${CONSOLE}/settlements/${name}`), cut);
+  expect((await record(name))?.spec).toMatchObject({ status: 'PENDING', releasing: true });
+  await consistent();
+  expect((await call('POST', `${CONSOLE}/settlements/${name}/confirm`, {})).status).toBe(409);
+
+  expect((await call('DELETE', `${CONSOLE}/settlements/${name}`)).status).toBe(200);
+  expect(await record(name)).toBeUndefined();
+  expect(await markedBy(name)).toBe(0);
+  const { marked } = await consistent();
+  // The released orders of both records settle again, once.
+  expect((await call('POST', `${CONSOLE}/settlements/trigger`, { merchant: 'crash' })).status).toBe(200);
+  expect((await consistent()).marked).toBe(marked + records[0].spec.orderCount + records[1].spec.orderCount);
 }, 600_000);

@@ -15,6 +15,8 @@ export interface ReceivedNotify {
   body: Record<string, unknown>;
   signatureValid: boolean;
   answered: number;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export class NotifyReceiver {
@@ -66,6 +68,7 @@ export class NotifyReceiver {
       body: JSON.parse(rawBody),
       signatureValid,
       answered,
+      at: Date.now(),
     });
     const location: Record<string, string> = this.redirectTo ? { location: this.redirectTo } : {};
     res.writeHead(answered, { 'content-type': 'text/plain', ...location }).end(answered === 200 ? 'OK' : this.failBody);

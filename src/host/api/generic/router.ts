@@ -3,9 +3,17 @@ import { AppError } from '../../errors/app-error.js';
 import type { GenericApiDeps } from './deps.js';
 import { notFoundResource, resolveKind, setTarget } from './context.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, sendJson } from './discovery.js';
-import { checkListRevision, listQueryOf } from './list.js';
+import {
+  checkListRevision,
+  listQueryOf,
+  parseResourceVersion,
+  readListOptions,
+  tooLargeResourceVersion,
+  type ListOptions,
+} from './list.js';
+import { singleParam } from './query-params.js';
+import type { KindInfo } from '../../schema/kind-registry.js';
 import { groupOf, isGenericPath, isKindGroup } from './paths.js';
-import { isTrueParam } from './query-params.js';
 import { sendList, sendObject } from './respond.js';
 import { versionInfo } from './version.js';
 import { serveWatch } from './watch.js';
@@ -75,9 +83,11 @@ function collectionHandler(deps: GenericApiDeps, group: (req: Request) => string
     const kind = resolveKind(deps.registry, group(req), String(req.params.version), String(req.params.plural));
     setTarget(res, { group: kind.group, resource: kind.plural });
     switch (req.method) {
-      case 'GET':
-        if (isTrueParam(req.query.watch)) return serveWatch(deps, kind, req, res);
-        return listResources(deps, kind, req, res);
+      case 'GET': {
+        const options = readListOptions(kind, req);
+        if (options.watch) return serveWatch(deps, kind, options, req, res);
+        return listResources(deps, kind, options, req, res);
+      }
       case 'POST':
         return createResource(deps, kind, req, res);
       case 'DELETE':
@@ -88,10 +98,21 @@ function collectionHandler(deps: GenericApiDeps, group: (req: Request) => string
   };
 }
 
-async function listResources(deps: GenericApiDeps, kind: ReturnType<typeof resolveKind>, req: Request, res: Response): Promise<void> {
-  const page = await deps.client.store.list(kind, listQueryOf(kind, req));
-  checkListRevision(req, page.revision);
+async function listResources(deps: GenericApiDeps, kind: KindInfo, options: ListOptions, req: Request, res: Response): Promise<void> {
+  const page = await deps.client.store.list(kind, listQueryOf(options));
+  checkListRevision(options, page.revision);
   sendList(req, res, kind, page.items, { resourceVersion: String(page.revision), continue: page.continue });
+}
+
+/** GET on an object: its latest state, which is "not older than" any resourceVersion up to the store's. */
+async function getResource(deps: GenericApiDeps, kind: KindInfo, name: string, req: Request, res: Response): Promise<void> {
+  const wanted = parseResourceVersion(singleParam(req, 'resourceVersion'));
+  const object = await deps.client.get(kind.kind, name);
+  if (wanted !== undefined) {
+    const current = await deps.client.store.currentRevision();
+    if (wanted > current) throw tooLargeResourceVersion(wanted, current);
+  }
+  sendObject(req, res, kind, object);
 }
 
 /** GET, PUT, PATCH and DELETE on /apis/{group}/{version}/{plural}/{name}[/status]. */
@@ -104,7 +125,7 @@ function objectHandler(deps: GenericApiDeps, group: (req: Request) => string): H
     checkSubresource(kind, subresource);
     switch (req.method) {
       case 'GET':
-        return sendObject(req, res, kind, await deps.client.get(kind.kind, name));
+        return getResource(deps, kind, name, req, res);
       case 'PUT':
         return replaceResource(deps, kind, name, subresource, req, res);
       case 'PATCH':

@@ -16,8 +16,8 @@ function badSelector(kind: 'label' | 'field', message: string): AppError {
   return new AppError('BAD_REQUEST', `unable to parse requirement: ${kind} selector ${message}`);
 }
 
-/** Splits on commas outside parentheses, keeping backslash escapes for the term parser. */
-export function splitTerms(selector: string): string[] {
+/** Splits on commas outside parentheses, keeping backslash escapes for the term parser; empty terms are kept. */
+function splitAllTerms(selector: string): string[] {
   const terms: string[] = [];
   let depth = 0;
   let current = '';
@@ -35,10 +35,18 @@ export function splitTerms(selector: string): string[] {
     } else current += ch;
   }
   terms.push(current);
-  return terms.map((t) => t.trim()).filter((t) => t.length > 0);
+  return terms.map((t) => t.trim());
 }
 
-function unescape(value: string): string {
+/** The non-empty terms (Kubernetes skips empty field-selector terms: `a=b,,c=d`). */
+export function splitTerms(selector: string): string[] {
+  return splitAllTerms(selector).filter((t) => t.length > 0);
+}
+
+/** The escapes a value may carry; any other backslash, or an unescaped `=`, is malformed (as in Kubernetes). */
+function unescape(value: string, kind: 'label' | 'field'): string {
+  if (/(^|[^\\])(\\\\)*\\([^\\,=()]|$)/.test(value)) throw badSelector(kind, `"${value}": invalid escape sequence`);
+  if (/(^|[^\\])(\\\\)*=/.test(value)) throw badSelector(kind, `"${value}": "=" in a value must be escaped as \\=`);
   return value.replace(/\\(.)/g, '$1');
 }
 
@@ -76,12 +84,14 @@ function parseLabelTerm(term: string): LabelCondition {
   const [, bang, key, op, rawValue, setOp, setText] = m;
   if (bang && (op || setOp)) throw badSelector('label', `"${term}": "!" only negates a bare key`);
   if (setOp) {
-    const values = (listValues(setText) ?? []).map(unescape);
+    const values = listValues(setText) ?? [];
+    if (values.length === 1 && values[0] === '')
+      throw badSelector('label', `"${term}": for 'in', 'notin' operators, values set can't be empty`);
     checkLabel(key, values);
     return { op: setOp === 'in' ? 'label_in' : 'label_notin', key, values };
   }
   if (op) {
-    const value = unescape(rawValue.trim());
+    const value = unescape(rawValue.trim(), 'label');
     checkLabel(key, [value]);
     return { op: op === '!=' ? 'label_ne' : 'label_eq', key, value };
   }
@@ -89,8 +99,12 @@ function parseLabelTerm(term: string): LabelCondition {
   return { op: bang ? 'label_notexists' : 'label_exists', key };
 }
 
+/** Kubernetes' label grammar has no empty requirement: `a,`, `,a` and `a,,b` are malformed. */
 export function parseLabelSelector(selector: string): Condition[] {
-  return splitTerms(selector).map(parseLabelTerm);
+  if (selector.trim() === '') return [];
+  const terms = splitAllTerms(selector);
+  if (terms.some((t) => t === '')) throw badSelector('label', `"${selector}": found '', expected: identifier`);
+  return terms.map(parseLabelTerm);
 }
 
 const FIELD_TERM = /^(!?)\s*([A-Za-z0-9_.\-/]+)\s*(?:(!=|==|\^=|~=|<=|>=|=|<|>)(.*))?$/s;
@@ -122,11 +136,11 @@ function parseFieldTerm(kind: KindInfo, term: string): FieldCondition {
   if (!op) return { op: bang ? 'notexists' : 'exists', field: field.path };
   const list = op === '=' || op === '==' || op === '!=' ? listValues(rawValue) : undefined;
   if (list) {
-    const values = list.map(unescape);
+    const values = list;
     for (const v of values) coerceSelectorValue(v, field.type, field.path);
     return { op: op === '!=' ? 'notin' : 'in', field: field.path, values };
   }
-  const value = unescape(rawValue.trim());
+  const value = unescape(rawValue.trim(), 'field');
   if (op === '^=' || op === '~=') {
     if (field.type !== 'string') throw badSelector('field', `"${term}": ${op} applies to string fields only`);
     return { op: op === '^=' ? 'prefix' : 'contains', field: field.path, value };

@@ -35,6 +35,7 @@ const REASON_BY_CODE: Record<string, string> = {
   STATE_CONFLICT: 'Conflict',
   INVALID: 'Invalid',
   GONE: 'Expired',
+  TIMEOUT: 'Timeout',
   UNAUTHORIZED: 'Unauthorized',
   FORBIDDEN: 'Forbidden',
   METHOD_NOT_ALLOWED: 'MethodNotAllowed',
@@ -73,7 +74,9 @@ const CAUSE_REASON: Record<string, string> = {
 
 function causeOf(detail: ErrorDetail): StatusCause {
   const reason =
-    detail.reason && detail.reason.startsWith('Field') ? detail.reason : (CAUSE_REASON[detail.reason ?? ''] ?? 'FieldValueInvalid');
+    detail.reason && (detail.reason.startsWith('Field') || detail.reason === 'ResourceVersionTooLarge')
+      ? detail.reason
+      : (CAUSE_REASON[detail.reason ?? ''] ?? 'FieldValueInvalid');
   return { reason, message: detail.messageEn ?? detail.message, field: detail.field || undefined };
 }
 
@@ -94,7 +97,9 @@ function messageFor(err: AppError, target: StatusTarget): string {
 /** Maps any thrown value to a Status; unknown errors become a generic InternalError without internals. */
 export function statusFromError(err: unknown, target: StatusTarget = {}): Status {
   const known = toAppError(err);
-  if (known.code === 'INTERNAL' || known.status >= 500) {
+  // 504 Timeout (a resourceVersion later than the store's) is a client's error that Kubernetes reports so.
+  const timeout = known.code === 'TIMEOUT' && known.status === 504;
+  if (!timeout && (known.code === 'INTERNAL' || known.status >= 500)) {
     const code = known.code === 'UNAVAILABLE' ? 503 : 500;
     const message =
       code === 503

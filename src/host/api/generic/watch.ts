@@ -2,11 +2,9 @@ import type { Request, Response } from 'express';
 import type { KindInfo } from '../../schema/kind-registry.js';
 import type { Resource } from '../../resource/types.js';
 import type { WatchHandle } from '../../store/store.js';
-import { AppError } from '../../errors/app-error.js';
 import type { GenericApiDeps } from './deps.js';
 import { queryString } from './context.js';
-import { parseResourceVersion, selectorCondition } from './list.js';
-import { isTrueParam } from './query-params.js';
+import type { ListOptions } from './list.js';
 import { includeObjectOf, partialMetadata, representationOf, toTable } from './representation.js';
 import { statusFromError, type Status } from './status.js';
 import { WatchFilter } from './watch-filter.js';
@@ -15,6 +13,7 @@ const INITIAL_PAGE = 500;
 
 interface WatchPlan {
   kind: KindInfo;
+  where: ListOptions['where'];
   filter: WatchFilter;
   /** Resume point; undefined means "list everything first". */
   resumeFrom?: number;
@@ -26,24 +25,19 @@ interface WatchPlan {
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Reads and checks every watch parameter before the stream starts, so bad input still gets a 400 Status. */
-function planWatch(deps: GenericApiDeps, kind: KindInfo, req: Request): WatchPlan {
-  const where = selectorCondition(kind, req);
-  const sendInitial = isTrueParam(queryString(req, 'sendInitialEvents'));
-  const resumeFrom = sendInitial ? undefined : parseResourceVersion(queryString(req, 'resourceVersion'));
-  const timeoutText = queryString(req, 'timeoutSeconds');
-  const timeout = timeoutText === undefined || timeoutText === '' ? deps.defaultWatchTimeoutSeconds : Number(timeoutText);
-  if (!Number.isSafeInteger(timeout) || timeout < 0)
-    throw new AppError('BAD_REQUEST', `timeoutSeconds must be a non-negative integer, got "${timeoutText}"`);
-  const bookmarks = isTrueParam(queryString(req, 'allowWatchBookmarks'));
+/** The watch of checked ListOptions (readListOptions checked them before the stream starts: bad input is a Status). */
+function planWatch(deps: GenericApiDeps, kind: KindInfo, options: ListOptions): WatchPlan {
+  const sendInitial = options.sendInitialEvents === true;
+  const resumeFrom = sendInitial ? undefined : options.resourceVersion;
   return {
     kind,
-    filter: new WatchFilter(kind, where, resumeFrom === undefined),
+    where: options.where,
+    filter: new WatchFilter(kind, options.where, resumeFrom === undefined),
     resumeFrom,
     // a timer longer than 2^31 - 1 ms would fire at once (Node clamps it to 1 ms)
-    timeoutMs: Math.min((timeout || deps.defaultWatchTimeoutSeconds) * 1000, MAX_TIMER_MS),
-    bookmarks,
-    initialEventsEnd: sendInitial && bookmarks,
+    timeoutMs: Math.min((options.timeoutSeconds || deps.defaultWatchTimeoutSeconds) * 1000, MAX_TIMER_MS),
+    bookmarks: options.allowWatchBookmarks,
+    initialEventsEnd: sendInitial && options.allowWatchBookmarks,
   };
 }
 
@@ -71,10 +65,16 @@ function eventEncoder(kind: KindInfo, req: Request): (type: string, obj: Resourc
  * as ADDED events (unless resuming from a resourceVersion), then every change. Ends after timeoutSeconds,
  * when the client goes away, or with an ERROR event (410 Expired when the resume point was compacted).
  */
-export async function serveWatch(deps: GenericApiDeps, kind: KindInfo, req: Request, res: Response): Promise<void> {
-  const plan = planWatch(deps, kind, req);
+export async function serveWatch(deps: GenericApiDeps, kind: KindInfo, options: ListOptions, req: Request, res: Response): Promise<void> {
+  const plan = planWatch(deps, kind, options);
   const encode = eventEncoder(kind, req);
-  res.status(200).set({ 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'X-Content-Type-Options': 'nosniff' });
+  // X-Accel-Buffering: a reverse proxy (nginx) passes each event on at once instead of holding it in its buffers.
+  res.status(200).set({
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache, private',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Accel-Buffering': 'no',
+  });
   res.flushHeaders();
   let closed = false;
   let handle: WatchHandle | undefined;
@@ -137,7 +137,7 @@ async function sendInitialState(
   send: (obj: Resource) => void,
   closed: () => boolean,
 ): Promise<number> {
-  const where = selectorCondition(plan.kind, req);
+  const where = plan.where;
   let revision: number | undefined;
   let cont: string | undefined;
   do {

@@ -1,6 +1,6 @@
 import { shownValue } from '../../resource/metadata-rules.js';
 import type { Request, Response } from 'express';
-import { AppError, ConflictError } from '../../errors/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import type { KindInfo } from '../../schema/kind-registry.js';
 import type { Resource } from '../../resource/types.js';
 import type { GenericApiDeps } from './deps.js';
@@ -8,7 +8,8 @@ import { isDryRun, readObjectBody, setTarget } from './context.js';
 import { patchObject, patchTypeOf } from './patch.js';
 import { sendList, sendObject } from './respond.js';
 import { success } from './status.js';
-import { selectorCondition } from './list.js';
+import { readListOptions } from './list.js';
+import { readDeleteOptions, type DeleteOptions } from './delete-options.js';
 import { applySubresourceRules, normalizeBody, withDryRun } from './write-support.js';
 
 function resourcePath(kind: KindInfo, name: string): string {
@@ -67,26 +68,9 @@ export async function patchResource(
   sendObject(req, res, kind, updated);
 }
 
-interface DeleteOptions {
-  preconditions?: { resourceVersion?: string; uid?: string };
-  dryRun?: string[];
-}
-
-function deleteOptionsOf(req: Request): DeleteOptions {
-  const body = req.body as unknown;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as DeleteOptions) : {};
-}
-
-async function deleteOne(deps: GenericApiDeps, kind: KindInfo, name: string, preconditions: DeleteOptions['preconditions'] = {}) {
-  if (preconditions.uid) {
-    const current = await deps.client.get(kind.kind, name);
-    if (current.metadata.uid !== preconditions.uid) {
-      throw new ConflictError(
-        `Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${current.metadata.uid ?? ''}`,
-      );
-    }
-  }
-  return deps.client.delete(kind.kind, name, { resourceVersion: preconditions.resourceVersion });
+/** The preconditions are checked in the delete's own transaction, against the version it removes. */
+function deleteOne(deps: GenericApiDeps, kind: KindInfo, name: string, preconditions: DeleteOptions['preconditions'] = {}) {
+  return deps.client.delete(kind.kind, name, preconditions);
 }
 
 /**
@@ -94,24 +78,22 @@ async function deleteOne(deps: GenericApiDeps, kind: KindInfo, name: string, pre
  * finalizers hold it.
  */
 export async function deleteResource(deps: GenericApiDeps, kind: KindInfo, name: string, req: Request, res: Response): Promise<void> {
-  const options = deleteOptionsOf(req);
-  const dryRun = isDryRun(req, options as Record<string, unknown>);
-  const result = await withDryRun(deps.client.store, dryRun, () => deleteOne(deps, kind, name, options.preconditions));
+  const options = readDeleteOptions(req);
+  const result = await withDryRun(deps.client.store, options.dryRun, () => deleteOne(deps, kind, name, options.preconditions));
   if (!result.removed) return sendObject(req, res, kind, result.object);
   res.json(success({ group: kind.group, resource: kind.plural, name, uid: result.object.metadata.uid }));
 }
 
 /** DELETE on a collection: deletes every object matching the selectors; answers the list of them. */
 export async function deleteCollection(deps: GenericApiDeps, kind: KindInfo, req: Request, res: Response): Promise<void> {
-  const where = selectorCondition(kind, req);
-  const options = deleteOptionsOf(req);
-  const dryRun = isDryRun(req, options as Record<string, unknown>);
-  const deleted = await withDryRun(deps.client.store, dryRun, async () => {
+  const { where } = readListOptions(kind, req);
+  const options = readDeleteOptions(req);
+  const deleted = await withDryRun(deps.client.store, options.dryRun, async () => {
     const out: Resource[] = [];
     let cont: string | undefined;
     do {
       const page = await deps.client.store.list(kind, { where, limit: 500, continue: cont });
-      for (const item of page.items) out.push((await deleteOne(deps, kind, item.metadata.name)).object);
+      for (const item of page.items) out.push((await deleteOne(deps, kind, item.metadata.name, options.preconditions)).object);
       cont = page.continue;
     } while (cont);
     return out;

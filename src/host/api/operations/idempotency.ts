@@ -3,11 +3,11 @@ import type { Request } from 'express';
 import type { ExtensionClient } from '../../client/extension-client.js';
 import { AppError, isAppError } from '../../errors/app-error.js';
 import type { Logger } from '../../logging/logger.js';
-import type { Resource } from '../../resource/types.js';
+import { HOST_GROUP, HOST_VERSION } from '../../resource/host-group.js';
+import { defineKind, type ObjectOf } from '../../resource/kind-def.js';
 import { lt } from '../../store/query.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const KIND = 'IdempotencyRecord';
 /** How long a first answer is kept for repeats. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
 /** A request still IN_PROGRESS after this long was abandoned (its process died); a repeat takes it over. */
@@ -30,7 +30,13 @@ interface RecordStatus {
   completedAt?: string;
 }
 
-type IdempotencyRecord = Resource<RecordSpec, RecordStatus>;
+export const IdempotencyRecord = defineKind<RecordSpec, RecordStatus>({
+  group: HOST_GROUP,
+  version: HOST_VERSION,
+  kind: 'IdempotencyRecord',
+  plural: 'idempotencyrecords',
+});
+type IdempotencyRecord = ObjectOf<typeof IdempotencyRecord>;
 
 /** What a request with a key gets: the first answer again, or the right to run and record its answer. */
 export type IdempotencyClaim =
@@ -116,11 +122,11 @@ export class IdempotencyKeys {
   private async claimName(name: string, spec: RecordSpec, firstTry: boolean): Promise<IdempotencyClaim> {
     const created = await this.create(name, spec);
     if (created) return this.running(created);
-    const existing = await this.client.fetch<IdempotencyRecord>(KIND, name);
+    const existing = await this.client.fetch(IdempotencyRecord, name);
     if (!existing?.spec || !existing.status) return firstTry ? this.claimName(name, spec, false) : Promise.reject(inUse());
     const now = this.clock();
     if (Date.parse(existing.spec.expiresAt) <= now) {
-      await this.client.delete(KIND, name, { resourceVersion: existing.metadata.resourceVersion }).catch(() => undefined);
+      await this.client.delete(IdempotencyRecord, name, { resourceVersion: existing.metadata.resourceVersion }).catch(() => undefined);
       return firstTry ? this.claimName(name, spec, false) : Promise.reject(inUse());
     }
     if (existing.spec.requestHash !== spec.requestHash) throw reused();
@@ -129,7 +135,7 @@ export class IdempotencyKeys {
     if (Date.parse(existing.status.lockedUntil ?? '') > now) throw inUse();
     // Abandoned by a process that died mid-request: take it over (the version check lets one repeat win).
     const status: RecordStatus = { state: 'IN_PROGRESS', lockedUntil: new Date(now + LOCK_MS).toISOString() };
-    const taken = await this.client.update<IdempotencyRecord>({ ...existing, status }).catch((err: unknown) => {
+    const taken = await this.client.update({ ...existing, status }).catch((err: unknown) => {
       if (isAppError(err) && err.code === 'CONFLICT') throw inUse();
       throw err;
     });
@@ -139,9 +145,7 @@ export class IdempotencyKeys {
   private async create(name: string, spec: RecordSpec): Promise<IdempotencyRecord | undefined> {
     const status: RecordStatus = { state: 'IN_PROGRESS', lockedUntil: new Date(this.clock() + LOCK_MS).toISOString() };
     try {
-      return await this.client.create<IdempotencyRecord>({
-        apiVersion: 'host.authpay.dev/v1alpha1',
-        kind: KIND,
+      return await this.client.create(IdempotencyRecord, {
         metadata: { name },
         spec,
         status,
@@ -155,7 +159,7 @@ export class IdempotencyKeys {
   private running(record: IdempotencyRecord): IdempotencyClaim {
     const name = record.metadata.name;
     const forget = () =>
-      this.client.delete(KIND, name).then(
+      this.client.delete(IdempotencyRecord, name).then(
         () => undefined,
         () => undefined,
       );
@@ -169,7 +173,7 @@ export class IdempotencyKeys {
           completedAt: new Date(this.clock()).toISOString(),
         };
         // The answer goes out either way; an answer too large to keep (or a store error) is only not replayable.
-        await this.client.patch(KIND, name, { status }).catch(async (err: unknown) => {
+        await this.client.patch(IdempotencyRecord, name, { status }).catch(async (err: unknown) => {
           this.logger.warn({ record: name, err: (err as Error).message }, 'idempotent answer not recorded');
           await forget();
         });
@@ -183,10 +187,10 @@ export class IdempotencyKeys {
     let deleted = 0;
     const where = lt('spec.expiresAt', new Date(this.clock()).toISOString());
     while (!signal?.aborted) {
-      const page = await this.client.list<IdempotencyRecord>(KIND, { where, page: 1, size: 500, countTotal: false });
+      const page = await this.client.list(IdempotencyRecord, { where, page: 1, size: 500, countTotal: false });
       if (!page.items.length) break;
       await this.client.transaction(async (tx) => {
-        for (const r of page.items) await tx.delete(KIND, r.metadata.name);
+        for (const r of page.items) await tx.delete(IdempotencyRecord, r.metadata.name);
       });
       deleted += page.items.length;
     }

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { ExtensionClient } from '../../client/extension-client.js';
 import { AppError } from '../../errors/app-error.js';
-import type { Resource } from '../../resource/types.js';
+import { userTokensLock } from '../../locks/lock-keys.js';
+import { HOST_GROUP, HOST_VERSION } from '../../resource/host-group.js';
+import { defineKind, type ObjectOf } from '../../resource/kind-def.js';
 import { nowTimestamp, parseTimestamp, toTimestamp } from '../../resource/time.js';
 import { eq } from '../../store/query.js';
 
-export const PAT_KIND = 'PersonalAccessToken';
 /** Recognisable prefix: tells our tokens from other bearer secrets and helps secret scanners. */
 export const PAT_PREFIX = 'authpay_pat_';
 const MAX_TOKENS_PER_USER = 100;
@@ -21,7 +22,13 @@ interface PatSpec {
   /** When set, the token reaches only these API groups (see authorize-middleware.ts). */
   apiGroups?: string[];
 }
-type Pat = Resource<PatSpec, { lastUsedAt?: string }> & { spec: PatSpec };
+export const PersonalAccessToken = defineKind<PatSpec, { lastUsedAt?: string }>({
+  group: HOST_GROUP,
+  version: HOST_VERSION,
+  kind: 'PersonalAccessToken',
+  plural: 'personalaccesstokens',
+});
+type Pat = ObjectOf<typeof PersonalAccessToken>;
 
 /** A token as its owner sees it: never the hash. */
 export interface PatView {
@@ -76,15 +83,19 @@ export class PatService {
         details: [{ field: 'expiresAt', message: '须为将来的 RFC 3339 时间', messageEn: 'must be a future RFC 3339 time' }],
       });
     }
-    if ((await this.client.count(PAT_KIND, eq('spec.username', username))) >= MAX_TOKENS_PER_USER) {
-      throw new AppError('STATE_CONFLICT', `每个用户最多 ${MAX_TOKENS_PER_USER} 个访问令牌`, {
-        messageEn: `at most ${MAX_TOKENS_PER_USER} tokens per user; revoke or delete some`,
-      });
-    }
     const token = PAT_PREFIX + crypto.randomBytes(32).toString('base64url');
-    const created = await this.client.create<Pat>({
-      apiVersion: 'host.authpay.dev/v1alpha1',
-      kind: PAT_KIND,
+    // The count and the new token in one transaction under the user's token lock: concurrent creations, in
+    // any process, cannot pass the cap together.
+    const created = await this.client.transaction(async () => {
+      await this.client.lock(userTokensLock(username));
+      if ((await this.client.count(PersonalAccessToken, eq('spec.username', username))) >= MAX_TOKENS_PER_USER) throw tooManyTokens();
+      return this.insert(username, input, token, expires);
+    });
+    return { ...view(created), token };
+  }
+
+  private insert(username: string, input: PatInput, token: string, expires: number | undefined): Promise<Pat> {
+    return this.client.create(PersonalAccessToken, {
       metadata: { generateName: 'pat-' },
       spec: {
         username,
@@ -95,32 +106,31 @@ export class PatService {
         ...(input.apiGroups ? { apiGroups: [...new Set(input.apiGroups)].sort() } : {}),
       },
     });
-    return { ...view(created), token };
   }
 
   async list(username: string): Promise<PatView[]> {
-    const page = await this.client.list<Pat>(PAT_KIND, {
+    const page = await this.client.list(PersonalAccessToken, {
       where: eq('spec.username', username),
       sort: [{ field: 'metadata.creationTimestamp', direction: 'desc' }],
       page: 1,
       size: MAX_TOKENS_PER_USER,
     });
-    return this.client.viewItems(PAT_KIND, page.items, view);
+    return this.client.viewItems(PersonalAccessToken, page.items, view);
   }
 
   /** Revokes one of the caller's tokens; another user's token is "not found" (its existence is not told). */
   async revoke(username: string, name: string): Promise<PatView> {
-    const found = await this.client.fetch<Pat>(PAT_KIND, name);
+    const found = await this.client.fetch(PersonalAccessToken, name);
     if (!found || found.spec.username !== username)
       throw new AppError('NOT_FOUND', '访问令牌不存在', { messageEn: `token "${name}" not found` });
     if (found.spec.revoked) return view(found);
-    return view(await this.client.patch<Pat>(PAT_KIND, name, { spec: { revoked: true } }));
+    return view(await this.client.patch(PersonalAccessToken, name, { spec: { revoked: true } }));
   }
 
   async authenticate(token: string): Promise<PatCheck> {
     if (!token.startsWith(PAT_PREFIX) || token.length > 200) return { ok: false, reason: 'unknown' };
     const hash = sha256(token);
-    const page = await this.client.list<Pat>(PAT_KIND, { where: eq('spec.tokenHash', hash), limit: 1 });
+    const page = await this.client.list(PersonalAccessToken, { where: eq('spec.tokenHash', hash), limit: 1 });
     const pat = page.items[0];
     if (!pat) return { ok: false, reason: 'unknown' };
     if (pat.spec.revoked) return { ok: false, reason: 'revoked' };
@@ -134,6 +144,12 @@ export class PatService {
     const last = parseTimestamp(pat.status?.lastUsedAt) ?? 0;
     if (this.clock() - last < LAST_USED_RESOLUTION_MS) return;
     // Best effort: a lost lastUsedAt update must never fail the request that used the token.
-    this.client.patch(PAT_KIND, pat.metadata.name, { status: { lastUsedAt: nowTimestamp(this.clock) } }).catch(() => undefined);
+    this.client.patch(PersonalAccessToken, pat.metadata.name, { status: { lastUsedAt: nowTimestamp(this.clock) } }).catch(() => undefined);
   }
+}
+
+function tooManyTokens(): AppError {
+  return new AppError('STATE_CONFLICT', `每个用户最多 ${MAX_TOKENS_PER_USER} 个访问令牌`, {
+    messageEn: `at most ${MAX_TOKENS_PER_USER} tokens per user; revoke or delete some`,
+  });
 }

@@ -1,4 +1,4 @@
-import type { ChannelDeps } from '../types.js';
+import type { ChannelDeps } from '../core/types.js';
 import { EpayChannel } from '../epay/index.js';
 import { epayV1Dialect } from './epay-v1-dialect.js';
 import type { EpayV1Options } from './options.js';

@@ -1,4 +1,4 @@
-import type { PaymentChannelDefinition } from '../channel.js';
+import type { PaymentChannelDefinition } from '../core/channel.js';
 import { EPAY_CHANNELS } from '../epay/index.js';
 import { Aggregator1Channel } from './aggregator-1-channel.js';
 import { validateAggregator1Options, type EpayV1Options } from './options.js';

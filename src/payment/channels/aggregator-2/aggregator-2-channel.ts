@@ -1,7 +1,8 @@
 import { InvalidAmountError } from '../../money/index.js';
-import { decideAnswer } from '../callback-answer.js';
-import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
-import { ChannelError } from '../errors.js';
+import { decideAnswer } from '../core/callback-answer.js';
+import type { ChannelCurrencyRule, PaymentChannel } from '../core/channel.js';
+import { AGGREGATOR_MAX_FEN } from '../core/provider-ceilings.js';
+import { ChannelError } from '../core/errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -12,7 +13,7 @@ import type {
   InitiateContext,
   InitiateResult,
   QueryResult,
-} from '../types.js';
+} from '../core/types.js';
 import { XunhupayClient, type Aggregator2Deps } from './gateway-client.js';
 import { verifyXunhupayNotify } from './notify.js';
 import { AGGREGATOR_2_CHANNELS, type Aggregator2ChannelName, type Aggregator2Options } from './options.js';
@@ -20,7 +21,7 @@ import { closeTrade, initiateTrade, queryTrade } from './trade-calls.js';
 
 /** xunhupay takes CNY, total_fee in yuan with at most two decimals, from 0.01. */
 export const AGGREGATOR_2_CURRENCIES: Readonly<Record<string, ChannelCurrencyRule>> = {
-  CNY: { minMinor: 1 },
+  CNY: { minMinor: 1, maxMinor: AGGREGATOR_MAX_FEN },
 };
 
 /** AGGREGATOR_2: the xunhupay (虎皮椒) v1.1 adapter, MD5 `hash` signing; Alipay and WeChat Pay behind one APPID. */

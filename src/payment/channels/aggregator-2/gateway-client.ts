@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { systemClock } from '../../../host/sdk/index.js';
-import { ChannelError, channelRejected } from '../errors.js';
+import { ChannelError, channelRejected } from '../core/errors.js';
 import { callGateway } from '../http/gateway-fetch.js';
-import type { ChannelDeps } from '../types.js';
+import type { ChannelDeps } from '../core/types.js';
 import { verifyXunhupayHash, xunhupayHash } from './hash.js';
 import type { Aggregator2Options } from './options.js';
 

@@ -1,4 +1,4 @@
-import type { PaymentChannelDefinition } from '../channel.js';
+import type { PaymentChannelDefinition } from '../core/channel.js';
 import { Aggregator2Channel } from './aggregator-2-channel.js';
 import { AGGREGATOR_2_CHANNELS, validateAggregator2Options, type Aggregator2Options } from './options.js';
 

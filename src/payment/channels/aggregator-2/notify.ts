@@ -1,7 +1,7 @@
 import { InvalidAmountError, parseAmount } from '../../money/index.js';
-import { callbackParams } from '../callback-request.js';
-import { ChannelError } from '../errors.js';
-import type { CallbackEvent, CallbackRequest } from '../types.js';
+import { callbackParams } from '../core/callback-request.js';
+import { ChannelError } from '../core/errors.js';
+import type { CallbackEvent, CallbackRequest } from '../core/types.js';
 import { verifyXunhupayHash } from './hash.js';
 import type { Aggregator2Options } from './options.js';
 import { mapXunhupayStatus } from './trade-status.js';

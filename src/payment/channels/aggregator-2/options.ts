@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 
 export const AGGREGATOR_2_CHANNELS = ['WALLET_A', 'WALLET_B'] as const;
 export type Aggregator2ChannelName = (typeof AGGREGATOR_2_CHANNELS)[number];

@@ -1,6 +1,6 @@
 import { formatMinor, InvalidAmountError, parseAmount } from '../../money/index.js';
-import { ChannelError, isChannelError } from '../errors.js';
-import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../types.js';
+import { ChannelError, isChannelError } from '../core/errors.js';
+import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../core/types.js';
 import { badResponse, type XunhupayAnswer, type XunhupayClient } from './gateway-client.js';
 import type { Aggregator2ChannelName, Aggregator2Options } from './options.js';
 import { mapXunhupayStatus } from './trade-status.js';

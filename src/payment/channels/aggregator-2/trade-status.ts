@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../types.js';
+import type { PaymentStatus } from '../core/types.js';
 
 /**
  * xunhupay order status → ours; the one place its vendor states are interpreted.

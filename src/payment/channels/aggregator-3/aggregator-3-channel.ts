@@ -1,4 +1,4 @@
-import type { ChannelDeps } from '../types.js';
+import type { ChannelDeps } from '../core/types.js';
 import { EpayChannel } from '../epay/index.js';
 import { epayV2Dialect } from './epay-v2-dialect.js';
 import type { EpayV2Options } from './options.js';

@@ -1,4 +1,4 @@
-import type { PaymentChannelDefinition } from '../channel.js';
+import type { PaymentChannelDefinition } from '../core/channel.js';
 import { EPAY_CHANNELS } from '../epay/index.js';
 import { Aggregator3Channel } from './aggregator-3-channel.js';
 import { validateAggregator3Options, type EpayV2Options } from './options.js';

@@ -1,10 +1,10 @@
 import { isAppError, systemClock, type Clock } from '../../../host/sdk/index.js';
 import { InvalidAmountError } from '../../money/index.js';
-import { decideAnswer } from '../callback-answer.js';
-import { headerValue } from '../callback-request.js';
-import type { PaymentChannel } from '../channel.js';
-import { matchesByFingerprint } from '../custom-router.js';
-import { ChannelError } from '../errors.js';
+import { decideAnswer } from '../core/callback-answer.js';
+import { headerValue } from '../core/callback-request.js';
+import type { PaymentChannel } from '../core/channel.js';
+import { matchesByFingerprint } from '../core/custom-router.js';
+import { ChannelError } from '../core/errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -19,7 +19,7 @@ import type {
   RefundRef,
   RefundRequest,
   RefundResult,
-} from '../types.js';
+} from '../core/types.js';
 import { createSession, expireSession, querySession } from './checkout-calls.js';
 import { CARD_CHANNELS, type CardOptions } from './options.js';
 import { createRefund, retrieveRefund } from './refund-calls.js';

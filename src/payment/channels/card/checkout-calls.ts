@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ChannelError, channelRejected } from '../errors.js';
-import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../types.js';
+import { ChannelError, channelRejected } from '../core/errors.js';
+import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../core/types.js';
 import { fromStripeAmount, toStripeAmount } from './stripe-amount.js';
 import { isMissing, stripeFault, type StripeApiClient } from './stripe-client.js';
 import { encodeStripeForm, type FormValue } from './stripe-form.js';

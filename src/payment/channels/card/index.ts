@@ -1,4 +1,4 @@
-import type { PaymentChannelDefinition } from '../channel.js';
+import type { PaymentChannelDefinition } from '../core/channel.js';
 import { CardChannel } from './card-channel.js';
 import { CARD_CHANNELS, validateCardOptions, type CardOptions } from './options.js';
 

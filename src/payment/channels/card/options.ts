@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 import { CARD_CURRENCIES } from './stripe-amount.js';
 
 export const CARD_CHANNELS = ['CHECKOUT'] as const;

@@ -1,6 +1,6 @@
 import { InvalidAmountError } from '../../money/index.js';
-import { ChannelError, channelRejected } from '../errors.js';
-import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../types.js';
+import { ChannelError, channelRejected } from '../core/errors.js';
+import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../core/types.js';
 import { fromStripeAmount, toStripeAmount } from './stripe-amount.js';
 import { stripeFault, type StripeApiClient } from './stripe-client.js';
 import { refundStatus } from './stripe-status.js';

@@ -1,5 +1,6 @@
 import { currencyExponent, InvalidAmountError } from '../../money/index.js';
-import type { ChannelCurrencyRule } from '../channel.js';
+import type { ChannelCurrencyRule } from '../core/channel.js';
+import { STRIPE_MAX_MINOR } from '../core/provider-ceilings.js';
 
 /**
  * Stripe's presentment currencies (docs.stripe.com/currencies) that the money module knows. Withdrawn ISO
@@ -50,7 +51,8 @@ export const CARD_CURRENCIES: Readonly<Record<string, ChannelCurrencyRule>> = Ob
   Object.fromEntries(
     STRIPE_CURRENCIES.filter((code) => currencyExponent(code) !== undefined).map((code) => {
       const digits = chargeableFractionDigits(code);
-      return [code, digits === undefined ? {} : { maxFractionDigits: digits }];
+      const rule: ChannelCurrencyRule = { maxMinor: STRIPE_MAX_MINOR };
+      return [code, digits === undefined ? rule : { ...rule, maxFractionDigits: digits }];
     }),
   ),
 );

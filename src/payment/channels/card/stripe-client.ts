@@ -1,6 +1,6 @@
-import { ChannelError, channelRejected } from '../errors.js';
+import { ChannelError, channelRejected } from '../core/errors.js';
 import { callGateway } from '../http/gateway-fetch.js';
-import type { ChannelDeps } from '../types.js';
+import type { ChannelDeps } from '../core/types.js';
 import type { CardOptions } from './options.js';
 import { encodeStripeForm, type FormValue } from './stripe-form.js';
 

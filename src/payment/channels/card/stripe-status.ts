@@ -1,4 +1,4 @@
-import type { PaymentStatus, RefundResult } from '../types.js';
+import type { PaymentStatus, RefundResult } from '../core/types.js';
 
 /** What a Checkout Session says about the payment: our status and the word logged as the vendor status. */
 export interface SessionState {

@@ -1,5 +1,5 @@
-import { ChannelError } from '../errors.js';
-import type { CallbackEvent, PaymentStatus, RefundResult } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { CallbackEvent, PaymentStatus, RefundResult } from '../core/types.js';
 import { fromStripeAmount } from './stripe-amount.js';
 import { refundResult } from './refund-calls.js';
 import { refundStatus } from './stripe-status.js';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 /** Seconds a signed webhook stays acceptable: stripe-node's DEFAULT_TOLERANCE. */

@@ -1,5 +1,5 @@
-import type { PaymentChannel } from '../channel.js';
-import { ChannelError } from '../errors.js';
+import type { PaymentChannel } from '../core/channel.js';
+import { ChannelError } from '../core/errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -13,7 +13,7 @@ import type {
   RefundRef,
   RefundRequest,
   RefundResult,
-} from '../types.js';
+} from '../core/types.js';
 import type { CustomChannelName } from './options.js';
 
 /**

@@ -1,7 +1,7 @@
-import { decideAnswer } from '../callback-answer.js';
-import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
-import { routeCustomCallback, type CustomRoute } from '../custom-router.js';
-import { ChannelError } from '../errors.js';
+import { decideAnswer } from '../core/callback-answer.js';
+import type { ChannelCurrencyRule, PaymentChannel } from '../core/channel.js';
+import { routeCustomCallback, type CustomRoute } from '../core/custom-router.js';
+import { ChannelError } from '../core/errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -16,15 +16,20 @@ import type {
   RefundRef,
   RefundRequest,
   RefundResult,
-} from '../types.js';
-import { WalletAChannel } from '../wallet-a/index.js';
-import { WalletBChannel } from '../wallet-b/index.js';
+} from '../core/types.js';
+import { WALLET_A_CURRENCIES, WalletAChannel } from '../wallet-a/index.js';
+import { WALLET_B_CURRENCIES, WalletBChannel } from '../wallet-b/index.js';
 import { CompatibleChannel } from './compatible-channel.js';
 import { CUSTOM_CHANNELS, type CustomChannelName, type CustomOptions } from './options.js';
 
-/** Both protocols take CNY; the Alipay bound (100,000,000.00) is the narrower one. */
-export const CUSTOM_CURRENCIES: Readonly<Record<string, ChannelCurrencyRule>> = {
-  CNY: { minMinor: 1, maxMinor: 10_000_000_000 },
+/**
+ * Both protocols take CNY. The widest ceiling (Alipay's) stands for CUSTOM as a whole; an initiation is held
+ * to its sub-provider's own (currenciesFor: WeChat Pay's int32 fen for WALLET_B_COMPATIBLE).
+ */
+export const CUSTOM_CURRENCIES: Readonly<Record<string, ChannelCurrencyRule>> = WALLET_A_CURRENCIES;
+const SUB_CURRENCIES: Record<CustomChannelName, Readonly<Record<string, ChannelCurrencyRule>>> = {
+  WALLET_A_COMPATIBLE: WALLET_A_CURRENCIES,
+  WALLET_B_COMPATIBLE: WALLET_B_CURRENCIES,
 };
 
 /** A CUSTOM sub-provider as the callback route sees it: a full adapter presenting itself as CUSTOM. */
@@ -60,6 +65,11 @@ export class CustomChannel implements PaymentChannel {
   /** The configured sub-providers for `routeCustomCallback` (the card and wallet checkouts join them there). */
   callbackRoutes(): CustomCallbackRoute[] {
     return [...this.#subs.values()].map((channel) => ({ sub: channel.sub, channel }));
+  }
+
+  /** The currency rules of the sub-provider a channel goes to: its protocol's ceiling. */
+  currenciesFor(paymentChannel: string): Readonly<Record<string, ChannelCurrencyRule>> {
+    return SUB_CURRENCIES[paymentChannel as CustomChannelName] ?? this.currencies;
   }
 
   /** Whether the sub-provider of a channel has credentials. */

@@ -1,4 +1,4 @@
-import type { PaymentChannelDefinition } from '../channel.js';
+import type { PaymentChannelDefinition } from '../core/channel.js';
 import { CustomChannel } from './custom-channel.js';
 import { CUSTOM_CHANNELS, validateCustomOptions, type CustomOptions } from './options.js';
 

@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../../../host/sdk/index.js';
-import { ChannelError, isChannelError } from '../errors.js';
+import { ChannelError, isChannelError } from '../core/errors.js';
 import { WALLET_A_CHANNELS, validateWalletAOptions, type WalletAOptions } from '../wallet-a/index.js';
 import type { WalletAChannelName } from '../wallet-a/options.js';
 import { WALLET_B_CHANNELS, validateWalletBOptions, type WalletBChannelName, type WalletBOptions } from '../wallet-b/index.js';

@@ -1,8 +1,9 @@
 import { InvalidAmountError } from '../../money/index.js';
-import { decideAnswer } from '../callback-answer.js';
-import type { PaymentType } from '../catalog.js';
-import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
-import { ChannelError } from '../errors.js';
+import { decideAnswer } from '../core/callback-answer.js';
+import type { PaymentType } from '../core/catalog.js';
+import type { ChannelCurrencyRule, PaymentChannel } from '../core/channel.js';
+import { AGGREGATOR_MAX_FEN } from '../core/provider-ceilings.js';
+import { ChannelError } from '../core/errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -17,7 +18,7 @@ import type {
   RefundRef,
   RefundRequest,
   RefundResult,
-} from '../types.js';
+} from '../core/types.js';
 import { EpayClient } from './epay-client.js';
 import type { EpayDialect } from './epay-dialect.js';
 import { verifyEpayNotify } from './notify.js';
@@ -27,7 +28,7 @@ import { closeTrade, initiateTrade, queryTrade } from './trade-calls.js';
 
 /** epay sites settle in CNY; money is a yuan string with at most two decimals. */
 export const EPAY_CURRENCIES: Readonly<Record<string, ChannelCurrencyRule>> = {
-  CNY: { minMinor: 1, maxMinor: 10_000_000_000 },
+  CNY: { minMinor: 1, maxMinor: AGGREGATOR_MAX_FEN },
 };
 
 /**

@@ -1,7 +1,7 @@
 import { systemClock } from '../../../host/sdk/index.js';
-import { ChannelError, channelRejected } from '../errors.js';
+import { ChannelError, channelRejected } from '../core/errors.js';
 import { callGateway } from '../http/gateway-fetch.js';
-import type { ChannelDeps } from '../types.js';
+import type { ChannelDeps } from '../core/types.js';
 import type { EpayCall, EpayDialect } from './epay-dialect.js';
 import type { EpayCommonOptions } from './options.js';
 import { checkReceivedSignature, signRequest } from './signature.js';

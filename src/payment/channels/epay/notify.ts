@@ -1,7 +1,7 @@
 import { InvalidAmountError, parseAmount } from '../../money/index.js';
-import { rawBodyText } from '../callback-request.js';
-import { ChannelError } from '../errors.js';
-import type { CallbackEvent, CallbackRequest } from '../types.js';
+import { rawBodyText } from '../core/callback-request.js';
+import { ChannelError } from '../core/errors.js';
+import type { CallbackEvent, CallbackRequest } from '../core/types.js';
 import { beijingTimeToIso } from '../wallet-a/beijing-time.js';
 import type { EpayDialect } from './epay-dialect.js';
 import type { EpayCommonOptions } from './options.js';
@@ -52,7 +52,8 @@ export function verifyEpayNotify(
     currency: 'CNY',
     channelTradeNo: params.trade_no || undefined,
     paidAt: beijingTimeToIso(params.endtime),
-    eventId: `${params.trade_no || params.out_trade_no}:${params.trade_status}`,
+    // The site's trade_no is not unique across orders (a reused or forged one must not make a repeat).
+    eventId: `${params.out_trade_no}:${params.trade_no ?? ''}:${params.trade_status}`,
     sentAt: dialect.timestamped ? unixSecondsToIso(params.timestamp) : undefined,
     vendorStatus: params.trade_status,
     raw: withoutSignature(params),

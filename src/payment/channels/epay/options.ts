@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 import type { EpaySignEncoding } from './signing-content.js';
 
 /** The paymentChannel values of an epay service: the wallet the payer uses at the aggregator. */

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../types.js';
+import type { PaymentStatus } from '../core/types.js';
 
 /**
  * The `status` of an epay order (query answers) → our status; the one place it is interpreted.

@@ -1,6 +1,6 @@
 import { formatMinor, InvalidAmountError, parseAmount } from '../../money/index.js';
-import { ChannelError } from '../errors.js';
-import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../core/types.js';
 import { beijingTimeToIso } from '../wallet-a/beijing-time.js';
 import { badResponse, text, type EpayClient } from './epay-client.js';
 import { isUnknownTrade } from './trade-calls.js';

@@ -1,6 +1,6 @@
 import { InvalidAmountError, formatMinor, parseAmount } from '../../money/index.js';
-import { ChannelError } from '../errors.js';
-import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../core/types.js';
 import { beijingTimeToIso } from '../wallet-a/beijing-time.js';
 import { deviceOf } from './device.js';
 import { badResponse, text, type EpayAnswer, type EpayClient } from './epay-client.js';

@@ -1,4 +1,4 @@
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 
 export const DEFAULT_GATEWAY_TIMEOUT_MS = 10_000;
 /** Gateway answers are small; a larger one is broken or hostile. */

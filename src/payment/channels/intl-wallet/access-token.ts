@@ -1,7 +1,7 @@
 import { systemClock } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 import { callGateway } from '../http/gateway-fetch.js';
-import type { ChannelDeps } from '../types.js';
+import type { ChannelDeps } from '../core/types.js';
 import type { IntlWalletOptions } from './options.js';
 import { parseJsonObject, rejected } from './paypal-answer.js';
 

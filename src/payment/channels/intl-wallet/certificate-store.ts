@@ -1,8 +1,8 @@
 import { X509Certificate, type KeyObject } from 'node:crypto';
 import { BoundedCache, systemClock } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 import { callGateway } from '../http/gateway-fetch.js';
-import type { ChannelDeps } from '../types.js';
+import type { ChannelDeps } from '../core/types.js';
 import { PAYPAL_CERT_HOSTS, type IntlWalletOptions } from './options.js';
 
 /** Distinct certificate URLs kept; PayPal signs with one certificate at a time, a few during a rotation. */

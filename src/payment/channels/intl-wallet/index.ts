@@ -1,4 +1,4 @@
-import type { PaymentChannelDefinition } from '../channel.js';
+import type { PaymentChannelDefinition } from '../core/channel.js';
 import { IntlWalletChannel } from './intl-wallet-channel.js';
 import { INTL_WALLET_CHANNELS, validateIntlWalletOptions, type IntlWalletOptions } from './options.js';
 

@@ -1,10 +1,11 @@
 import { isAppError } from '../../../host/sdk/index.js';
-import { InvalidAmountError } from '../../money/index.js';
-import { decideAnswer } from '../callback-answer.js';
-import { rawBodyText } from '../callback-request.js';
-import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
-import { matchesByFingerprint } from '../custom-router.js';
-import { ChannelError } from '../errors.js';
+import { currencyExponent, InvalidAmountError } from '../../money/index.js';
+import { decideAnswer } from '../core/callback-answer.js';
+import { rawBodyText } from '../core/callback-request.js';
+import type { ChannelCurrencyRule, PaymentChannel } from '../core/channel.js';
+import { matchesByFingerprint } from '../core/custom-router.js';
+import { paypalMaxMinor } from '../core/provider-ceilings.js';
+import { ChannelError } from '../core/errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -19,7 +20,7 @@ import type {
   RefundRef,
   RefundRequest,
   RefundResult,
-} from '../types.js';
+} from '../core/types.js';
 import { CertificateStore } from './certificate-store.js';
 import { INTL_WALLET_CHANNELS, type IntlWalletOptions } from './options.js';
 import { closeOrder, createOrder, queryOrder } from './order-calls.js';
@@ -30,7 +31,7 @@ import { transmissionOf, verifyByApi, verifyOffline } from './webhook-signature.
 
 /** The configured currencies, each with its ISO exponent and no bounds narrower than the money module's. */
 function currencyRules(codes: readonly string[]): Record<string, ChannelCurrencyRule> {
-  return Object.fromEntries(codes.map((code) => [code, { minMinor: 1 }]));
+  return Object.fromEntries(codes.map((code) => [code, { minMinor: 1, maxMinor: paypalMaxMinor(currencyExponent(code) ?? 2) }]));
 }
 
 /**

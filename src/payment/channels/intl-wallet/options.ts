@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 
 export const INTL_WALLET_CHANNELS = ['CHECKOUT'] as const;
 

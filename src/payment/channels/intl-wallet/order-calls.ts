@@ -1,6 +1,6 @@
 import { formatMinor } from '../../money/index.js';
-import { channelRejected, ChannelError } from '../errors.js';
-import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../types.js';
+import { channelRejected, ChannelError } from '../core/errors.js';
+import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../core/types.js';
 import { issueOf, rejected } from './paypal-answer.js';
 import { approveLink, readOrder, type OrderFacts } from './paypal-order.js';
 import { captureStatusOf, paymentStatusOf } from './paypal-status.js';

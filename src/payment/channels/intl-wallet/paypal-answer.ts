@@ -1,4 +1,4 @@
-import { channelRejected, ChannelError } from '../errors.js';
+import { channelRejected, ChannelError } from '../core/errors.js';
 
 /** A PayPal REST answer: its HTTP status and JSON body (empty for 204). */
 export interface PayPalAnswer {

@@ -1,4 +1,5 @@
 import { parseAmount, type Money } from '../../money/index.js';
+import { paypalTimeToIso } from './paypal-time.js';
 
 type Json = Record<string, unknown>;
 
@@ -52,7 +53,7 @@ export function readCapture(value: unknown): CaptureFacts {
     id: str(capture.id),
     status: str(capture.status),
     amount: amount === 'malformed' ? undefined : amount,
-    time: str(capture.update_time) ?? str(capture.create_time),
+    time: paypalTimeToIso(capture.update_time) ?? paypalTimeToIso(capture.create_time),
     customId: str(capture.custom_id) ?? str(capture.invoice_id),
     orderId: str(obj(obj(capture.supplementary_data).related_ids).order_id),
   };

@@ -1,4 +1,4 @@
-import type { PaymentStatus, RefundResult } from '../types.js';
+import type { PaymentStatus, RefundResult } from '../core/types.js';
 
 /**
  * PayPal order and capture statuses → ours; the one place PayPal's states are interpreted. An order is paid

@@ -1,6 +1,7 @@
 import { formatMinor } from '../../money/index.js';
-import { channelRejected } from '../errors.js';
-import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../types.js';
+import { paypalTimeToIso } from './paypal-time.js';
+import { channelRejected } from '../core/errors.js';
+import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../core/types.js';
 import { getOrder } from './order-calls.js';
 import { rejected } from './paypal-answer.js';
 import { readAmount } from './paypal-order.js';
@@ -60,12 +61,12 @@ export function refundResultOf(refund: Record<string, unknown>): RefundResult {
   const vendorStatus = typeof refund.status === 'string' ? refund.status : undefined;
   const status = refundStatusOf(vendorStatus);
   const amount = readAmount(refund.amount);
-  const time = typeof refund.update_time === 'string' ? refund.update_time : refund.create_time;
+  const time = paypalTimeToIso(refund.update_time) ?? paypalTimeToIso(refund.create_time);
   return {
     status,
     channelRefundNo: typeof refund.id === 'string' ? refund.id : undefined,
     amountMinor: typeof amount === 'object' ? amount.amountMinor : undefined,
-    refundedAt: status === 'SUCCESS' && typeof time === 'string' ? time : undefined,
+    refundedAt: status === 'SUCCESS' ? time : undefined,
     vendorStatus,
     raw: { id: refund.id, status: refund.status, amount: refund.amount },
   };

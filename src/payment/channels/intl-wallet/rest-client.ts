@@ -1,5 +1,5 @@
 import { callGateway } from '../http/gateway-fetch.js';
-import type { ChannelDeps } from '../types.js';
+import type { ChannelDeps } from '../core/types.js';
 import { AccessTokens } from './access-token.js';
 import type { IntlWalletOptions } from './options.js';
 import { parseJsonObject, type PayPalAnswer } from './paypal-answer.js';

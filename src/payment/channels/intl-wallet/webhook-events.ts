@@ -1,6 +1,6 @@
-import { rawBodyText } from '../callback-request.js';
-import { ChannelError } from '../errors.js';
-import type { CallbackEvent, CallbackRequest } from '../types.js';
+import { rawBodyText } from '../core/callback-request.js';
+import { ChannelError } from '../core/errors.js';
+import type { CallbackEvent, CallbackRequest } from '../core/types.js';
 import { readAmount, readCapture, readOrder } from './paypal-order.js';
 import { captureStatusOf } from './paypal-status.js';
 import { refundResultOf } from './refund-calls.js';
@@ -26,6 +26,7 @@ export function webhookEvent(request: CallbackRequest, transmission: Transmissio
   const resource = typeof body.resource === 'object' && body.resource !== null ? (body.resource as Json) : {};
   const base: EventBase = {
     eventId: typeof body.id === 'string' && body.id ? body.id : transmission.id,
+    // transmissionOf has refused a transmission time that does not exist, so this cannot roll over.
     sentAt: new Date(Date.parse(transmission.time)).toISOString(),
     raw: { id: body.id, event_type: body.event_type, transmission_id: transmission.id, resource },
   };

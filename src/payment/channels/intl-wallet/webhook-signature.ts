@@ -1,7 +1,8 @@
-import { headerValue } from '../callback-request.js';
+import { headerValue } from '../core/callback-request.js';
+import { paypalTimeToIso } from './paypal-time.js';
 import { rsaSha256Verify } from '../crypto/rsa-sha256.js';
-import { ChannelError } from '../errors.js';
-import type { CallbackRequest } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { CallbackRequest } from '../core/types.js';
 import type { CertificateStore } from './certificate-store.js';
 import { crc32 } from './crc32.js';
 import { issueOf } from './paypal-answer.js';
@@ -37,7 +38,7 @@ export function transmissionOf(request: CallbackRequest): Transmission {
       'PayPal webhook without PAYPAL-TRANSMISSION-ID/-TIME/-SIG, PAYPAL-CERT-URL, PAYPAL-AUTH-ALGO',
     );
   }
-  if (Number.isNaN(Date.parse(transmission.time))) refuse('PAYPAL-TRANSMISSION-TIME is not a time');
+  if (paypalTimeToIso(transmission.time) === undefined) refuse('PAYPAL-TRANSMISSION-TIME is not a time');
   return transmission;
 }
 

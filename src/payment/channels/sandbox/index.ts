@@ -1,4 +1,4 @@
-import type { PaymentChannelDefinition } from '../channel.js';
+import type { PaymentChannelDefinition } from '../core/channel.js';
 import { validateSandboxOptions, type SandboxOptions } from './options.js';
 import { SANDBOX_CHANNELS, SandboxChannel } from './sandbox-channel.js';
 

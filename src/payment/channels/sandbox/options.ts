@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorDetail } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 
 /** Shorter secrets would make the simulated callback signature guessable. */
 export const MIN_SANDBOX_SECRET_LENGTH = 32;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, defineKind, type ExtensionClient } from '../../../host/sdk/index.js';
 import { RESOURCE_GROUP, RESOURCE_VERSION } from '../../api/api-groups.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 import type { SandboxTradeEdit, SandboxTradeSpec, SandboxTradeStore } from './trade-store.js';
 
 /** The simulated gateway's trades as resources (extensions/sandbox-trade.yaml), named by payment id. */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from '../../../host/sdk/index.js';
-import { decideAnswer } from '../callback-answer.js';
-import { hasHeader, headerValue, rawBodyText } from '../callback-request.js';
-import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
-import { ChannelError } from '../errors.js';
+import { decideAnswer } from '../core/callback-answer.js';
+import { hasHeader, headerValue, rawBodyText } from '../core/callback-request.js';
+import type { ChannelCurrencyRule, PaymentChannel } from '../core/channel.js';
+import { defaultMaxMinor } from '../core/provider-ceilings.js';
+import { ChannelError } from '../core/errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -18,7 +19,7 @@ import type {
   RefundRef,
   RefundRequest,
   RefundResult,
-} from '../types.js';
+} from '../core/types.js';
 import type { SandboxOptions } from './options.js';
 import { findRefund, refundResult, refundTrade } from './sandbox-refund.js';
 import { mapSandboxEventType, parseSandboxEvent, type SandboxEvent } from './sandbox-event.js';
@@ -28,8 +29,13 @@ import { MemorySandboxTradeStore, type SandboxTradeSpec, type SandboxTradeStore 
 export const SANDBOX_CHANNELS = ['SIMULATED'] as const;
 export type SandboxOutcome = 'success' | 'fail';
 
-/** A few currencies so multi-currency flows can be tried; default amount bounds apply. */
-export const SANDBOX_CURRENCIES: Readonly<Record<string, ChannelCurrencyRule>> = { CNY: {}, USD: {}, EUR: {}, JPY: {} };
+/** A few currencies so multi-currency flows can be tried; the money module's default bound applies. */
+export const SANDBOX_CURRENCIES: Readonly<Record<string, ChannelCurrencyRule>> = {
+  CNY: { maxMinor: defaultMaxMinor(2) },
+  USD: { maxMinor: defaultMaxMinor(2) },
+  EUR: { maxMinor: defaultMaxMinor(2) },
+  JPY: { maxMinor: defaultMaxMinor(0) },
+};
 
 export interface SandboxDeps extends ChannelDeps {
   store?: SandboxTradeStore;

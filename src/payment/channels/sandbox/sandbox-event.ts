@@ -1,5 +1,5 @@
-import { ChannelError } from '../errors.js';
-import type { PaymentStatus } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { PaymentStatus } from '../core/types.js';
 
 /** The simulated gateway's event types. */
 export type SandboxEventType = 'payment.succeeded' | 'payment.failed';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ChannelError } from '../errors.js';
-import type { RefundRef, RefundRequest, RefundResult } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { RefundRef, RefundRequest, RefundResult } from '../core/types.js';
 import type { SandboxRefundSpec, SandboxTradeSpec } from './trade-store.js';
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** Seconds a signed callback stays acceptable (as Stripe's default tolerance). */

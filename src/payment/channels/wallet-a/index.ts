@@ -1,4 +1,4 @@
-import type { PaymentChannelDefinition } from '../channel.js';
+import type { PaymentChannelDefinition } from '../core/channel.js';
 import { WALLET_A_CHANNELS, validateWalletAOptions, type WalletAOptions } from './options.js';
 import { WalletAChannel } from './wallet-a-channel.js';
 

@@ -1,7 +1,7 @@
 import { systemClock } from '../../../host/sdk/index.js';
 import { callGateway } from '../http/gateway-fetch.js';
-import { ChannelError, channelRejected } from '../errors.js';
-import type { ChannelDeps } from '../types.js';
+import { ChannelError, channelRejected } from '../core/errors.js';
+import type { ChannelDeps } from '../core/types.js';
 import { formatBeijingTime } from './beijing-time.js';
 import type { WalletAOptions } from './options.js';
 import { topLevelJsonMembers } from './response-text.js';

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { ErrorDetail } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 import { loadRsaPrivateKey, loadRsaPublicKey } from '../crypto/rsa-keys.js';
 
 export const WALLET_A_CHANNELS = ['FACE_TO_FACE_PAYMENT', 'PC_WEBSITE', 'MOBILE_WEBSITE', 'ORDER_CODE'] as const;

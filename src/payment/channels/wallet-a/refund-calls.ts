@@ -1,6 +1,6 @@
 import { formatMinor, InvalidAmountError, parseAmount } from '../../money/index.js';
-import { ChannelError } from '../errors.js';
-import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../core/types.js';
 import { beijingTimeToIso } from './beijing-time.js';
 import { ALIPAY_SUCCESS, fault, rejected, type AlipayAnswer, type AlipayOpenApiClient } from './openapi-client.js';
 

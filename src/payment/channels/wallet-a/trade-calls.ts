@@ -1,6 +1,6 @@
 import { formatMinor, parseAmount } from '../../money/index.js';
-import { ChannelError } from '../errors.js';
-import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../core/types.js';
 import { beijingTimeToIso, formatBeijingTime } from './beijing-time.js';
 import { ALIPAY_SUCCESS, rejected, type AlipayOpenApiClient } from './openapi-client.js';
 import type { WalletAChannelName } from './options.js';

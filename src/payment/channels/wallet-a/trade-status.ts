@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../types.js';
+import type { PaymentStatus } from '../core/types.js';
 
 /**
  * Alipay trade_status → our status; the one place vendor states are interpreted.

@@ -1,8 +1,9 @@
 import { InvalidAmountError } from '../../money/index.js';
-import { decideAnswer } from '../callback-answer.js';
-import { callbackParams } from '../callback-request.js';
-import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
-import { ChannelError } from '../errors.js';
+import { decideAnswer } from '../core/callback-answer.js';
+import { callbackParams } from '../core/callback-request.js';
+import type { ChannelCurrencyRule, PaymentChannel } from '../core/channel.js';
+import { ALIPAY_MAX_FEN } from '../core/provider-ceilings.js';
+import { ChannelError } from '../core/errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -17,7 +18,7 @@ import type {
   RefundRef,
   RefundRequest,
   RefundResult,
-} from '../types.js';
+} from '../core/types.js';
 import { verifyAlipayNotify } from './notify.js';
 import { AlipayOpenApiClient } from './openapi-client.js';
 import { WALLET_A_CHANNELS, type WalletAChannelName, type WalletAOptions } from './options.js';
@@ -26,7 +27,7 @@ import { closeTrade, initiateTrade, queryTrade } from './trade-calls.js';
 
 /** Alipay takes CNY only, total_amount in [0.01, 100000000.00] yuan. */
 export const WALLET_A_CURRENCIES: Readonly<Record<string, ChannelCurrencyRule>> = {
-  CNY: { minMinor: 1, maxMinor: 10_000_000_000 },
+  CNY: { minMinor: 1, maxMinor: ALIPAY_MAX_FEN },
 };
 
 /** WALLET_A: the Alipay OpenAPI (RSA2) adapter. */

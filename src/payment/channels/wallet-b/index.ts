@@ -1,4 +1,4 @@
-import type { PaymentChannelDefinition } from '../channel.js';
+import type { PaymentChannelDefinition } from '../core/channel.js';
 import { WALLET_B_CHANNELS, validateWalletBOptions, type WalletBOptions } from './options.js';
 import { WalletBChannel } from './wallet-b-channel.js';
 

@@ -1,6 +1,6 @@
-import { headerValue, rawBodyText } from '../callback-request.js';
-import { ChannelError } from '../errors.js';
-import type { CallbackEvent, CallbackRequest } from '../types.js';
+import { headerValue, rawBodyText } from '../core/callback-request.js';
+import { ChannelError } from '../core/errors.js';
+import type { CallbackEvent, CallbackRequest } from '../core/types.js';
 import type { WalletBOptions } from './options.js';
 import { decryptResource, type EncryptedResource } from './resource-cipher.js';
 import { SIGNATURE_SCHEME, checkWechatpaySignature } from './signature.js';

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { ErrorDetail } from '../../../host/sdk/index.js';
 import { loadRsaPrivateKey } from '../crypto/rsa-keys.js';
-import { ChannelError } from '../errors.js';
+import { ChannelError } from '../core/errors.js';
 import {
   PUBLIC_KEY_ID_PATTERN,
   loadPlatformCertificates,

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { ChannelError } from '../errors.js';
-import type { InitiateContext } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { InitiateContext } from '../core/types.js';
 import type { WalletBChannelName } from './options.js';
 
 /** WeChat openids are 28 characters today; the pattern leaves room without admitting anything odd. */

@@ -1,5 +1,5 @@
-import { ChannelError } from '../errors.js';
-import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { ChannelOrder, RefundRef, RefundRequest, RefundResult } from '../core/types.js';
 import { rejected, type WechatAnswer, type WechatPayApiClient } from './apiv3-client.js';
 import { mapRefundStatus } from './refund-status.js';
 import { wechatTimeToIso } from './wechat-time.js';

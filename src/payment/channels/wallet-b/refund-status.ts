@@ -1,4 +1,4 @@
-import type { RefundResult } from '../types.js';
+import type { RefundResult } from '../core/types.js';
 
 /**
  * WeChat Pay refund `status` (answer, query) and `refund_status` (notification) → ours; the one place they are

@@ -1,6 +1,6 @@
 import { systemClock } from '../../../host/sdk/index.js';
-import { ChannelError } from '../errors.js';
-import type { ChannelDeps, ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../types.js';
+import { ChannelError } from '../core/errors.js';
+import type { ChannelDeps, ChannelOrder, CloseResult, InitiateContext, InitiateResult, QueryResult } from '../core/types.js';
 import { rejected, type WechatAnswer, type WechatPayApiClient } from './apiv3-client.js';
 import type { WalletBChannelName, WalletBOptions } from './options.js';
 import { payerIp } from './payer-facts.js';

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '../types.js';
+import type { PaymentStatus } from '../core/types.js';
 
 /**
  * WeChat Pay trade_state → our status; the one place vendor states are interpreted. REFUND means the trade

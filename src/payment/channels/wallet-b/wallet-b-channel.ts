@@ -1,9 +1,10 @@
 import { isAppError, systemClock, type Clock } from '../../../host/sdk/index.js';
 import { InvalidAmountError } from '../../money/index.js';
-import { decideAnswer } from '../callback-answer.js';
-import type { ChannelCurrencyRule, PaymentChannel } from '../channel.js';
-import { matchesByFingerprint } from '../custom-router.js';
-import { ChannelError } from '../errors.js';
+import { decideAnswer } from '../core/callback-answer.js';
+import type { ChannelCurrencyRule, PaymentChannel } from '../core/channel.js';
+import { WECHAT_PAY_MAX_FEN } from '../core/provider-ceilings.js';
+import { matchesByFingerprint } from '../core/custom-router.js';
+import { ChannelError } from '../core/errors.js';
 import type {
   CallbackAnswer,
   CallbackAnswerInput,
@@ -18,7 +19,7 @@ import type {
   RefundRef,
   RefundRequest,
   RefundResult,
-} from '../types.js';
+} from '../core/types.js';
 import { WechatPayApiClient } from './apiv3-client.js';
 import { verifyWechatPayNotify } from './notify.js';
 import { WALLET_B_CHANNELS, type WalletBChannelName, type WalletBOptions } from './options.js';
@@ -26,9 +27,9 @@ import { assertPayerFacts } from './payer-facts.js';
 import { queryRefundTrade, refundTrade } from './refund-calls.js';
 import { closeTrade, initiateTrade, queryTrade } from './trade-calls.js';
 
-/** WeChat Pay (domestic) takes CNY in integer fen, at least 1 fen. */
+/** WeChat Pay (domestic) takes CNY in integer fen, 1 fen … 21,474,836.47 CNY (int32 `amount.total`). */
 export const WALLET_B_CURRENCIES: Readonly<Record<string, ChannelCurrencyRule>> = {
-  CNY: { minMinor: 1 },
+  CNY: { minMinor: 1, maxMinor: WECHAT_PAY_MAX_FEN },
 };
 
 /** WALLET_B: the WeChat Pay APIv3 adapter (NATIVE, H5, JSAPI). */

@@ -1,3 +1,5 @@
+import { isCalendarDateTime } from '../../../host/sdk/index.js';
+
 /** WeChat Pay times are RFC 3339 with an offset; it writes China Standard Time (`2024-05-01T12:00:00+08:00`). */
 const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
 
@@ -8,7 +10,7 @@ export function formatWechatTime(instant: Date): string {
 
 /** RFC 3339 with an offset → our UTC form; undefined for anything else. */
 export function wechatTimeToIso(text: unknown): string | undefined {
-  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(text) || !isCalendarDateTime(text)) return undefined;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }

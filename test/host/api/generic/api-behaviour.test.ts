@@ -140,7 +140,9 @@ test('a watch reports objects leaving and entering its selector as DELETED and A
     res,
     (seen) => seen.length >= 3,
     // Once the initial ADDED arrived, move the object out of the selector and back in.
-    () => (relabelled ??= label('out').then(async (a) => [a.status, (await label('in')).status])),
+    () => {
+      relabelled ??= label('out').then(async (a) => [a.status, (await label('in')).status]);
+    },
   );
   expect(await relabelled).toEqual([200, 200]);
   expect(events.map((e) => e.type)).toEqual(['ADDED', 'DELETED', 'ADDED']);

@@ -1,5 +1,5 @@
 import { aggregator1Definition, type Aggregator1Channel } from '../../../../src/payment/channels/aggregator-1/index.js';
-import type { ChannelOrder, InitiateContext } from '../../../../src/payment/channels/types.js';
+import type { ChannelOrder, InitiateContext } from '../../../../src/payment/channels/core/types.js';
 import { startCallbackReceiver, type CallbackReceiver } from '../callback-receiver.js';
 import { FakeEpayGateway } from '../epay/fake-epay-gateway.js';
 import { PID, V1_KEY } from '../epay/test-keys.js';
@@ -211,7 +211,7 @@ describe('AGGREGATOR_1 notifications', () => {
         amountMinor: 1999,
         currency: 'CNY',
         channelTradeNo: trade.trade_no,
-        eventId: `${trade.trade_no}:TRADE_SUCCESS`,
+        eventId: `${o.paymentId}:${trade.trade_no}:TRADE_SUCCESS`,
         vendorStatus: 'TRADE_SUCCESS',
       });
       expect(receiver.events.at(-1)!.sentAt).toBeUndefined();

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { systemClock } from '../../../../src/host/sdk/index.js';
 import { aggregator1Definition, md5Signer, type Aggregator1Channel } from '../../../../src/payment/channels/aggregator-1/index.js';
 import { epaySigningContent } from '../../../../src/payment/channels/epay/index.js';
-import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/types.js';
+import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/core/types.js';
 
 interface VectorCase {
   name: string;
@@ -90,7 +90,7 @@ describe('epay V1 shared vectors', () => {
       for (const request of [getRequest(c.params), postRequest(c.params)]) {
         const event = await channelFor(c).verifyCallback(request);
         expect(event).toMatchObject({ orderRef: c.params.out_trade_no, status: 'SUCCESS', amountMinor: 990, currency: 'CNY' });
-        expect(event.eventId).toBe(`${c.params.trade_no}:TRADE_SUCCESS`);
+        expect(event.eventId).toBe(`${c.params.out_trade_no}:${c.params.trade_no}:TRADE_SUCCESS`);
       }
     },
   );

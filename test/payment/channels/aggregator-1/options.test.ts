@@ -1,5 +1,5 @@
 import { validateAggregator1Options } from '../../../../src/payment/channels/aggregator-1/index.js';
-import { isChannelError } from '../../../../src/payment/channels/errors.js';
+import { isChannelError } from '../../../../src/payment/channels/core/errors.js';
 import { V1_KEY } from '../epay/test-keys.js';
 
 function problemsOf(raw: unknown): { fields: string[]; text: string } {

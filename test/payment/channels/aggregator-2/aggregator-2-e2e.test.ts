@@ -43,6 +43,7 @@ beforeAll(async () => {
   gateway = await new FakeXunhupayGateway({ appId: APP_ID, appSecret: APP_SECRET }).start();
   receiver = await new NotifyReceiver().start();
   await configure(server, {
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
     allowPrivateNotifyTargets: true,
     supportedChannels: ['AGGREGATOR_2:WALLET_A', 'AGGREGATOR_2:WALLET_B'],
@@ -118,6 +119,40 @@ describe('AGGREGATOR_2 end to end against a local xunhupay gateway', () => {
       expect((await stored(order.paymentId)).spec.refundPendingAmount ?? 0).toBe(0);
     },
   );
+
+  test("another order's notification reusing an open_order_id is applied; a true resend of the first is a repeat", async () => {
+    // xunhupay gives a notification no id: ours is trade_order_id:status:open_order_id, so it names the order by
+    // construction, and a reused open_order_id (or transaction_id) never made a repeat, before or after #28 item 8.
+    const queriesOf = (paymentId: string) => gateway.calls.filter((c) => c.params.out_trade_order === paymentId).length;
+    const first = (await initiate('xh-key-a')).body.data;
+    expect(await gateway.pay(first.paymentId)).toMatchObject({ status: 200, body: 'success' });
+    const original = gateway.notifications.at(-1)!.params;
+    const { open_order_id: reused, transaction_id: reusedTransaction } = gateway.trades.get(first.paymentId)!;
+
+    const second = (await initiate('xh-key-b')).body.data;
+    Object.assign(gateway.trades.get(second.paymentId)!, { open_order_id: reused, transaction_id: reusedTransaction, status: 'OD' });
+    const params = gateway.notifyParams(second.paymentId);
+    expect(params).toMatchObject({ open_order_id: reused, transaction_id: reusedTransaction });
+    const queried = queriesOf(second.paymentId);
+    expect(await gateway.notify(second.paymentId, params)).toMatchObject({ status: 200, body: 'success' });
+    // Processed as a first arrival: xunhupay was asked, and the second order moved on its own notification.
+    expect(queriesOf(second.paymentId)).toBeGreaterThan(queried);
+    expect((await stored(second.paymentId)).spec).toMatchObject({ status: 'SUCCESS', channelTradeNo: reused });
+    expect(await logsOf(second.paymentId)).toEqual([
+      expect.objectContaining({ eventId: `${second.paymentId}:OD:${reused}`, reason: 'TRANSITIONED', receivedCount: 1 }),
+    ]);
+    expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ receivedCount: 1 })]);
+
+    // The first order's notification again (xunhupay re-signs with a new time and nonce_str): a repeat.
+    const paid = await stored(first.paymentId);
+    const askedFirst = queriesOf(first.paymentId);
+    const resend = gateway.notifyParams(first.paymentId);
+    expect(resend).toMatchObject({ open_order_id: original.open_order_id, status: original.status });
+    expect(await gateway.notify(first.paymentId, resend)).toMatchObject({ status: 200, body: 'success' });
+    expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ reason: 'TRANSITIONED', receivedCount: 2 })]);
+    expect((await stored(first.paymentId)).metadata.resourceVersion).toBe(paid.metadata.resourceVersion);
+    expect(queriesOf(first.paymentId)).toBe(askedFirst);
+  });
 
   test('a wrong amount, a tampered form, the wrong secret or an unknown order is answered "fail" and changes nothing', async () => {
     const order = (await initiate('xh-bad')).body.data;

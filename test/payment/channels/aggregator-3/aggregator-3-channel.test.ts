@@ -1,6 +1,6 @@
 import { systemClock } from '../../../../src/host/sdk/index.js';
 import { aggregator3Definition, type Aggregator3Channel } from '../../../../src/payment/channels/aggregator-3/index.js';
-import type { ChannelOrder, InitiateContext } from '../../../../src/payment/channels/types.js';
+import type { ChannelOrder, InitiateContext } from '../../../../src/payment/channels/core/types.js';
 import { startCallbackReceiver, type CallbackReceiver } from '../callback-receiver.js';
 import { FakeEpayGateway } from '../epay/fake-epay-gateway.js';
 import { MERCHANT, PID, PLATFORM } from '../epay/test-keys.js';
@@ -174,7 +174,7 @@ describe('AGGREGATOR_3 notifications', () => {
         orderRef: o.paymentId,
         status: 'SUCCESS',
         amountMinor: 12_345,
-        eventId: `${trade.trade_no}:TRADE_SUCCESS`,
+        eventId: `${o.paymentId}:${trade.trade_no}:TRADE_SUCCESS`,
       });
       expect(Math.abs(Date.parse(event.sentAt!) - Date.now())).toBeLessThan(60_000);
       expect(event.paidAt).toBe(new Date(`${trade.endtime!.replace(' ', 'T')}+08:00`).toISOString());

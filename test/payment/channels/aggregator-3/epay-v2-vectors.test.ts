@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { aggregator3Definition, rsaSigner, type Aggregator3Channel } from '../../../../src/payment/channels/aggregator-3/index.js';
 import { epaySigningContent } from '../../../../src/payment/channels/epay/index.js';
-import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/types.js';
+import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/core/types.js';
 import { systemClock } from '../../../../src/host/sdk/index.js';
 import { forgeSign, forgeSigningString, forgeVerify } from './vectors/epay-v2-forge.js';
 
@@ -135,7 +135,7 @@ describe('our epay V2 implementation against the vectors', () => {
           status: 'SUCCESS',
           amountMinor: 990,
           channelTradeNo: c.params.trade_no,
-          eventId: `${c.params.trade_no}:TRADE_SUCCESS`,
+          eventId: `${c.params.out_trade_no}:${c.params.trade_no}:TRADE_SUCCESS`,
           sentAt: new Date(Number(c.params.timestamp) * 1000).toISOString(),
           paidAt: '2026-11-25T06:31:02.000Z',
         });

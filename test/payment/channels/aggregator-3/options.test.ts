@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { validateAggregator3Options } from '../../../../src/payment/channels/aggregator-3/index.js';
-import { isChannelError } from '../../../../src/payment/channels/errors.js';
+import { isChannelError } from '../../../../src/payment/channels/core/errors.js';
 import { MERCHANT, PLATFORM } from '../epay/test-keys.js';
 
 function problemsOf(raw: unknown): { fields: string[]; text: string } {

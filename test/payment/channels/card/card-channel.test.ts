@@ -14,7 +14,7 @@ import {
 import { currencyExponent } from '../../../../src/payment/money/index.js';
 import { sessionExpiry } from '../../../../src/payment/channels/card/checkout-calls.js';
 import { createChannelRegistry, isChannelError, parseChannelAmount } from '../../../../src/payment/channels/index.js';
-import type { ChannelOrder, InitiateContext } from '../../../../src/payment/channels/types.js';
+import type { ChannelOrder, InitiateContext } from '../../../../src/payment/channels/core/types.js';
 import { FakeStripeApi } from './fake-stripe-api.js';
 import { SECRET_KEY, WEBHOOK_SECRET } from './test-keys.js';
 

@@ -43,6 +43,7 @@ beforeAll(async () => {
   stripe = await new FakeStripeApi({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }).start();
   receiver = await new NotifyReceiver().start();
   await configure(server, {
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
     allowPrivateNotifyTargets: true,
     supportedChannels: ['CARD:CHECKOUT'],
@@ -146,6 +147,38 @@ describe.each([
     expect((await stored(order.paymentId)).spec).toMatchObject({ status: 'SUCCESS', paidAt: expect.any(String) });
     expect((await stored(order.paymentId)).status?.transitions?.at(-1)).toMatchObject({ source: 'SYNC' });
     await eventually(() => receiver.forPayment(order.paymentId).length > 0);
+  });
+});
+
+describe('webhook event ids are keyed on the order', () => {
+  const queriesOf = (order: PaymentView) => stripe.requests.filter((r) => r.path.includes(order.channelTradeNo!)).length;
+  const received = { status: 200, body: '{"received":true}' };
+
+  test('a verified webhook for another order reusing an event id is applied; a true resend of the first is a repeat', async () => {
+    const first = (await initiate('card-key-a', '21.00')).body.data;
+    expect(await stripe.pay(first.channelTradeNo!)).toEqual(received);
+    const original = stripe.deliveries.at(-1)!.delivery;
+    const reusedId = JSON.parse(original.body).id as string;
+
+    const second = (await initiate('card-key-b', '22.00')).body.data;
+    await stripe.pay(second.channelTradeNo!, { notify: false });
+    const queried = queriesOf(second);
+    expect(await stripe.sendEvent('checkout.session.completed', sessionOf(second), { id: reusedId })).toEqual(received);
+    // Processed as a first arrival: Stripe was asked, and the second order moved on its own event.
+    expect(queriesOf(second)).toBeGreaterThan(queried);
+    expect((await stored(second.paymentId)).spec).toMatchObject({ status: 'SUCCESS' });
+    expect(await logs(second.paymentId)).toEqual([
+      expect.objectContaining({ eventId: reusedId, reason: 'TRANSITIONED', receivedCount: 1 }),
+    ]);
+    expect(await logs(first.paymentId)).toEqual([expect.objectContaining({ eventId: reusedId, receivedCount: 1 })]);
+
+    // The first order's own event again (signed afresh): a repeat, nothing asked, nothing changed.
+    const paid = await stored(first.paymentId);
+    const askedFirst = queriesOf(first);
+    expect(await stripe.deliver(stripe.signed(original.body))).toEqual(received);
+    expect(await logs(first.paymentId)).toEqual([expect.objectContaining({ reason: 'TRANSITIONED', receivedCount: 2 })]);
+    expect((await stored(first.paymentId)).metadata.resourceVersion).toBe(paid.metadata.resourceVersion);
+    expect(queriesOf(first)).toBe(askedFirst);
   });
 });
 

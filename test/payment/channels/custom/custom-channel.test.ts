@@ -4,8 +4,8 @@
  * header routing of callbacks over the configured sub-providers.
  */
 import { customDefinition, CustomChannel } from '../../../../src/payment/channels/custom/index.js';
-import { isChannelError } from '../../../../src/payment/channels/errors.js';
-import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/types.js';
+import { isChannelError } from '../../../../src/payment/channels/core/errors.js';
+import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/core/types.js';
 import { FakeAlipayGateway } from '../wallet-a/fake-alipay-gateway.js';
 import { rsaPair } from '../wallet-a/test-keys.js';
 import { FakeWechatPayGateway } from '../wallet-b/fake-wechat-gateway.js';

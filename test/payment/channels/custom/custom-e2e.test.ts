@@ -5,6 +5,8 @@
  * channel: createPayment → paid → signed callback to asyncCallback/CUSTOM, routed by its headers → SUCCESS
  * → notifyUrl delivered; the sync job when the callback is lost; close.
  */
+import { eq } from '../../../../src/host/sdk/index.js';
+import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-log.js';
 import { closeExpiredOrders } from '../../../../src/payment/jobs/close-expired.handler.js';
 import { syncOpenOrders } from '../../../../src/payment/jobs/sync-payments.handler.js';
 import { PaymentInfo } from '../../../../src/payment/orders/types.js';
@@ -60,6 +62,7 @@ beforeAll(async () => {
   }).start();
   receiver = await new NotifyReceiver().start();
   await configure(server, {
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
     allowPrivateNotifyTargets: true,
     supportedChannels: ['CUSTOM:WALLET_A_COMPATIBLE', 'CUSTOM:WALLET_B_COMPATIBLE'],
@@ -171,6 +174,70 @@ describe.each(['WALLET_A_COMPATIBLE', 'WALLET_B_COMPATIBLE'] as const)('CUSTOM %
     expect((await stored(expiring.paymentId)).spec).toMatchObject({ status: 'FAILED', failureReason: 'TIMEOUT' });
     expect(provider.closed(expiring.paymentId)).toBe(true);
   });
+});
+
+describe('CUSTOM notification ids are keyed on the order, for each sub-provider', () => {
+  const logsOf = async (paymentId: string) =>
+    (await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', paymentId) })).items.map((l) => l.spec);
+  /** Each protocol's signed notification: the original of a paid trade, one for another trade carrying its id, a resend. */
+  const protocols = {
+    WALLET_A_COMPATIBLE: {
+      acknowledged: { status: 200, body: 'success' },
+      async payAndCapture(id: string) {
+        expect(await alipay.pay(id)).toMatchObject({ status: 200, body: 'success' });
+        const params = alipay.notifications.at(-1)!.params;
+        return { eventId: params.notify_id, resend: async () => pick(await alipay.notify(id, params)) };
+      },
+      async notifyReusing(id: string, eventId: string) {
+        alipay.scan(id).status = 'TRADE_SUCCESS';
+        return pick(await alipay.notify(id, alipay.notifyParams(id, { notify_id: eventId })));
+      },
+      queriesOf: (id: string) => alipay.calls.filter((c) => (c.params.biz_content ?? '').includes(id)).length,
+    },
+    WALLET_B_COMPATIBLE: {
+      acknowledged: { status: 204, body: '' },
+      async payAndCapture(id: string) {
+        expect(await wechat.pay(id)).toEqual({ status: 204, body: '' });
+        const { body } = wechat.notifications.at(-1)!.delivery;
+        return { eventId: JSON.parse(body).id as string, resend: () => wechat.notify(id, { body, headers: wechat.signedHeaders(body) }) };
+      },
+      async notifyReusing(id: string, eventId: string) {
+        wechat.settle(id);
+        return wechat.notify(id, wechat.notification(id, { event: { id: eventId } }));
+      },
+      queriesOf: (id: string) => wechat.requests.filter((r) => r.path.includes(id)).length,
+    },
+  } as const;
+  const pick = ({ status, body }: { status: number; body: string }) => ({ status, body });
+
+  test.each(['WALLET_A_COMPATIBLE', 'WALLET_B_COMPATIBLE'] as const)(
+    '%s: a verified notification for another order reusing an id is applied; a true resend of the first is a repeat',
+    async (paymentChannel) => {
+      const protocol = protocols[paymentChannel];
+      const first = (await initiate(`custom-key-a-${paymentChannel}`, paymentChannel)).body.data;
+      const original = await protocol.payAndCapture(first.paymentId);
+      expect((await stored(first.paymentId)).spec.status).toBe('SUCCESS');
+
+      const second = (await initiate(`custom-key-b-${paymentChannel}`, paymentChannel)).body.data;
+      const queried = protocol.queriesOf(second.paymentId);
+      expect(await protocol.notifyReusing(second.paymentId, original.eventId)).toEqual(protocol.acknowledged);
+      // Processed as a first arrival: the gateway was asked, and the second order moved on its own notification.
+      expect(protocol.queriesOf(second.paymentId)).toBeGreaterThan(queried);
+      expect((await stored(second.paymentId)).spec.status).toBe('SUCCESS');
+      expect(await logsOf(second.paymentId)).toEqual([
+        expect.objectContaining({ eventId: original.eventId, reason: 'TRANSITIONED', receivedCount: 1 }),
+      ]);
+      expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ eventId: original.eventId, receivedCount: 1 })]);
+
+      // The first order's own notification again: a repeat, nothing asked, nothing changed.
+      const paid = await stored(first.paymentId);
+      const askedFirst = protocol.queriesOf(first.paymentId);
+      expect(await original.resend()).toEqual(protocol.acknowledged);
+      expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ reason: 'TRANSITIONED', receivedCount: 2 })]);
+      expect((await stored(first.paymentId)).metadata.resourceVersion).toBe(paid.metadata.resourceVersion);
+      expect(protocol.queriesOf(first.paymentId)).toBe(askedFirst);
+    },
+  );
 });
 
 describe('CUSTOM callbacks that are not ours', () => {

@@ -51,6 +51,7 @@ export function describeEpayEndToEnd(setup: EpayEndToEndSetup): void {
     gateway = await setup.startGateway();
     receiver = await new NotifyReceiver().start();
     await configure(server, {
+      allowLocalCallbackDomain: true,
       callbackDomain: server.url,
       allowPrivateNotifyTargets: true,
       supportedChannels: channels,
@@ -112,6 +113,26 @@ export function describeEpayEndToEnd(setup: EpayEndToEndSetup): void {
         expect(logs).toEqual([expect.objectContaining({ outcome: 'ACCEPTED', reason: 'TRANSITIONED', receivedCount: 2 })]);
       },
     );
+
+    test('a verified notification for another order that reuses a trade_no is checked and applied, not taken for a repeat', async () => {
+      const first = (await initiate(`${type}-trade-no-a`)).body.data;
+      expect(await gateway.pay(first.paymentId)).toMatchObject({ status: 200, body: 'success' });
+      const reused = gateway.trades.get(first.paymentId)!.trade_no;
+      const second = (await initiate(`${type}-trade-no-b`)).body.data;
+      const trade = gateway.trades.get(second.paymentId)!;
+      trade.trade_no = reused;
+      trade.status = 1;
+      trade.endtime = '2026-11-25 14:31:02';
+      const callsBefore = gateway.calls.length;
+      const params = gateway.notifyParams(second.paymentId);
+      expect(params.trade_no).toBe(reused);
+      expect(await gateway.notify(second.paymentId, params)).toMatchObject({ status: 200, body: 'success' });
+      // Processed: the site was asked for the truth, and the second order moved on its own notification.
+      expect(gateway.calls.length).toBeGreaterThan(callsBefore);
+      expect((await stored(second.paymentId)).spec).toMatchObject({ status: 'SUCCESS', channelTradeNo: reused });
+      expect(await logsOf(second.paymentId)).toEqual([expect.objectContaining({ outcome: 'ACCEPTED', reason: 'TRANSITIONED' })]);
+      expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ receivedCount: 1 })]);
+    });
 
     test('a console test payment is started at the site with the administrator as the payer (clientip, device)', async () => {
       const tested = await api<PaymentView>(server, 'POST', `${CONSOLE}/test-payment`, { paymentType: type, paymentChannel: 'WALLET_B' });

@@ -6,7 +6,7 @@
 import { systemClock } from '../../../../src/host/sdk/index.js';
 import { aggregator1Definition, type Aggregator1Channel } from '../../../../src/payment/channels/aggregator-1/index.js';
 import { aggregator3Definition, type Aggregator3Channel } from '../../../../src/payment/channels/aggregator-3/index.js';
-import type { ChannelOrder, RefundRequest } from '../../../../src/payment/channels/types.js';
+import type { ChannelOrder, RefundRequest } from '../../../../src/payment/channels/core/types.js';
 import { FakeEpayGateway } from './fake-epay-gateway.js';
 import { MERCHANT, PID, PLATFORM, V1_KEY } from './test-keys.js';
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { intlWalletDefinition } from '../../../../src/payment/channels/intl-wallet/index.js';
-import type { PaymentChannel } from '../../../../src/payment/channels/channel.js';
-import type { ChannelDeps, ChannelOrder, InitiateContext } from '../../../../src/payment/channels/types.js';
+import type { PaymentChannel } from '../../../../src/payment/channels/core/channel.js';
+import type { ChannelDeps, ChannelOrder, InitiateContext } from '../../../../src/payment/channels/core/types.js';
 import { FakePayPalGateway } from './fake-paypal-gateway.js';
 import { CLIENT_ID, CLIENT_SECRET, PAYPAL_SIGNER, WEBHOOK_ID, intlWalletOptions } from './test-keys.js';
 
@@ -139,7 +139,7 @@ describe('create order', () => {
     await expect(channel.initiate(order(100, 'EUR'), ctx)).rejects.toMatchObject({ code: 'UNKNOWN_CURRENCY' });
     await expect(channel.initiate(order(100, 'KRW'), ctx)).rejects.toMatchObject({ code: 'UNKNOWN_CURRENCY' });
     expect(gateway.requests.length).toBe(before);
-    expect(channel.currencies).toEqual({ USD: { minMinor: 1 } });
+    expect(channel.currencies).toEqual({ USD: { minMinor: 1, maxMinor: 999_999_999 } });
     expect(channel.defaultCurrency).toBe('USD');
     expect(make({ currency: 'EUR, USD' }).defaultCurrency).toBe('EUR');
   });

@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import { eq } from '../../../../src/host/sdk/index.js';
 import { PaymentCallbackLog } from '../../../../src/payment/callbacks/callback-log.js';
-import type { ChannelOrder } from '../../../../src/payment/channels/types.js';
+import type { ChannelOrder } from '../../../../src/payment/channels/core/types.js';
 import { closeExpiredOrders } from '../../../../src/payment/jobs/close-expired.handler.js';
 import { syncOpenOrders } from '../../../../src/payment/jobs/sync-payments.handler.js';
 import { toChannelOrder } from '../../../../src/payment/orders/order-view.js';
@@ -50,6 +50,7 @@ beforeAll(async () => {
   }).start();
   receiver = await new NotifyReceiver().start();
   await configure(server, {
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
     allowPrivateNotifyTargets: true,
     supportedChannels: ['INTL_WALLET:CHECKOUT'],
@@ -214,6 +215,40 @@ describe('an order in USD paid end to end against the local PayPal gateway', () 
     gateway.settleCapture(order.paymentId, 'DECLINED');
     expect((await gateway.deliver(CALLBACK_URL(), captureWebhook(order.paymentId, 'PAYMENT.CAPTURE.DENIED'))).status).toBe(200);
     expect((await stored(order.paymentId)).spec).toMatchObject({ status: 'FAILED', failureReason: 'CHANNEL_DECLINED' });
+  });
+});
+
+describe('webhook event ids are keyed on the order', () => {
+  const queriesOf = (order: PaymentView) => gateway.requests.filter((r) => r.path.includes(order.channelTradeNo!)).length;
+  const received = { status: 200, body: '{"received":true}' };
+
+  test('a verified webhook for another order reusing an event id is applied; a true resend of the first is a repeat', async () => {
+    const first = (await initiate('pp-key-a')).body.data;
+    const original = approvedWebhook(first.paymentId);
+    expect(await gateway.deliver(CALLBACK_URL(), original)).toEqual(received);
+    expect((await stored(first.paymentId)).spec.status).toBe('SUCCESS');
+    const reusedId = JSON.parse(original.body).id as string;
+
+    const second = (await initiate('pp-key-b')).body.data;
+    const reused = gateway.webhook('CHECKOUT.ORDER.APPROVED', gateway.orderJson(gateway.approve(second.paymentId)), {}, reusedId);
+    const queried = queriesOf(second);
+    expect(await gateway.deliver(CALLBACK_URL(), reused)).toEqual(received);
+    // Processed as a first arrival: PayPal was asked (and captured), and the second order moved on its own event.
+    expect(queriesOf(second)).toBeGreaterThan(queried);
+    expect((await stored(second.paymentId)).spec).toMatchObject({ status: 'SUCCESS' });
+    expect(gateway.captureOf(second.paymentId)).toBeDefined();
+    expect(await logsOf(second.paymentId)).toEqual([
+      expect.objectContaining({ eventId: reusedId, reason: 'TRANSITIONED', receivedCount: 1 }),
+    ]);
+    expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ eventId: reusedId, receivedCount: 1 })]);
+
+    // The first order's own event again (a new transmission): a repeat, nothing asked, nothing changed.
+    const paid = await stored(first.paymentId);
+    const askedFirst = queriesOf(first);
+    expect(await gateway.deliver(CALLBACK_URL(), { body: original.body, headers: gateway.sign(original.body) })).toEqual(received);
+    expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ reason: 'TRANSITIONED', receivedCount: 2 })]);
+    expect((await stored(first.paymentId)).metadata.resourceVersion).toBe(paid.metadata.resourceVersion);
+    expect(queriesOf(first)).toBe(askedFirst);
   });
 });
 

@@ -37,6 +37,7 @@ beforeAll(async () => {
   }).start();
   receiver = await new NotifyReceiver().start();
   await configure(server, {
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
     allowPrivateNotifyTargets: true,
     supportedChannels: ['INTL_WALLET:CHECKOUT'],

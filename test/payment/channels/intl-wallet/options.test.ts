@@ -1,4 +1,4 @@
-import { isChannelError } from '../../../../src/payment/channels/errors.js';
+import { isChannelError } from '../../../../src/payment/channels/core/errors.js';
 import {
   PAYPAL_LIVE,
   PAYPAL_SANDBOX,

@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import CRC32 from 'crc-32';
 import { crc32, intlWalletDefinition, signedText } from '../../../../src/payment/channels/intl-wallet/index.js';
-import { routeCustomCallback } from '../../../../src/payment/channels/custom-router.js';
-import type { PaymentChannel } from '../../../../src/payment/channels/channel.js';
-import type { CallbackRequest, ChannelDeps } from '../../../../src/payment/channels/types.js';
+import { routeCustomCallback } from '../../../../src/payment/channels/core/custom-router.js';
+import type { PaymentChannel } from '../../../../src/payment/channels/core/channel.js';
+import type { CallbackRequest, ChannelDeps } from '../../../../src/payment/channels/core/types.js';
 import { FakePayPalGateway, type FakeOrder } from './fake-paypal-gateway.js';
 import { eventBody, paypalCrc32, paypalTime, signedHeaders, transmissionText, type WebhookDelivery } from './paypal-webhooks.js';
 import { CLIENT_ID, CLIENT_SECRET, FORGER, PAYPAL_SIGNER, WEBHOOK_ID, intlWalletOptions, webhookSigner } from './test-keys.js';

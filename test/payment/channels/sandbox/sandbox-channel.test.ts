@@ -6,7 +6,7 @@ import {
   signSandboxPayload,
   validateSandboxOptions,
 } from '../../../../src/payment/channels/sandbox/index.js';
-import type { CallbackRequest, ChannelOrder, RefundRequest } from '../../../../src/payment/channels/types.js';
+import type { CallbackRequest, ChannelOrder, RefundRequest } from '../../../../src/payment/channels/core/types.js';
 import { systemClock } from '../../../../src/host/sdk/index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from '../../../../src/host/sdk/index.js';
 import { dedupeIdOf } from '../../../../src/host/notifications/enqueue-messages.js';
 import { SandboxChannel, SandboxTrade } from '../../../../src/payment/channels/sandbox/index.js';
@@ -30,6 +31,7 @@ beforeAll(async () => {
     sandboxEnabled: true,
     allowPrivateNotifyTargets: true,
     notificationUsers: ['admin'],
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
   });
   receiver.publicKeyPem = (await api<InterfaceKey>(server, 'GET', `${CONSOLE}/interface-keys/public`)).body.data.publicKey;
@@ -108,6 +110,24 @@ describe('SANDBOX payment end to end over HTTP', () => {
       expect(text).toContain(part);
   });
 
+  test('the admin message is written in the transaction of the status change: a crash right after the commit cannot lose it', async () => {
+    const created = (await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, order('sbx-admin-tx'))).body.data;
+    // A recorder subscribed after notify's runs inside the same transaction, after notify's writes.
+    let inTransaction: number | undefined;
+    const stop = server.payment.deps.orderEvents.onRecord(async (event) => {
+      if (event.order.spec.paymentId !== created.paymentId) return;
+      const dedupeId = dedupeIdOf(`payment-status:${event.eventId}`, 'INBOX', 'admin');
+      inTransaction = (await server.runtime.client.list('OutboxMessage', { where: eq('spec.dedupeId', dedupeId) })).items.length;
+    });
+    try {
+      const paid = await api(server, 'POST', `${PUBLIC}/payments/${created.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);
+      expect(paid.status).toBe(200);
+    } finally {
+      stop();
+    }
+    expect(inTransaction).toBe(1);
+  });
+
   test(
     'a success callback replayed 100 times concurrently moves the order once, ' + 'queues one delivery chain and one admin message',
     async () => {
@@ -144,7 +164,7 @@ describe('SANDBOX payment end to end over HTTP', () => {
       expect(logs.items).toHaveLength(1);
       expect(logs.items[0].spec).toMatchObject({ receivedCount: 100, reason: 'TRANSITIONED', transition: 'PAYING->SUCCESS' });
       // Once delivered, nothing is sent again.
-      await server.payment.worker.wake();
+      server.payment.worker.wake();
       expect(receiver.forPayment(created.paymentId)).toHaveLength(1);
     },
   );
@@ -183,6 +203,49 @@ describe('SANDBOX payment end to end over HTTP', () => {
     const html = await page.text();
     expect(html).toContain('id="resubmit-link"');
     expect(html).toContain('支付失败');
+  });
+});
+
+describe('SANDBOX event ids are keyed on the order', () => {
+  const send = (callback: { headers: Record<string, string>; body: string }) =>
+    fetch(`${server.url}${PUBLIC}/asyncCallback/SANDBOX`, { method: 'POST', ...callback }).then(async (r) => ({
+      status: r.status,
+      body: await r.text(),
+    }));
+  const logsOf = async (paymentId: string) =>
+    (await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', paymentId) })).items.map((l) => l.spec);
+  /** A body signed with the installation's secret, as the simulated gateway signs (`t=…,v1=HMAC(t.body)`). */
+  async function signed(body: string): Promise<{ headers: Record<string, string>; body: string }> {
+    const secret = (await server.payment.deps.settings.read()).sandboxSecret!;
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+    return { headers: { 'content-type': 'application/json', 'x-sandbox-signature': `t=${t},v1=${v1}` }, body };
+  }
+  const received = { status: 200, body: '{"received":true}' };
+
+  test('a verified callback for another order reusing an event id is applied; a true resend of the first is a repeat', async () => {
+    const sandbox = (await server.payment.deps.channels.instance('SANDBOX')) as SandboxChannel;
+    const first = (await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, order('sbx-key-a'))).body.data;
+    const original = await sandbox.simulateOutcome(toChannelOrder((await storedOrder(first.paymentId)).spec), 'success');
+    expect(await send({ headers: original.headers as Record<string, string>, body: String(original.rawBody) })).toEqual(received);
+    expect((await storedOrder(first.paymentId)).spec.status).toBe('SUCCESS');
+    const reusedId = (original.json as { id: string }).id;
+
+    // The sandbox makes a fresh id per event; one signed with the installation's secret can carry any id.
+    const second = (await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, order('sbx-key-b'))).body.data;
+    const own = await sandbox.simulateOutcome(toChannelOrder((await storedOrder(second.paymentId)).spec), 'success');
+    expect(await send(await signed(JSON.stringify({ ...(own.json as object), id: reusedId })))).toEqual(received);
+    expect((await storedOrder(second.paymentId)).spec.status).toBe('SUCCESS');
+    expect(await logsOf(second.paymentId)).toEqual([
+      expect.objectContaining({ eventId: reusedId, reason: 'TRANSITIONED', receivedCount: 1 }),
+    ]);
+    expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ eventId: reusedId, receivedCount: 1 })]);
+
+    // The first order's own callback again (signed afresh): a repeat, nothing changed.
+    const paid = await storedOrder(first.paymentId);
+    expect(await send(await signed(String(original.rawBody)))).toEqual(received);
+    expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ reason: 'TRANSITIONED', receivedCount: 2 })]);
+    expect((await storedOrder(first.paymentId)).metadata.resourceVersion).toBe(paid.metadata.resourceVersion);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { AlipaySdk } from 'alipay-sdk';
 import { walletADefinition, type WalletAChannel } from '../../../../src/payment/channels/wallet-a/index.js';
-import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/types.js';
+import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/core/types.js';
 import { FakeAlipayGateway } from './fake-alipay-gateway.js';
 import { ALIPAY, APP, APP_ID, rsaPair } from './test-keys.js';
 

@@ -1,6 +1,6 @@
 import { walletADefinition } from '../../../../src/payment/channels/wallet-a/index.js';
 import { mapTradeStatus } from '../../../../src/payment/channels/wallet-a/trade-status.js';
-import type { CallbackRequest } from '../../../../src/payment/channels/types.js';
+import type { CallbackRequest } from '../../../../src/payment/channels/core/types.js';
 import { alipaySignContent, rsaSha256 } from './fake-alipay-gateway.js';
 import { ALIPAY, APP, APP_ID } from './test-keys.js';
 

@@ -6,7 +6,7 @@
  */
 import { AlipaySdk } from 'alipay-sdk';
 import { walletADefinition, type WalletAChannel } from '../../../../src/payment/channels/wallet-a/index.js';
-import type { CallbackRequest, ChannelOrder, RefundRequest } from '../../../../src/payment/channels/types.js';
+import type { CallbackRequest, ChannelOrder, RefundRequest } from '../../../../src/payment/channels/core/types.js';
 import { FakeAlipayGateway } from './fake-alipay-gateway.js';
 import { ALIPAY, APP, APP_ID } from './test-keys.js';
 

@@ -1,6 +1,6 @@
 import { walletADefinition, WalletAChannel } from '../../../../src/payment/channels/wallet-a/index.js';
 import { systemClock } from '../../../../src/host/sdk/index.js';
-import type { ChannelOrder } from '../../../../src/payment/channels/types.js';
+import type { ChannelOrder } from '../../../../src/payment/channels/core/types.js';
 import { startCallbackReceiver, type CallbackReceiver } from '../callback-receiver.js';
 import { FakeAlipayGateway } from './fake-alipay-gateway.js';
 import { ALIPAY, APP, APP_ID } from './test-keys.js';

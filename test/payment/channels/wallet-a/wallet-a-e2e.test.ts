@@ -41,6 +41,7 @@ beforeAll(async () => {
   gateway = await new FakeAlipayGateway({ appId: APP_ID, appPublicKey: APP.publicKey, gatewayPrivateKey: ALIPAY.privateKey }).start();
   receiver = await new NotifyReceiver().start();
   await configure(server, {
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
     allowPrivateNotifyTargets: true,
     supportedChannels: ALL_WALLET_A,

@@ -3,8 +3,8 @@
  * of the callback route, which answers what WeChat Pay expects (2xx received; 4xx/5xx {"code":"FAIL"} resend).
  */
 import { walletBDefinition, type WalletBChannel } from '../../../../src/payment/channels/wallet-b/index.js';
-import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/types.js';
-import { ChannelError } from '../../../../src/payment/channels/errors.js';
+import type { CallbackRequest, ChannelOrder } from '../../../../src/payment/channels/core/types.js';
+import { ChannelError } from '../../../../src/payment/channels/core/errors.js';
 import { startCallbackReceiver, type CallbackReceiver } from '../callback-receiver.js';
 import { FakeWechatPayGateway, type NotificationDelivery } from './fake-wechat-gateway.js';
 import { API_V3_KEY, APP_ID, MCH_ID, MERCHANT, MERCHANT_SERIAL, PLATFORM_CERT, PLATFORM_PUBKEY, walletBOptions } from './test-keys.js';

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { validateWalletBOptions, WECHAT_PAY_GATEWAY } from '../../../../src/payment/channels/wallet-b/index.js';
-import { isChannelError } from '../../../../src/payment/channels/errors.js';
+import { isChannelError } from '../../../../src/payment/channels/core/errors.js';
 import { API_V3_KEY, MERCHANT, MERCHANT_SERIAL, PLATFORM_CERT, PLATFORM_PUBKEY, platformCertificate, walletBOptions } from './test-keys.js';
 
 function problemsOf(raw: unknown): { fields: string[]; text: string } {

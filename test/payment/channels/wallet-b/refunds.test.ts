@@ -7,7 +7,7 @@
  */
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { walletBDefinition, type WalletBChannel } from '../../../../src/payment/channels/wallet-b/index.js';
-import type { CallbackRequest, ChannelOrder, RefundRequest } from '../../../../src/payment/channels/types.js';
+import type { CallbackRequest, ChannelOrder, RefundRequest } from '../../../../src/payment/channels/core/types.js';
 import { FakeWechatPayGateway, parseAuthorization } from './fake-wechat-gateway.js';
 import { API_V3_KEY, APP_ID, MCH_ID, MERCHANT, MERCHANT_SERIAL, PLATFORM_PUBKEY, walletBOptions } from './test-keys.js';
 

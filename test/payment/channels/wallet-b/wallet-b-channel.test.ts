@@ -4,7 +4,7 @@
  */
 import { createVerify } from 'node:crypto';
 import { walletBDefinition, type WalletBChannel } from '../../../../src/payment/channels/wallet-b/index.js';
-import type { ChannelOrder, InitiateContext } from '../../../../src/payment/channels/types.js';
+import type { ChannelOrder, InitiateContext } from '../../../../src/payment/channels/core/types.js';
 import { FakeWechatPayGateway, parseAuthorization } from './fake-wechat-gateway.js';
 import { API_V3_KEY, APP_ID, MCH_ID, MERCHANT, MERCHANT_SERIAL, PLATFORM_CERT, PLATFORM_PUBKEY, walletBOptions } from './test-keys.js';
 

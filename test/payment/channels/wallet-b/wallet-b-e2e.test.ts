@@ -49,6 +49,7 @@ beforeAll(async () => {
   }).start();
   receiver = await new NotifyReceiver().start();
   await configure(server, {
+    allowLocalCallbackDomain: true,
     callbackDomain: server.url,
     allowPrivateNotifyTargets: true,
     supportedChannels: CHANNELS,
@@ -86,8 +87,9 @@ const initiate = (orderId: string, paymentChannel: string, extra: Record<string,
     ...extra,
   });
 const stored = (paymentId: string) => server.runtime.client.get(PaymentInfo, paymentId);
-const reasons = async (paymentId: string) =>
-  (await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', paymentId) })).items.map((l) => l.spec.reason);
+const logsOf = async (paymentId: string) =>
+  (await server.runtime.client.list(PaymentCallbackLog, { where: eq('spec.paymentId', paymentId) })).items.map((l) => l.spec);
+const reasons = async (paymentId: string) => (await logsOf(paymentId)).map((l) => l.reason);
 const page = async (paymentId: string) => (await fetch(`${server.url}/payment/${paymentId}`)).text();
 
 describe.each(['NATIVE', 'H5', 'JSAPI'])('WALLET_B %s end to end against a local WeChat Pay gateway', (paymentChannel) => {
@@ -161,6 +163,39 @@ describe.each(['NATIVE', 'H5', 'JSAPI'])('WALLET_B %s end to end against a local
       path: `/v3/pay/transactions/out-trade-no/${order.paymentId}/close`,
       signatureValid: true,
     });
+  });
+});
+
+describe('WALLET_B notification ids are keyed on the order', () => {
+  const queriesOf = (paymentId: string) => gateway.requests.filter((r) => r.path.includes(paymentId)).length;
+
+  test('a verified notification for another order reusing an id is applied; a true resend of the first is a repeat', async () => {
+    const first = (await initiate('wx-key-a', 'NATIVE')).body.data;
+    expect(await gateway.pay(first.paymentId)).toEqual({ status: 204, body: '' });
+    const original = gateway.notifications.at(-1)!.delivery;
+    const reusedId = JSON.parse(original.body).id as string;
+
+    const second = (await initiate('wx-key-b', 'NATIVE')).body.data;
+    gateway.settle(second.paymentId);
+    const reused = gateway.notification(second.paymentId, { event: { id: reusedId } });
+    const queried = queriesOf(second.paymentId);
+    expect(await gateway.notify(second.paymentId, reused)).toEqual({ status: 204, body: '' });
+    // Processed as a first arrival: WeChat Pay was asked, and the second order moved on its own notification.
+    expect(queriesOf(second.paymentId)).toBeGreaterThan(queried);
+    expect((await stored(second.paymentId)).spec).toMatchObject({ status: 'SUCCESS' });
+    expect(await logsOf(second.paymentId)).toEqual([
+      expect.objectContaining({ eventId: reusedId, reason: 'TRANSITIONED', receivedCount: 1 }),
+    ]);
+    expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ eventId: reusedId, receivedCount: 1 })]);
+
+    // The first order's own notification again (signed afresh): a repeat, nothing asked, nothing changed.
+    const paid = await stored(first.paymentId);
+    const askedFirst = queriesOf(first.paymentId);
+    const resend = { body: original.body, headers: gateway.signedHeaders(original.body) };
+    expect(await gateway.notify(first.paymentId, resend)).toEqual({ status: 204, body: '' });
+    expect(await logsOf(first.paymentId)).toEqual([expect.objectContaining({ reason: 'TRANSITIONED', receivedCount: 2 })]);
+    expect((await stored(first.paymentId)).metadata.resourceVersion).toBe(paid.metadata.resourceVersion);
+    expect(queriesOf(first.paymentId)).toBe(askedFirst);
   });
 });
 

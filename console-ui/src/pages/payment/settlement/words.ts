@@ -4,7 +4,7 @@ import type { ApiItem } from '@shared/api/client.js';
 /** A settlement as listed (listSettlements is typed from its response schema). */
 export type Settlement = ApiItem<'listSettlements'>;
 
-export const SETTLEMENT_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
+export const SETTLEMENT_STATUSES = ['BUILDING', 'PENDING', 'SUCCESS', 'FAILED'] as const;
 
 export const settlementStatusText = (status: string | undefined) => enumText('settlementStatus', status);
 
