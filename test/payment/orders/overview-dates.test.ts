@@ -1,9 +1,7 @@
 import { api, BOOTSTRAP_TOKEN, CONSOLE, startPaymentServer, type Answer, type PaymentServer } from '../support/payment-server.js';
-import { Merchant } from '../../../src/payment/merchants/types.js';
+import { merchantToken } from '../support/merchant-token.js';
 
 const PLATFORM = '/apis/platform.api.payment.authpay.dev/v1alpha1';
-const HOST_CONSOLE = '/apis/console.api.host.authpay.dev/v1alpha1';
-const HOST_UC = '/apis/uc.api.host.authpay.dev/v1alpha1';
 
 let server: PaymentServer;
 let merchant: Record<string, string>;
@@ -14,44 +12,9 @@ interface Refusal {
   details?: Array<{ field: string; message: string; messageEn?: string }>;
 }
 
-/** A user with the platform role and an ACTIVE merchant record, calling with a personal access token. */
-async function activeMerchant(username: string): Promise<Record<string, string>> {
-  const created = await api(server, 'POST', `${HOST_CONSOLE}/users`, {
-    username,
-    email: `${username}@example.com`,
-    password: 'user-password-1',
-    roles: ['role-template-payment-platform-manage'],
-  });
-  expect(created.status).toBe(201);
-  await server.payment.deps.client.create(Merchant, {
-    metadata: { name: username },
-    spec: {
-      merchantName: `${username} shop`,
-      contactPerson: username,
-      contactPhone: '+86 138 0000 0000',
-      contactEmail: `${username}@example.com`,
-      businessType: 'retail',
-      agreementAccepted: true,
-      username,
-      status: 'ACTIVE',
-    },
-  });
-  const login = await fetch(`${server.url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'user-password-1' }),
-  });
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
-  const session = { cookie: cookies.join('; '), 'x-xsrf-token': csrf };
-  const token = await api<{ token: string }>(server, 'POST', `${HOST_UC}/personalaccesstokens`, { name: 'api' }, session);
-  expect(token.status).toBe(201);
-  return { authorization: `Bearer ${token.body.data.token}` };
-}
-
 beforeAll(async () => {
   server = await startPaymentServer();
-  merchant = await activeMerchant('overview-merchant');
+  merchant = await merchantToken(server, 'overview-merchant');
 }, 60_000);
 afterAll(() => server?.stop());
 

@@ -13,55 +13,18 @@ import {
   type PaymentServer,
   type PaymentView,
 } from '../support/payment-server.js';
-import { Merchant } from '../../../src/payment/merchants/types.js';
+import { merchantToken } from '../support/merchant-token.js';
 import { PaymentInfo } from '../../../src/payment/orders/types.js';
 
 const PLATFORM = '/apis/platform.api.payment.authpay.dev/v1alpha1';
-const HOST_CONSOLE = '/apis/console.api.host.authpay.dev/v1alpha1';
-const HOST_UC = '/apis/uc.api.host.authpay.dev/v1alpha1';
 
 let server: PaymentServer;
 let merchant: Record<string, string>;
 
-async function merchantToken(username: string): Promise<Record<string, string>> {
-  const password = 'user-password-1';
-  const created = await api(server, 'POST', `${HOST_CONSOLE}/users`, {
-    username,
-    email: `${username}@example.com`,
-    password,
-    roles: ['role-template-payment-platform-manage'],
-  });
-  expect(created.status).toBe(201);
-  await server.payment.deps.client.create(Merchant, {
-    metadata: { name: username },
-    spec: {
-      merchantName: `${username} shop`,
-      contactPerson: username,
-      contactPhone: '+86 138 0000 0000',
-      contactEmail: `${username}@example.com`,
-      businessType: 'retail',
-      agreementAccepted: true,
-      username,
-      status: 'ACTIVE',
-    },
-  });
-  const login = await fetch(`${server.url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = decodeURIComponent(cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
-  const session = { cookie: cookies.join('; '), 'x-xsrf-token': csrf };
-  const token = await api<{ token: string }>(server, 'POST', `${HOST_UC}/personalaccesstokens`, { name: 'api' }, session);
-  expect(token.status).toBe(201);
-  return { authorization: `Bearer ${token.body.data.token}` };
-}
-
 beforeAll(async () => {
   server = await startPaymentServer();
   await configure(server, { sandboxEnabled: true });
-  merchant = await merchantToken('url-merchant');
+  merchant = await merchantToken(server, 'url-merchant');
 }, 60_000);
 afterAll(() => server?.stop());
 
