@@ -38,8 +38,6 @@ export interface PaymentModule {
   deps: RefundDeps;
   worker: NotifyDeliveryWorker;
   merchants: MerchantModule;
-  /** Resolves when the after-commit work of the events so far (admin notifications) is done. */
-  settled(): Promise<void>;
 }
 
 /**
@@ -101,10 +99,9 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
     await stopCheckouts();
     unfollow();
     await worker.stop();
-    await follower.settled();
     follower.unsubscribe();
   });
-  return { deps, worker, merchants, settled: () => follower.settled() };
+  return { deps, worker, merchants };
 }
 
 /** First start: a sandbox HMAC secret and an interface key pair, so signed callbacks and notifications work. */

@@ -6,8 +6,6 @@ import type { NotifyDeliveryWorker } from './delivery-worker.js';
 
 /** notify's subscription to the orders family's events. */
 export interface OrderEventFollower {
-  /** Resolves when the work the events so far started is done (everything is written with the change now). */
-  settled(): Promise<void>;
   unsubscribe(): void;
 }
 
@@ -26,7 +24,6 @@ export function followOrderEvents(deps: PaymentDeps, events: OrderEvents, worker
     if (event.order.spec.notifyUrl) worker.wake();
   });
   return {
-    settled: async () => undefined,
     unsubscribe: () => {
       stopRecording();
       stopListening();

@@ -94,7 +94,6 @@ describe('SANDBOX payment end to end over HTTP', () => {
     });
     expect(typeof delivery.body.paidAt).toBe('string');
 
-    await server.payment.settled();
     // The outbox indexes a message's identity (dedupeId: dedupeKey, channel, recipient), not the dedupeKey alone.
     const queued = await server.runtime.client.list('OutboxMessage', {
       where: eq('spec.dedupeId', dedupeIdOf(`payment-status:${delivery.eventId}`, 'INBOX', 'admin')),
@@ -151,7 +150,6 @@ describe('SANDBOX payment end to end over HTTP', () => {
       const chains = await server.runtime.client.list(PaymentNotifyDelivery, { where: eq('spec.paymentId', created.paymentId) });
       expect(chains.items).toHaveLength(1);
       await eventually(() => receiver.forPayment(created.paymentId).length === 1);
-      await server.payment.settled();
       // admin's messages: inbox ones (recipient admin) and, when admin has an address, inbox e-mail ones (username admin).
       const adminMessages = {
         items: (await server.runtime.client.list('OutboxMessage')).items.filter(
