@@ -82,6 +82,10 @@ const FORMAT_WORDS: Record<string, FieldTexts> = {
   },
   'time-zone': { zh: '须为 IANA 时区名称，如 Asia/Shanghai', en: 'must be an IANA time zone name, e.g. Asia/Shanghai' },
   'http-url': { zh: '须为以 http:// 或 https:// 开头的完整网址', en: 'must be an absolute http:// or https:// URL' },
+  mailbox: {
+    zh: '须为电子邮件地址，如 noreply@example.com 或 AuthPay <noreply@example.com>',
+    en: 'must be an e-mail address, e.g. noreply@example.com or AuthPay <noreply@example.com>',
+  },
   'single-line-text': {
     zh: '不能包含控制字符、换行、不成对的代理字符或双向控制字符',
     en: 'must not contain control characters, line breaks, unpaired surrogates or bidi override characters',

@@ -14,9 +14,11 @@ import { CronTime } from 'cron';
  *   internationalised host or path is allowed, its ASCII form (`asciiHttpUrl`) must be an RFC 3986 URI;
  * - `single-line-text`: a name-like value without control characters (C0, C1, NUL, line breaks), unpaired
  *   surrogates or bidi override and isolate characters (which can make a name display as another);
- * - `multi-line-text`: the same, but tabs and line breaks are allowed (titles with a body, descriptions).
+ * - `multi-line-text`: the same, but tabs and line breaks are allowed (titles with a body, descriptions);
+ * - `mailbox`: an e-mail sender or recipient as mail headers write it: `noreply@example.com`, or a name
+ *   with the address in angle brackets (`AuthPay <noreply@example.com>`, `"Shop, Inc." <a@example.com>`).
  */
-export type HostFormat = 'cron' | 'time-zone' | 'http-url' | 'single-line-text' | 'multi-line-text';
+export type HostFormat = 'cron' | 'time-zone' | 'http-url' | 'single-line-text' | 'multi-line-text' | 'mailbox';
 
 /** C0 and C1 controls, DEL, bidi embeddings/overrides U+202A–U+202E and isolates U+2066–U+2069. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -90,6 +92,16 @@ export function asciiHttpUrl(value: string): string | undefined {
   return isUri(ascii) ? ascii : undefined;
 }
 
+const EMAIL_ADDRESS = fullFormats.email as RegExp;
+/** `name <address>`: the name either quoted (any one-line text, `\"` escapes) or plain words without `<>@",;:\`. */
+const NAMED_MAILBOX = /^(?:"(?:[^"\\]|\\.)*"|[^"<>@,;:\\]+?)\s*<([^<>\s]+)>$/;
+
+export function isMailbox(value: string): boolean {
+  if (!isSingleLineText(value)) return false;
+  const named = NAMED_MAILBOX.exec(value);
+  return EMAIL_ADDRESS.test(named ? named[1] : value);
+}
+
 const orEmpty = (check: (value: string) => boolean) => (value: string) => value === '' || check(value);
 
 /** The checks behind each format (the empty string passes, as described above). */
@@ -99,6 +111,7 @@ export const HOST_FORMATS: Record<HostFormat, (value: string) => boolean> = {
   'http-url': orEmpty(isHttpUrl),
   'single-line-text': isSingleLineText,
   'multi-line-text': isMultiLineText,
+  mailbox: orEmpty(isMailbox),
 };
 
 /** A name-like string property: one line, no control, lone-surrogate or bidi override characters. */

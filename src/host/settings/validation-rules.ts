@@ -68,6 +68,9 @@ function applyRule(out: ParsedRules, name: string, args: string[], baseType: str
     case 'single_line':
       k.format = 'single-line-text';
       break;
+    case 'mailbox':
+      k.format = 'mailbox';
+      break;
     case 'alpha':
       k.pattern = '^[A-Za-z]*$';
       break;

@@ -83,6 +83,15 @@ test('the console reads and writes host settings: secrets masked, validated, vis
     expect(res.body.details).toContainEqual(expect.objectContaining({ field: 'smtp.port' }));
     expect(await runtime.workloads.settings.get('host-settings', 'smtp')).toMatchObject({ port: 465 });
 
+    // The sender must be an address a mail server takes (issue #29 item 8): refused at the field, nothing saved.
+    res = await call(url, 'PUT', { smtp: { from: 'not-an-email' } });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toContainEqual(
+      expect.objectContaining({ field: 'smtp.from', message: expect.stringMatching(/must be an e-mail address/) }),
+    );
+    expect(await runtime.workloads.settings.get('host-settings', 'smtp')).toMatchObject({ from: 'AuthPay <noreply@example.com>' });
+    expect((await call(url, 'PUT', { smtp: { from: 'noreply@example.com' } })).status).toBe(200);
+
     // host settings drive the host components at once: sign-up switched off is refused on the next request
     const signUp = `http://127.0.0.1:${port}/apis/uc.api.host.authpay.dev/v1alpha1/signup`;
     const newUser = { username: 'newcomer', email: 'newcomer@example.com', password: 'a-long-password-1' };
