@@ -29,11 +29,12 @@ process.on('exit', () => {
 });
 
 /** Starts the server with the environment given (database URL, tokens, …) and waits until /healthz answers 200. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** `nodeArgs` go to node before the script (benches pass `--cpu-prof`, which NODE_OPTIONS does not take). */
+export async function startServerProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-process-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'cli.ts'), 'serve'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join('src', 'cli.ts'), 'serve'], {
     cwd: path.resolve('.'),
     detached: true,
     env: {
