@@ -27,6 +27,18 @@ afterAll(() => server?.stop());
 
 const client = () => server.payment.deps.client;
 
+test("an instant's reporting day follows the zone, and a zone Intl refuses counts in UTC days", () => {
+  const evening = new Date('2026-01-31T20:00:00Z');
+  expect(dayIn(evening, 'Asia/Shanghai')).toBe('2026-02-01');
+  expect(dayIn(evening, 'UTC')).toBe('2026-01-31');
+  expect(dayIn(evening, 'America/Los_Angeles')).toBe('2026-01-31');
+  expect(dayIn(new Date('2026-02-01T07:59:59Z'), 'America/Los_Angeles')).toBe('2026-01-31');
+  expect(dayIn(new Date('2026-02-01T08:00:00Z'), 'America/Los_Angeles')).toBe('2026-02-01');
+  expect(dayIn(evening, 'Mars/Olympus_Mons')).toBe('2026-01-31');
+  expect(dayIn(evening, 'Mars/Olympus_Mons')).toBe('2026-01-31');
+  expect(dayIn(evening, 'Asia/Shanghai')).toBe('2026-02-01');
+});
+
 async function createOrder(orderId: string, amount: string): Promise<string> {
   const created = await api<PaymentView>(server, 'POST', `${CONSOLE}/payments`, {
     orderId,
