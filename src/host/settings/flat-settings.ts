@@ -26,6 +26,7 @@ export interface FlatOperationsOptions {
  */
 export class FlatSettings<T extends Record<string, unknown> = Record<string, unknown>> {
   private readonly refs: Map<string, { group: string; field: string }>;
+  private readonly flatByValues = new WeakMap<object, T>();
 
   constructor(
     private readonly settings: PluginSettings,
@@ -35,11 +36,18 @@ export class FlatSettings<T extends Record<string, unknown> = Record<string, unk
     this.refs = new Map(Object.entries(fields).map(([key, ref]) => [key, splitRef(key, ref)]));
   }
 
-  /** Current values in clear (for the service's own use, never for answers). */
+  /**
+   * Current values in clear (for the service's own use, never for answers). Built once per version of the
+   * settings (the host answers the same frozen object until they change) and frozen too: copy before changing.
+   */
   async read(): Promise<T> {
     const all = await this.settings.get<Record<string, Record<string, unknown>>>(this.settingName);
+    const known = this.flatByValues.get(all);
+    if (known) return known;
     const out: Record<string, unknown> = {};
     for (const [key, { group, field }] of this.refs) out[key] = all[group]?.[field];
+    Object.freeze(out);
+    this.flatByValues.set(all, out as T);
     return out as T;
   }
 
@@ -54,7 +62,7 @@ export class FlatSettings<T extends Record<string, unknown> = Record<string, unk
   /** Values as an answer may show them: configured secrets as "******", unset ones as "". */
   async readMasked(): Promise<{ values: Record<string, unknown>; configured: Record<string, boolean> }> {
     const compiled = await this.settings.compiled(this.settingName);
-    const values: Record<string, unknown> = await this.read();
+    const values: Record<string, unknown> = { ...(await this.read()) };
     const configured: Record<string, boolean> = {};
     for (const [key, { group, field }] of this.refs) {
       if (!compiled.groups.get(group)?.secrets.has(field)) continue;

@@ -164,12 +164,20 @@ export function paymentSettings(settings: PluginSettings, production: boolean): 
     // Sandbox defaults to on in development and off in production.
     return { ...(out as PaymentSettingValues), sandboxEnabled: typeof out.sandboxEnabled === 'boolean' ? out.sandboxEnabled : !production };
   };
+  // One effective object per version of the stored values (flat.read answers the same object until they change).
+  const effectiveByValues = new WeakMap<PaymentSettingValues, PaymentSettingValues>();
+  const read = async () => {
+    const values = await flat.read();
+    let known = effectiveByValues.get(values);
+    if (!known) effectiveByValues.set(values, (known = Object.freeze(effective(values))));
+    return known;
+  };
   return {
     flat,
-    read: async () => effective(await flat.read()),
+    read,
     async preview(partial) {
       const compiled = await settings.compiled(SETTING_NAME);
-      const next: Record<string, unknown> = await flat.read();
+      const next: Record<string, unknown> = { ...(await flat.read()) };
       for (const [key, value] of Object.entries(partial)) {
         const ref = FIELDS[key];
         if (ref === undefined) continue;
