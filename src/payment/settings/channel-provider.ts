@@ -24,7 +24,7 @@ export interface ChannelChoice extends ResolvedChannel {
  */
 export class ChannelProvider {
   readonly registry: ChannelRegistry = createChannelRegistry();
-  private readonly cache = new Map<PaymentType, { key: string; channel: PaymentChannel }>();
+  private readonly cache = new Map<PaymentType, { key: string; values: PaymentSettingValues; channel: PaymentChannel }>();
   private readonly sandboxStore: ResourceSandboxTradeStore;
 
   constructor(
@@ -38,13 +38,18 @@ export class ChannelProvider {
   async instance(type: unknown, values?: PaymentSettingValues): Promise<PaymentChannel> {
     const paymentType = this.registry.resolveType(type);
     const v = values ?? (await this.settings.read());
+    const cached = this.cache.get(paymentType);
+    // The settings answer one frozen object per version: the same object means the same options.
+    if (cached?.values === v) return cached.channel;
     const { options } = channelSettingsOf(paymentType, v);
     const key = createHash('sha256').update(JSON.stringify(options)).digest('hex');
-    const cached = this.cache.get(paymentType);
-    if (cached?.key === key) return cached.channel;
+    if (cached?.key === key) {
+      cached.values = v;
+      return cached.channel;
+    }
     const deps: ChannelDeps & { store?: ResourceSandboxTradeStore } = paymentType === 'SANDBOX' ? { store: this.sandboxStore } : {};
     const channel = this.registry.create(paymentType, options, deps);
-    this.cache.set(paymentType, { key, channel });
+    this.cache.set(paymentType, { key, values: v, channel });
     return channel;
   }
 
