@@ -35,9 +35,10 @@ export const DEFAULT_BULK_BATCH = 20_000;
 
 /**
  * Loads objects 0..n-1 of one kind into the client's store as `client.create` would, one transaction after
- * the other, but with multi-row INSERTs in large transactions and the kind's secondary and search indexes
- * built once at the end. Every object is the one client.create would store (prepared-objects.ts); rows,
- * labels and revisions are the store's. The event log gets the events of the newest `eventRetention` objects
+ * the other, but with multi-row INSERTs in large transactions and the kind's secondary indexes built once at
+ * the end (SQLite's search index is written by its triggers as usual; PostgreSQL's trigram indexes are
+ * rebuilt). Every object is the one client.create would store (prepared-objects.ts); rows, labels and
+ * revisions are the store's. The event log gets the events of the newest `eventRetention` objects
  * only: the store's compaction would delete the others anyway (it keeps the newest `eventRetention` events),
  * so the log equals that of a client load followed by `store.compactEvents()`, which the loader runs last.
  *

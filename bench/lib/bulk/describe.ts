@@ -6,7 +6,8 @@ export function describeBulkLoad(f: BulkLoadFigures, what = 'objects'): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
   return (
     `Loaded by the bulk loader (\`bench/lib/bulk/\`, \`BENCH_LOADER=bulk\`: the objects \`ExtensionClient.create\` would store, `
-    + `written with multi-row INSERTs in transactions of ${thousands(f.batch)}, secondary and search indexes built at the end): `
+    + `written with multi-row INSERTs in transactions of ${thousands(f.batch)}, `
+    + `secondary indexes (and PostgreSQL's trigram indexes) built at the end): `
     + `${thousands(f.perSecond)} ${what}/s (${s(f.ms)}: rows ${s(f.rowsMs)}, indexes ${s(f.indexMs)}, `
     + `store.ensureKind ${s(f.ensureMs)})`
   );
