@@ -17,7 +17,7 @@ db.pragma('busy_timeout = 60000');
 db.pragma('synchronous = NORMAL');
 db.pragma('wal_autocheckpoint = 10000');
 // The primary key's pages stay cached while names arrive in random order.
-db.pragma('cache_size = -1048576');
+db.pragma('cache_size = -2097152');
 db.pragma('temp_store = MEMORY');
 
 const statements = new Map();
