@@ -86,7 +86,7 @@ export function renderBackend(r: BackendResult, machine: MachineInfo, notes: str
 }
 
 function loadSentence(load: BackendResult['load']): string {
-  if (load.loader === 'bulk') return `**Load**: ${describeBulkLoad(load.figures)}.`;
+  if (load.loader === 'bulk') return `${describeBulkLoad(load.figures)}.`;
   const f = load.figures;
   return (
     `**Bulk create** through \`ExtensionClient.create\` in transactions of ${f.batchSize}: `
