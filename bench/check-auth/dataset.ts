@@ -5,7 +5,9 @@ import { ExtensionClient } from '../../src/host/client/extension-client.js';
 import { SqliteStore } from '../../src/host/store/sqlite-store.js';
 import { loadCatalogAndUsers } from '../plugin-auth/load.js';
 import { bulkLoadRecords } from './bulk-load.js';
-import { specAt } from '../plugin-auth/dataset.js';
+import { recordAt, specAt } from '../plugin-auth/dataset.js';
+import { bulkLoad } from '../lib/bulk/bulk-load.js';
+import { loaderFromEnv } from '../lib/bulk/loader-choice.js';
 import type { Resource } from '../../src/host/resource/types.js';
 
 /** The file openStore() uses inside a data directory. */
@@ -17,7 +19,8 @@ const CONFIG_MAP = 'plugin-auth-configmap';
 
 /**
  * A data directory holding the plugin-auth benchmark's records (bench/plugin-auth/dataset.ts: 100 plugins,
- * 10,000 users, N records of which the first `expired` are past their expiry), loaded by bulk-load.ts. An
+ * 10,000 users, N records of which the first `expired` are past their expiry), loaded by bulk-load.ts (or, with
+ * BENCH_LOADER=bulk, by bench/lib/bulk/, which writes the same rows many times faster). An
  * existing directory with a database is reused as it is, so repeated runs skip the load.
  */
 export async function ensureDataset(
@@ -39,9 +42,12 @@ export async function ensureDataset(
     await disableCleanup(client);
     if (exists) return { loaded: false };
     await loadCatalogAndUsers(client);
-    const load = await bulkLoadRecords(store, client, registry.get(AUTH_LOG_KIND), n, expired, Date.now(), (done, ms) =>
-      log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`),
-    );
+    const progress = (done: number, ms: number) => log(`  ${done} records, ${Math.round((done / ms) * 1000)}/s`);
+    const now = Date.now();
+    const load =
+      loaderFromEnv() === 'bulk'
+        ? await bulkLoad(client, AUTH_LOG_KIND, n, (i) => recordAt(i, expired, now), { progress })
+        : await bulkLoadRecords(store, client, registry.get(AUTH_LOG_KIND), n, expired, now, progress);
     return { loaded: true, perSecond: load.perSecond };
   } finally {
     await store.close();

@@ -12,6 +12,8 @@ export interface CheckAuthSize {
   n: number;
   /** Records per second of the bulk load, when this run loaded the data set. */
   loadPerSecond?: number;
+  /** Which loader loaded it: bench/check-auth/bulk-load.ts (default) or bench/lib/bulk/ (BENCH_LOADER=bulk). */
+  loader?: 'client' | 'bulk';
   targets: number;
   bare: LoadFigures;
   /** apiAccessSecret not set. */
@@ -82,7 +84,8 @@ function renderSize(r: CheckAuthSize): string[] {
   const verdict = (met: boolean, what: string) =>
     contended ? `not judged in this run (${what}; contention, below)` : met ? `met (${what})` : `**missed** (${what})`;
   const loaded = r.loadPerSecond
-    ? ` Data set loaded in this run by bench/check-auth/bulk-load.ts at ${thousands(r.loadPerSecond)} records/s.`
+    ? ` Data set loaded in this run by ${r.loader === 'bulk' ? 'the bulk loader (bench/lib/bulk/)' : 'bench/check-auth/bulk-load.ts'} `
+      + `at ${thousands(r.loadPerSecond)} records/s.`
     : '';
   return [
     `### ${thousands(r.n)} records`,

@@ -12,6 +12,7 @@
  *   BENCH_ROUNDS       alternating bare / open / configured rounds, averaged (default 2)
  *   BENCH_CONNECTIONS  concurrent connections (default 50)
  *   BENCH_TARGETS      distinct licensed records the load cycles over (default 1000)
+ *   BENCH_LOADER       bulk = load with bench/lib/bulk/ (same rows, for 10M) instead of bulk-load.ts
  *   BENCH_DATA_DIR     keep each size's data set in <dir>/<n> and reuse it on the next run (default: temp dirs, removed)
  *   BENCH_CPU_PROF     a directory: the AuthPay servers run with --cpu-prof and write their profiles there
  *   BENCH_WRITE        1 = write docs/benchmarks.md, 0 = print only (default: write only when 1,000,000 is among the sizes)
@@ -25,6 +26,8 @@ import path from 'node:path';
 import { buildCompiled, type CompiledBuild } from '../lib/compiled-build.js';
 import { describeMachine, machineInfo } from '../lib/machine.js';
 import { writeSection } from '../lib/report-writer.js';
+import { loaderFromEnv } from '../lib/bulk/loader-choice.js';
+import { sizeSuffix } from '../lib/size-suffix.js';
 import { analysisNotes } from './analysis.js';
 import { cpuMsOf } from './cpu-time.js';
 import { ensureDataset } from './dataset.js';
@@ -169,6 +172,7 @@ async function runSize(n: number, build: CompiledBuild): Promise<CheckAuthSize> 
     return {
       n,
       loadPerSecond: dataset.perSecond,
+      loader: dataset.loaded ? loaderFromEnv() : undefined,
       targets: m.targets.length,
       bare: m.bare,
       open: m.open,
@@ -213,10 +217,15 @@ async function main(): Promise<void> {
   }
 }
 
+/** The 1M section as before; a run without 1M (BENCH_N=10000000) gets its own beside it, e.g. check-auth-10m. */
+function sectionOf(ns: number[]): string {
+  return ns.includes(FULL_N) ? 'check-auth' : `check-auth${sizeSuffix(Math.max(...ns))}`;
+}
+
 /** Renders a run's figures (with the hand-written profile notes of profile-notes.ts) and writes the section. */
 function publish(figures: CheckAuthReport): void {
   const report = renderCheckAuth(figures);
-  if (write || process.env.BENCH_RENDER_FROM) writeSection('check-auth', report);
+  if (write || process.env.BENCH_RENDER_FROM) writeSection(sectionOf(figures.sizes.map((sz) => sz.n)), report);
   process.stdout.write(`\n${report}\n`);
 }
 

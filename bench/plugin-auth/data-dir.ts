@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { BulkLoadFigures } from '../lib/bulk/bulk-load.js';
 
 /** The file openStore() uses inside a data directory. */
 const DB_FILE = 'authpay.db';
@@ -12,6 +13,8 @@ export interface DatasetMeta {
   expired: number;
   now: number;
   load: { ms: number; perSecond: number };
+  /** Set when the bulk loader (BENCH_LOADER=bulk) loaded the records. */
+  bulk?: BulkLoadFigures;
 }
 
 /**

@@ -2,6 +2,8 @@ import { ms, table, thousands } from '../lib/markdown.js';
 import type { LatencySummary } from '../lib/timing.js';
 import type { CleanupFigures } from './cleanup.js';
 import { CLEANUP_BATCH } from '../../src/plugin-auth/cleanup/clean-auth.handler.js';
+import type { BulkLoadFigures } from '../lib/bulk/bulk-load.js';
+import { describeBulkLoad } from '../lib/bulk/describe.js';
 
 /** Indexes of SitePluginAuthLog that contain authStatus (extensions/ CRD: the field and five compounds). */
 const RECORD_STATUS_INDEXES = 6;
@@ -13,6 +15,8 @@ export interface ReportInput {
   machine: string;
   command: string;
   load: { ms: number; perSecond: number };
+  /** Set when the bulk loader loaded the records. */
+  bulk?: BulkLoadFigures;
   /** The records came from a BENCH_DATA_DIR copy; load is the figure of the run that loaded them. */
   reused?: boolean;
   queries: Array<{ label: string; summary: LatencySummary; total: number }>;
@@ -23,6 +27,12 @@ const QUERY_TARGET_MS = 50;
 const CLEANUP_TARGET_MS = 30_000;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const verdict = (met: boolean, target: string) => (met ? `met (${target})` : `**missed** (${target})`);
+
+function loadSentence(r: ReportInput): string {
+  if (r.bulk) return describeBulkLoad(r.bulk, 'records').replace(/\)$/, '');
+  const rate = `${thousands(r.load.perSecond)}/s (${(r.load.ms / 1000).toFixed(0)} s`;
+  return `Records loaded through \`ExtensionClient.create\`, 1000 per transaction: ${rate}`;
+}
 
 export function renderReport(r: ReportInput): string {
   const rows = r.queries.map((q) => [
@@ -37,8 +47,7 @@ export function renderReport(r: ReportInput): string {
   return [
     `## Plugin authorization: ${r.backend}, ${thousands(r.n)} records, ${thousands(r.expired)} expired`,
     '',
-    `Machine: ${r.machine}. Command: \`${r.command}\`. Records loaded through \`ExtensionClient.create\`, 1000 per transaction: `
-      + `${thousands(r.load.perSecond)}/s (${(r.load.ms / 1000).toFixed(0)} s`
+    `Machine: ${r.machine}. Command: \`${r.command}\`. ${loadSentence(r)}`
       + `${r.reused ? ', measured when the reused data directory was loaded; this run worked on a copy of it' : ''}).`,
     '',
     `**Filtered record list** (\`listAuthLogs\`, page size 20, with the total) over HTTP with a bearer token, one request at a time, `

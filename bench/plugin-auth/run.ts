@@ -11,7 +11,9 @@
  *   BENCH_BATCH        records per cleanup transaction (default: the job's CLEANUP_BATCH)
  *   BENCH_DATA_DIR     SQLite only: keep the loaded records there and run on a copy (data-dir.ts), so
  *                      repeated runs skip the ten-minute load
- *   AUTHPAY_DATABASE_URL  run on PostgreSQL instead of the embedded SQLite file
+ *   BENCH_LOADER       client (default) = records through ExtensionClient.create in the server; bulk = bench/lib/bulk
+ *                      (same rows, indexes built at the end) on a store of its own, for 10M (BENCH_N=10000000)
+ *   AUTHPAY_DATABASE_URL  run on PostgreSQL instead of the embedded SQLite file (give it a ?schema= of its own)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,10 +27,14 @@ import { ReusableDataDir, type DatasetMeta } from './data-dir.js';
 import { loadCatalogAndUsers, loadRecords } from './load.js';
 import { measureQueries } from './queries.js';
 import { renderReport } from './report.js';
+import { bulkDataset } from './bulk-dataset.js';
+import { loaderFromEnv } from '../lib/bulk/loader-choice.js';
+import { sizeSuffix } from '../lib/size-suffix.js';
 
 const FULL_N = 1_000_000;
 const n = Number(process.env.BENCH_N ?? FULL_N);
 const expired = Number(process.env.BENCH_EXPIRED ?? Math.floor(n / 10));
+const loader = loaderFromEnv();
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
 const write = process.env.BENCH_WRITE === undefined ? n >= FULL_N : process.env.BENCH_WRITE === '1';
 const token = 'bench-bootstrap-token-0123456789abcdef';
@@ -63,6 +69,11 @@ async function pristineDataset(reuse: ReusableDataDir): Promise<DatasetMeta> {
     return usable;
   }
   const dir = reuse.resetPristine();
+  if (loader === 'bulk') {
+    const meta = await bulkDataset(start, dir, { n, expired }, log);
+    reuse.seal(meta);
+    return meta;
+  }
   const { runtime } = await start(dir);
   let meta: DatasetMeta;
   try {
@@ -81,10 +92,11 @@ async function main(): Promise<void> {
       : undefined;
   const pristine = reuse ? await pristineDataset(reuse) : undefined;
   const dataDir = reuse ? reuse.freshRun() : fs.mkdtempSync(path.join(os.tmpdir(), 'authpay-bench-plugin-auth-'));
+  const bulk = !pristine && loader === 'bulk' ? await bulkDataset(start, dataDir, { n, expired }, log) : undefined;
   const { runtime, url } = await start(dataDir);
   try {
     const backend = runtime.store.backend;
-    const { load } = pristine ?? (await loadDataset(runtime, dataDir));
+    const { load, bulk: bulkFigures } = pristine ?? bulk ?? (await loadDataset(runtime, dataDir));
     const queries = iterations > 0 ? await measureAllQueries(url) : [];
     log(`running the cleanup over ${expired} expired records`);
     const deps = pluginAuthDeps({
@@ -105,12 +117,13 @@ async function main(): Promise<void> {
       backend,
       machine: describeMachine(machineInfo()),
       load,
+      bulk: bulkFigures,
       reused: pristine !== undefined,
       queries,
       cleanup,
       command: commandLine(),
     });
-    if (write) writeSection(`plugin-auth-${backend}`, report);
+    if (write) writeSection(`plugin-auth-${backend}${sizeSuffix(n)}`, report);
     else process.stdout.write(`\n${report}\n`);
   } finally {
     await runtime.stop();
@@ -129,7 +142,7 @@ async function measureAllQueries(url: string) {
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
 
 function commandLine(): string {
-  const env = ['BENCH_N', 'BENCH_EXPIRED', 'BENCH_ITERATIONS', 'BENCH_BATCH', 'BENCH_DATA_DIR']
+  const env = ['BENCH_N', 'BENCH_EXPIRED', 'BENCH_ITERATIONS', 'BENCH_BATCH', 'BENCH_DATA_DIR', 'BENCH_LOADER']
     .filter((k) => process.env[k])
     .map((k) => `${k}=${process.env[k]}`);
   return [...env, 'npm run bench:plugin-auth'].join(' ');

@@ -2,6 +2,8 @@ import type { LatencySummary } from '../lib/timing.js';
 import { describeMachine, type MachineInfo } from '../lib/machine.js';
 import { mib, ms, table, thousands, verdict } from '../lib/markdown.js';
 import type { LoadFigures } from './load.js';
+import type { BulkLoadFigures } from '../lib/bulk/bulk-load.js';
+import { describeBulkLoad } from '../lib/bulk/describe.js';
 import type { QueryFigures } from './queries.js';
 import type { PlanReport } from './query-plan.js';
 import type { StartupFigures } from './startup.js';
@@ -18,7 +20,7 @@ export interface BackendResult {
   n: number;
   location: string;
   dataBytes: number;
-  load: LoadFigures;
+  load: { loader: 'client'; figures: LoadFigures } | { loader: 'bulk'; figures: BulkLoadFigures };
   queries: QueryFigures;
   plans: PlanReport[];
   startup: StartupPair;
@@ -45,11 +47,9 @@ export function renderBackend(r: BackendResult, machine: MachineInfo, notes: str
     `## Store: ${title}, ${thousands(r.n)} SitePluginAuthLog objects`,
     '',
     `Machine: ${describeMachine(machine)}. Data: ${r.location}, ${mib(r.dataBytes)} on disk. Command: \`BENCH_N=${r.n} `
-      + `BENCH_BACKENDS=${r.backend} npm run bench:store\`.`,
+      + `BENCH_BACKENDS=${r.backend}${r.load.loader === 'bulk' ? ' BENCH_LOADER=bulk' : ''} npm run bench:store\`.`,
     '',
-    `**Bulk create** through \`ExtensionClient.create\` in transactions of ${r.load.batchSize}: `
-      + `${thousands(r.load.perSecond)} objects/s overall (${(r.load.totalMs / 1000).toFixed(1)} s; `
-      + `first tenth ${thousands(r.load.firstTenthPerSecond)}/s, last tenth ${thousands(r.load.lastTenthPerSecond)}/s).`,
+    loadSentence(r.load),
     '',
     'Reads through `ExtensionClient`, one call at a time, random keys (milliseconds):',
     '',
@@ -85,12 +85,28 @@ export function renderBackend(r: BackendResult, machine: MachineInfo, notes: str
   return lines.join('\n');
 }
 
+function loadSentence(load: BackendResult['load']): string {
+  if (load.loader === 'bulk') return `${describeBulkLoad(load.figures)}.`;
+  const f = load.figures;
+  return (
+    `**Bulk create** through \`ExtensionClient.create\` in transactions of ${f.batchSize}: `
+    + `${thousands(f.perSecond)} objects/s overall (${(f.totalMs / 1000).toFixed(1)} s; `
+    + `first tenth ${thousands(f.firstTenthPerSecond)}/s, last tenth ${thousands(f.lastTenthPerSecond)}/s).`
+  );
+}
+
+/** Objects per second and seconds of the load, whichever loader ran. */
+function loadRate(load: BackendResult['load']): string {
+  const ms = load.loader === 'bulk' ? load.figures.ms : load.figures.totalMs;
+  return `${load.loader === 'bulk' ? 'bulk load' : 'create'} ${thousands(load.figures.perSecond)}/s (${(ms / 1000).toFixed(1)} s)`;
+}
+
 /** A short console summary. */
 export function renderConsole(r: BackendResult): string {
   const q = r.queries;
   const f = (s: LatencySummary) => `median ${ms(s.median)} ms, p99 ${ms(s.p99)} ms`;
   return [
-    `[${r.backend}] n=${r.n} create ${thousands(r.load.perSecond)}/s (${(r.load.totalMs / 1000).toFixed(1)} s)`,
+    `[${r.backend}] n=${r.n} ${loadRate(r.load)}`,
     `[${r.backend}] get: ${f(q.get)}`,
     `[${r.backend}] list limit 20: ${f(q.listLimit)}`,
     `[${r.backend}] list page/size 20: ${f(q.listPage)}`,

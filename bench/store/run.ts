@@ -5,7 +5,9 @@
  * Environment:
  *   BENCH_N                 objects per backend (default 1,000,000)
  *   BENCH_BACKENDS          comma list of sqlite,postgres (default both)
- *   BENCH_BATCH             objects per create transaction (default 1000)
+ *   BENCH_BATCH             objects per create transaction (default 1000; bulk loader: 20,000)
+ *   BENCH_LOADER            client (default) = every object through ExtensionClient.create; bulk = bench/lib/bulk
+ *                           (same rows, indexes built at the end), for 10M (BENCH_N=10000000)
  *   BENCH_WRITE             1 = write docs/benchmarks.md, 0 = print only (default: write only for a full N)
  *   BENCH_KEEP              1 = keep the data (temp dir / schema) for inspection
  *   BENCH_STARTS            server starts per measurement, median reported (default 3)
@@ -15,6 +17,10 @@ import { machineInfo } from '../lib/machine.js';
 import { writeSection } from '../lib/report-writer.js';
 import { DEFAULT_PG_URL, openPostgres, openSqlite, type BackendName, type BenchBackend } from './backends.js';
 import { bulkCreate } from './load.js';
+import { objectAt } from './dataset.js';
+import { DEFAULT_BULK_BATCH, bulkLoad } from '../lib/bulk/bulk-load.js';
+import { loaderFromEnv } from '../lib/bulk/loader-choice.js';
+import { sizeSuffix } from '../lib/size-suffix.js';
 import { runQueries } from './queries.js';
 import { postgresPlans, sqlitePlans } from './query-plan.js';
 import { measureStartup, type StartMode } from './startup.js';
@@ -25,7 +31,8 @@ import { analysisNotes } from './analysis.js';
 
 const FULL_N = 1_000_000;
 const n = Number(process.env.BENCH_N ?? FULL_N);
-const batch = Number(process.env.BENCH_BATCH ?? 1000);
+const loader = loaderFromEnv();
+const batch = Number(process.env.BENCH_BATCH ?? (loader === 'bulk' ? DEFAULT_BULK_BATCH : 1000));
 const backends = (process.env.BENCH_BACKENDS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as BackendName[];
 const write = process.env.BENCH_WRITE === undefined ? n >= FULL_N : process.env.BENCH_WRITE === '1';
 const keep = process.env.BENCH_KEEP === '1';
@@ -55,14 +62,30 @@ async function emptyStartup(name: BackendName) {
   }
 }
 
+const progress = (name: BackendName) => {
+  let last = 0;
+  return (done: number, ms: number) => {
+    if (ms - last < 10_000 && done < n) return;
+    last = ms;
+    log(`[${name}] ${done}/${n} written, ${Math.round((done / ms) * 1000)}/s`);
+  };
+};
+
+/** The data set, through the client (the measured write path) or the bulk loader (BENCH_LOADER=bulk). */
+async function fill(b: BenchBackend, name: BackendName): Promise<BackendResult['load']> {
+  if (loader === 'client') return { loader, figures: await bulkCreate(b.client, n, batch, progress(name)) };
+  const figures = await bulkLoad(b.client, 'SitePluginAuthLog', n, (i) => objectAt(i, n), { batch, pgUrl, progress: progress(name) });
+  const sec = (ms: number) => `${Math.round(ms / 1000)} s`;
+  log(`[${name}] rows ${sec(figures.rowsMs)}, indexes ${sec(figures.indexMs)}, ensureKind ${sec(figures.ensureMs)}`);
+  return { loader, figures };
+}
+
 async function runBackend(name: BackendName): Promise<BackendResult> {
   const b = await open(name);
   try {
     if (keep) log(`[${name}] data kept: ${JSON.stringify(b.serverEnv)}`);
     log(`[${name}] loading ${n} objects into ${b.location}`);
-    const load = await bulkCreate(b.client, n, batch, (done, ms) =>
-      log(`[${name}] ${done}/${n} created, ${Math.round((done / ms) * 1000)}/s`),
-    );
+    const load = await fill(b, name);
     // Steady state, as autovacuum would leave it: statistics and visibility map after the bulk load.
     await b.client.store.refreshStatistics(b.client.kind('SitePluginAuthLog'));
     log(`[${name}] reads`);
@@ -97,7 +120,7 @@ for (const name of backends) {
   try {
     const result = await runBackend(name);
     process.stdout.write(`${renderConsole(result)}\n`);
-    if (write) writeSection(`store-${name}`, renderBackend(result, machineInfo(), analysisNotes(result)));
+    if (write) writeSection(`store-${name}${sizeSuffix(n)}`, renderBackend(result, machineInfo(), analysisNotes(result)));
   } catch (err) {
     failed = true;
     process.stderr.write(`[${name}] benchmark failed: ${err instanceof Error ? err.stack : String(err)}\n`);
