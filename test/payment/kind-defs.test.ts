@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { KindRegistry } from '../../src/host/schema/kind-registry.js';
-import { SqliteStore } from '../../src/host/store/sqlite-store.js';
-import { ExtensionClient } from '../../src/host/client/extension-client.js';
+import { testDefinitionsAgainstCrds } from '../support/kind-definitions.js';
 import type { AnyKindDef } from '../../src/host/sdk/index.js';
 import { PaymentCallbackLog } from '../../src/payment/callbacks/callback-log.js';
 import { SandboxTrade } from '../../src/payment/channels/sandbox/index.js';
@@ -38,24 +37,7 @@ const registry = new KindRegistry();
 const crds = registry.loadDirectory(path.resolve('extensions'));
 
 describe('payment kind definitions', () => {
-  test.each(PAYMENT_KINDS.map((def) => [def.kind, def] as const))('%s has the group, version and plural of its CRD', (_, def) => {
-    const crd = registry.get(def.kind);
-    expect({ group: def.group, version: def.version, plural: def.plural }).toEqual({
-      group: crd.group,
-      version: crd.version,
-      plural: crd.plural,
-    });
-  });
-
-  test('the client accepts every definition (it checks each against the CRD on first use)', async () => {
-    const store = new SqliteStore(':memory:');
-    try {
-      const client = new ExtensionClient(registry, store);
-      for (const def of PAYMENT_KINDS) expect(client.kind(def).kind).toBe(def.kind);
-    } finally {
-      await store.close();
-    }
-  });
+  testDefinitionsAgainstCrds(PAYMENT_KINDS, registry);
 
   test('every CRD of the payment group has a definition', () => {
     const paymentCrds = crds.filter((k) => k.group === PaymentInfo.group).map((k) => k.kind);

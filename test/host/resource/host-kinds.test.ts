@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ExtensionClient } from '../../../src/host/client/extension-client.js';
+import { testDefinitionsAgainstCrds } from '../../support/kind-definitions.js';
 import { IdempotencyRecord } from '../../../src/host/api/operations/idempotency.js';
 import { Attachment } from '../../../src/host/attachments/types.js';
 import { Session } from '../../../src/host/auth/session-service.js';
@@ -38,24 +39,7 @@ const HOST_KINDS: AnyKindDef[] = [
 const registry = new KindRegistry();
 const crds = registry.loadDirectory(path.resolve('src/host/crds'));
 
-test.each(HOST_KINDS.map((def) => [def.kind, def] as const))('%s has the group, version and plural of its CRD', (_, def) => {
-  const crd = registry.get(def.kind);
-  expect({ group: def.group, version: def.version, plural: def.plural }).toEqual({
-    group: crd.group,
-    version: crd.version,
-    plural: crd.plural,
-  });
-});
-
-test('the client accepts every definition (it checks each against the CRD on first use)', async () => {
-  const store = new SqliteStore(':memory:');
-  try {
-    const client = new ExtensionClient(registry, store);
-    for (const def of HOST_KINDS) expect(client.kind(def).kind).toBe(def.kind);
-  } finally {
-    await store.close();
-  }
-});
+testDefinitionsAgainstCrds(HOST_KINDS, registry);
 
 test('a kind with its payload at the top level is created from its definition without a spec', async () => {
   const store = new SqliteStore(':memory:');
