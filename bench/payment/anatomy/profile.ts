@@ -41,7 +41,10 @@ async function main(): Promise<void> {
       ...(PG_URL ? { AUTHPAY_DATABASE_URL: `${PG_URL}?schema=${schema}` } : {}),
     },
     ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-  );
+  ).catch((err: unknown) => {
+    fs.rmSync(profileDir, { recursive: true, force: true });
+    throw err;
+  });
   const call = async (method: string, p: string, body?: unknown, admin = true): Promise<Answer> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(admin ? { authorization: `Bearer ${TOKEN}` } : {}) };
     const res = await fetch(`${server.url}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
