@@ -60,15 +60,6 @@ async function main(): Promise<void> {
     }).start();
   const wechat = await wechatGateway();
   const compatible = await wechatGateway('/compatible');
-  const wechatCredentials = (prefix: string) => ({
-    [`${prefix}AppId`]: WX.APP_ID,
-    [`${prefix}MchId`]: WX.MCH_ID,
-    [`${prefix}ApiV3Key`]: WX.API_V3_KEY,
-    [`${prefix}SerialNo`]: WX.MERCHANT_SERIAL,
-    [`${prefix}PrivateKey`]: WX.MERCHANT.privatePkcs8Pem,
-    [`${prefix}PublicKeyId`]: WX.PLATFORM_PUBKEY.serial,
-    [`${prefix}PublicKey`]: WX.PLATFORM_PUBKEY.pair.publicSpkiPem,
-  });
   const admin = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
   const call = (method: string, p: string, body?: unknown) =>
     fetch(`${url}${p}`, { method, headers: admin, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -87,10 +78,10 @@ async function main(): Promise<void> {
     aggregator2MerchantId: XUNHUPAY.appId,
     aggregator2Key: XUNHUPAY.appSecret,
     walletBEnabled: true,
-    ...wechatCredentials('walletB'),
+    ...WX.wechatCredentials('walletB'),
     walletBGateway: wechat.url,
     customEnabled: true,
-    ...wechatCredentials('customWalletB'),
+    ...WX.wechatCredentials('customWalletB'),
     customWalletBGateway: compatible.url,
   });
   const epay = await startEpayBench(url, call);

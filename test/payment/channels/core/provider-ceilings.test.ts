@@ -34,6 +34,7 @@ import {
   PLATFORM_CERT,
   PLATFORM_PUBKEY,
   type PlatformSigner,
+  wechatCredentials,
 } from '../wallet-b/test-keys.js';
 
 type Rules = Readonly<Record<string, ChannelCurrencyRule>>;
@@ -106,13 +107,7 @@ describe('at creation over HTTP: WALLET_B and the WeChat-compatible CUSTOM', () 
       allowPrivateNotifyTargets: true,
       supportedChannels: ['WALLET_B:NATIVE', 'CUSTOM:WALLET_B_COMPATIBLE'],
       walletBEnabled: true,
-      walletBAppId: APP_ID,
-      walletBMchId: MCH_ID,
-      walletBApiV3Key: API_V3_KEY,
-      walletBSerialNo: MERCHANT_SERIAL,
-      walletBPrivateKey: MERCHANT.privatePkcs8Pem,
-      walletBPublicKeyId: PLATFORM_PUBKEY.serial,
-      walletBPublicKey: PLATFORM_PUBKEY.pair.publicSpkiPem,
+      ...wechatCredentials('walletB'),
       walletBGateway: wechat.url,
       customEnabled: true,
       customWalletBGateway: compatible.url,

@@ -24,6 +24,22 @@ export const PLATFORM_CERT = platformCertificate();
 /** Public-key mode: the WeChat Pay public key and its id. */
 export const PLATFORM_PUBKEY: PlatformSigner = { serial: 'PUB_KEY_ID_0119000010920250101000000000000001', pair: rsaPair() };
 
+/**
+ * The merchant's WeChat Pay credentials as payment settings, for WALLET_B (`walletB…`) or the CUSTOM service's
+ * WeChat-Pay-compatible provider (`customWalletB…`), verifying with the platform public key.
+ */
+export function wechatCredentials(prefix: 'walletB' | 'customWalletB'): Record<string, string> {
+  return {
+    [`${prefix}AppId`]: APP_ID,
+    [`${prefix}MchId`]: MCH_ID,
+    [`${prefix}ApiV3Key`]: API_V3_KEY,
+    [`${prefix}SerialNo`]: MERCHANT_SERIAL,
+    [`${prefix}PrivateKey`]: MERCHANT.privatePkcs8Pem,
+    [`${prefix}PublicKeyId`]: PLATFORM_PUBKEY.serial,
+    [`${prefix}PublicKey`]: PLATFORM_PUBKEY.pair.publicSpkiPem,
+  };
+}
+
 export function randomSerial(): string {
   // A positive DER integer: the first byte below 0x80.
   const bytes = randomBytes(20);
