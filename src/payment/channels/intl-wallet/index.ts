@@ -23,5 +23,4 @@ export {
   type IntlWalletOptions,
   type VerificationMode,
 } from './options.js';
-export { crc32 } from './crc32.js';
 export { signedText } from './webhook-signature.js';

@@ -4,7 +4,7 @@ import { rsaSha256Verify } from '../crypto/rsa-sha256.js';
 import { ChannelError } from '../core/errors.js';
 import type { CallbackRequest } from '../core/types.js';
 import type { CertificateStore } from './certificate-store.js';
-import { crc32 } from './crc32.js';
+import { crc32 } from 'node:zlib';
 import { issueOf } from './paypal-answer.js';
 import type { PayPalClient } from './rest-client.js';
 
