@@ -67,6 +67,20 @@ export interface PageOptions {
 }
 
 /**
+ * Transitions and animations take no time in the tests: a dialog or a drawer is there at once, so the tests
+ * wait on the pages' work rather than on Element Plus's fades (Vue's <Transition> ends at once when the
+ * computed duration is 0). What a test checks does not depend on motion; `UI_ANIMATIONS=on` keeps it.
+ */
+const STILL_PAGES = `(() => {
+  const style = document.createElement('style');
+  style.textContent = '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; '
+    + 'animation-duration: 0s !important; animation-delay: 0s !important; }';
+  const attach = () => (document.head ?? document.documentElement).appendChild(style);
+  if (document.documentElement) attach();
+  else document.addEventListener('DOMContentLoaded', attach, { once: true });
+})();`;
+
+/**
  * A fresh browser context (its own cookies) whose page errors are collected. A native dialog (alert,
  * confirm) fails the test: the apps ask in their own accessible dialogs.
  */
@@ -82,6 +96,7 @@ export async function newPage(server: UiServer, options: PageOptions = {}): Prom
     hasTouch: phone,
     timezoneId: options.timezoneId,
   });
+  if (process.env.UI_ANIMATIONS !== 'on') await context.addInitScript(STILL_PAGES);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
