@@ -1,4 +1,5 @@
-import { formatMinor } from '../money/index.js';
+import { DEFAULT_LANGUAGE } from '../../host/sdk/index.js';
+import { minorMoneyText } from '../money/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import type { OrderEvent } from '../orders/order-events.js';
 import { publicBaseUrl } from '../settings/payment-settings.js';
@@ -29,7 +30,8 @@ export async function notifyAdministrators(deps: PaymentDeps, event: OrderEvent)
     subject: spec.subject,
     paymentId: spec.paymentId,
     orderId: spec.orderId,
-    amount: `${formatMinor(spec.paymentAmount, spec.currency)} ${spec.currency}`,
+    // The template is Chinese (the site's language): the amount is written the same way.
+    amount: minorMoneyText(spec.paymentAmount, spec.currency, DEFAULT_LANGUAGE),
     status: spec.status,
     statusText: STATUS_TEXT[spec.status] ?? spec.status,
     link,

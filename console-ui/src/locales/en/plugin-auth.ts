@@ -23,7 +23,7 @@ export default {
       name: 'Name',
       price: 'Price',
       priceHint: '0 means free, 9999 means free for a limited time; any other amount makes the plugin paid.',
-      paidPrice: 'Paid ¥{price}',
+      paidPrice: 'Paid {price}',
       authCountLimit: 'Domains per user',
       globalLimit: 'Global setting',
       ownLimit: 'A number of its own',
