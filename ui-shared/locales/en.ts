@@ -152,7 +152,7 @@ export default {
       PAYING: 'Paying',
       SUCCESS: 'Paid',
       FAILED: 'Closed or failed',
-      UNKNOWN: 'Status unknown',
+      UNKNOWN: 'Result pending',
       PARTIALLY_REFUNDED: 'Partly refunded',
       REFUNDED: 'Refunded',
     },

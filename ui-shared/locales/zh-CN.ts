@@ -152,7 +152,7 @@ export default {
       PAYING: '支付中',
       SUCCESS: '支付成功',
       FAILED: '已关闭或失败',
-      UNKNOWN: '状态未知',
+      UNKNOWN: '结果待确认',
       PARTIALLY_REFUNDED: '已部分退款',
       REFUNDED: '已退款',
     },

@@ -200,7 +200,7 @@ describe('SANDBOX payment end to end over HTTP', () => {
     const page = await fetch(`${server.url}/payment/${created.paymentId}`);
     const html = await page.text();
     expect(html).toContain('id="resubmit-link"');
-    expect(html).toContain('支付失败');
+    expect(html).toContain('已关闭或失败');
   });
 });
 
