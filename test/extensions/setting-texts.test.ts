@@ -64,7 +64,7 @@ test('options given as {value, label, i18n} keep their values for validation', (
 });
 
 test('a payment channel offered in the settings has the name the apps give it (支付宝 · 当面付, never 钱包 A)', () => {
-  const general = settingOf('extensions/payment-settings.yaml').spec.forms.find((f) => f.group === 'general')!;
+  const general = settingOf('extensions/payment-settings.yaml').spec!.forms!.find((f) => f.group === 'general')!;
   const field = general.formSchema.find((f) => f.name === 'supportedChannels')!;
   const options = field.options as Array<{ value: string; label: string; i18n: { en: { label: string } } }>;
   expect(options.length).toBeGreaterThan(10);
