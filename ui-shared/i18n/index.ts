@@ -67,9 +67,13 @@ export function setLocale(tag: Locale): void {
   applyLocale(tag);
 }
 
-/** `t` outside components (composables, helpers). Inside components use `useI18n()`. */
-export function translate(key: string, named?: Record<string, unknown>): string {
+/**
+ * `t` outside components (composables, helpers). Inside components use `useI18n()`. A message that counts
+ * something has a form per plural category (`'{n} record | {n} records'`): pass the count as `plural`.
+ */
+export function translate(key: string, named?: Record<string, unknown>, plural?: number): string {
   if (!instance) return key;
+  if (plural !== undefined) return instance.global.t(key, named ?? {}, plural);
   return named ? instance.global.t(key, named) : instance.global.t(key);
 }
 

@@ -77,8 +77,8 @@ export default {
   },
   validation: {
     required: 'Please fill this in',
-    minLength: 'At least {n} characters',
-    maxLength: 'At most {n} characters',
+    minLength: 'At least {n} character | At least {n} characters',
+    maxLength: 'At most {n} character | At most {n} characters',
     min: 'Must be at least {n}',
     max: 'Must be at most {n}',
     email: 'Please enter a valid e-mail address',
