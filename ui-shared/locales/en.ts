@@ -60,6 +60,8 @@ export default {
     ascending: '{column}, ascending',
     descending: '{column}, descending',
   },
+  // Cells of DataTable columns of kind 'id'.
+  tableCell: { copy: 'Copy {value}' },
   filters: {
     title: 'Filters',
     toggle: 'Filters',

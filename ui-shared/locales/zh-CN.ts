@@ -60,6 +60,8 @@ export default {
     ascending: '{column} 升序',
     descending: '{column} 降序',
   },
+  // Cells of DataTable columns of kind 'id'.
+  tableCell: { copy: '复制 {value}' },
   filters: {
     title: '筛选',
     toggle: '筛选',
