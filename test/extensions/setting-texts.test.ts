@@ -10,6 +10,8 @@ import { expect, test } from '@jest/globals';
 import type { FormField, Setting, SettingForm } from '../../src/host/settings/types.js';
 import { hasChineseText } from '../../src/host/errors/language.js';
 import { SettingCompiler } from '../../src/host/settings/compiled-setting.js';
+import sharedZh from '../../ui-shared/locales/zh-CN.js';
+import sharedEn from '../../ui-shared/locales/en.js';
 
 const FILES = ['src/host/settings/host-settings.yaml', 'extensions/plugin-auth-settings.yaml', 'extensions/payment-settings.yaml'];
 const NOT_YET = new Set<string>([]);
@@ -58,5 +60,20 @@ test('options given as {value, label, i18n} keep their values for validation', (
   const setting = settingOf('extensions/payment-settings.yaml');
   const general = new SettingCompiler().compile(setting).groups.get('general')!;
   expect(general.validate({ ...general.defaults, supportedChannels: ['SANDBOX:SIMULATED', 'WALLET_A:PC_WEBSITE'] })).toBe(true);
-  expect(general.validate({ ...general.defaults, supportedChannels: ['钱包 A · 电脑网站支付'] })).toBe(false);
+  expect(general.validate({ ...general.defaults, supportedChannels: ['支付宝 · 电脑网站支付'] })).toBe(false);
+});
+
+test('a payment channel offered in the settings has the name the apps give it (支付宝 · 当面付, never 钱包 A)', () => {
+  const general = settingOf('extensions/payment-settings.yaml').spec!.forms!.find((f) => f.group === 'general')!;
+  const field = general.formSchema.find((f) => f.name === 'supportedChannels')!;
+  const options = field.options as Array<{ value: string; label: string; i18n: { en: { label: string } } }>;
+  expect(options.length).toBeGreaterThan(10);
+  for (const option of options) {
+    const [type, channel] = option.value.split(':') as [string, string];
+    const zh = `${sharedZh.enum.paymentType[type as 'WALLET_A']} · ${sharedZh.enum.paymentChannel[channel as 'PC_WEBSITE']}`;
+    const en = `${sharedEn.enum.paymentType[type as 'WALLET_A']} · ${sharedEn.enum.paymentChannel[channel as 'PC_WEBSITE']}`;
+    expect({ value: option.value, zh: option.label, en: option.i18n.en.label }).toEqual({ value: option.value, zh, en });
+  }
+  const yamlText = fs.readFileSync('extensions/payment-settings.yaml', 'utf8');
+  expect(yamlText).not.toMatch(/钱包 [AB]|Wallet [AB]|聚合 [123]|Aggregator [123]/i);
 });

@@ -61,3 +61,12 @@ test('getSelfServiceSettings gives users the free-code address and the administr
     selfServiceDays: 30,
   });
 });
+
+test("the catalog says how many domains a user may apply for: the plugin's limit, else the global one (-1 unlimited)", async () => {
+  await createPlugin(server, { key: 'two-domains', name: 'Two', price: 0, authCountLimit: 2 });
+  await createPlugin(server, { key: 'no-limit', name: 'No limit', price: 0, authCountLimit: -1 });
+  await setSettings(server, { globalAuthCountLimit: 5 });
+  const page = dataOf(await as<ListResult<SitePluginView & { domainLimit?: number }>>(server, 'bo', 'GET', `${UC}/catalog`));
+  const limits = Object.fromEntries(page.items.map((p) => [p.spec.key, p.domainLimit]));
+  expect(limits).toMatchObject({ 'two-domains': 2, 'no-limit': -1, 'no-url': 5 });
+});

@@ -10238,6 +10238,8 @@ export interface operations {
               hasPrevious: boolean;
               items: {
                 apiVersion?: string;
+                /** @description domains per user in effect: the plugin's authCountLimit, else the global limit; -1 = unlimited */
+                domainLimit?: number;
                 kind?: string;
                 metadata?: {
                   creationTimestamp?: string;

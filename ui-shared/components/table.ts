@@ -15,6 +15,12 @@ export interface TableColumn<T = never> {
   hideOnPhone?: boolean;
   /** Cell text when there is no `cell-<key>` slot (default: the row's field). */
   text?: (row: T) => string;
+  /**
+   * `id`: one line cut with an ellipsis, the whole value in a tooltip and a copy button (payment numbers,
+   * settlement names); `amount`: one line, never wrapped, figures aligned (formatMoney text). Desktop only:
+   * the phone cards have room for the whole value.
+   */
+  kind?: 'id' | 'amount';
 }
 
 export interface SortState {

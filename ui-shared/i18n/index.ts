@@ -4,14 +4,14 @@
  * browser's language is the default; a person's choice is remembered (preference.ts). Every switch also
  * changes Element Plus' texts, `<html lang>` and the `Accept-Language` the API client sends.
  */
-import { computed, ref } from 'vue';
+import { computed } from 'vue';
 import { createI18n, type I18n } from 'vue-i18n';
 import epZhCn from 'element-plus/es/locale/lang/zh-cn.mjs';
 import epEn from 'element-plus/es/locale/lang/en.mjs';
 import { setRequestLanguage } from '../api/client.js';
+import { currentLocale as current, LOCALES, type Locale } from './current-locale.js';
 
-export const LOCALES = ['zh-CN', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, type Locale };
 
 import type { Messages } from './catalog.js';
 
@@ -31,7 +31,6 @@ export function browserLocale(languages: readonly string[] = navigator.languages
   return 'en';
 }
 
-const current = ref<Locale>('zh-CN');
 /** The page's language (reactive). */
 export const locale = computed(() => current.value);
 /** Element Plus' own texts (pager, date picker, dialogs) in the page's language, for el-config-provider. */
@@ -68,9 +67,13 @@ export function setLocale(tag: Locale): void {
   applyLocale(tag);
 }
 
-/** `t` outside components (composables, helpers). Inside components use `useI18n()`. */
-export function translate(key: string, named?: Record<string, unknown>): string {
+/**
+ * `t` outside components (composables, helpers). Inside components use `useI18n()`. A message that counts
+ * something has a form per plural category (`'{n} record | {n} records'`): pass the count as `plural`.
+ */
+export function translate(key: string, named?: Record<string, unknown>, plural?: number): string {
   if (!instance) return key;
+  if (plural !== undefined) return instance.global.t(key, named ?? {}, plural);
   return named ? instance.global.t(key, named) : instance.global.t(key);
 }
 

@@ -60,6 +60,8 @@ export default {
     ascending: '{column}, ascending',
     descending: '{column}, descending',
   },
+  // Cells of DataTable columns of kind 'id'.
+  tableCell: { copy: 'Copy {value}' },
   filters: {
     title: 'Filters',
     toggle: 'Filters',
@@ -77,8 +79,8 @@ export default {
   },
   validation: {
     required: 'Please fill this in',
-    minLength: 'At least {n} characters',
-    maxLength: 'At most {n} characters',
+    minLength: 'At least {n} character | At least {n} characters',
+    maxLength: 'At most {n} character | At most {n} characters',
     min: 'Must be at least {n}',
     max: 'Must be at most {n}',
     email: 'Please enter a valid e-mail address',
@@ -152,7 +154,7 @@ export default {
       PAYING: 'Paying',
       SUCCESS: 'Paid',
       FAILED: 'Closed or failed',
-      UNKNOWN: 'Status unknown',
+      UNKNOWN: 'Result pending',
       PARTIALLY_REFUNDED: 'Partly refunded',
       REFUNDED: 'Refunded',
     },

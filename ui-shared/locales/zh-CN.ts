@@ -60,6 +60,8 @@ export default {
     ascending: '{column} 升序',
     descending: '{column} 降序',
   },
+  // Cells of DataTable columns of kind 'id'.
+  tableCell: { copy: '复制 {value}' },
   filters: {
     title: '筛选',
     toggle: '筛选',
@@ -152,7 +154,7 @@ export default {
       PAYING: '支付中',
       SUCCESS: '支付成功',
       FAILED: '已关闭或失败',
-      UNKNOWN: '状态未知',
+      UNKNOWN: '结果待确认',
       PARTIALLY_REFUNDED: '已部分退款',
       REFUNDED: '已退款',
     },

@@ -2,6 +2,7 @@
  * Payment values as words, shared by the console and the user center's merchant pages: statuses and services
  * through the shared enum words (one word per value in both apps), amounts, and the payment page of an order.
  */
+import { formatMoney } from '../format.js';
 import { enumText } from '../i18n/words.js';
 
 export const STATUSES = ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
@@ -35,11 +36,11 @@ export function statusTone(status: string | undefined): 'ok' | 'bad' | 'warn' | 
 /** The payment page of an order on this site (same origin as the apps, whatever the callback domain). */
 export const payPageOf = (paymentId: string) => `/payment/${encodeURIComponent(paymentId)}`;
 
-/** "CNY 0.05". */
-export const amountText = (order: { currency?: string; amountText?: string }) => `${order.currency ?? ''} ${order.amountText ?? ''}`.trim();
+/** An order's amount in the page's language ("¥0.05"): formatMoney of its decimal `amountText`. */
+export const amountText = (order: { currency?: string; amountText?: string }) => formatMoney(order.amountText, order.currency);
 
-/** "CNY 5.00" from a currency and a decimal amount (refunds, refunded and refundable amounts). */
-export const moneyText = (currency: string | undefined, amount: string | undefined) => `${currency ?? ''} ${amount ?? ''}`.trim();
+/** formatMoney with the currency first (refunds, refunded and refundable amounts). */
+export const moneyText = (currency: string | undefined, amount: string | undefined) => formatMoney(amount, currency);
 
 /** The browser's calendar day yyyy-mm-dd → the RFC 3339 instant of its start or its last second. */
 export function localDayBound(day: string, end: boolean): string | undefined {

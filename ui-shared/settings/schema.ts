@@ -164,9 +164,9 @@ export function rulesOf(field: SettingField): FormItemRule[] {
     rules.push({ required: true, message: () => translate('validation.required'), trigger: 'blur' });
   }
   if (text && v.minLength)
-    rules.push({ min: v.minLength, message: () => translate('validation.minLength', { n: v.minLength }), trigger: 'blur' });
+    rules.push({ min: v.minLength, message: () => translate('validation.minLength', { n: v.minLength }, v.minLength), trigger: 'blur' });
   if (text && v.maxLength !== undefined)
-    rules.push({ max: v.maxLength, message: () => translate('validation.maxLength', { n: v.maxLength }), trigger: 'blur' });
+    rules.push({ max: v.maxLength, message: () => translate('validation.maxLength', { n: v.maxLength }, v.maxLength), trigger: 'blur' });
   if (v.email) rules.push({ type: 'email', message: () => translate('validation.email'), trigger: 'blur' });
   if (v.url) {
     rules.push({

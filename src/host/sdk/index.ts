@@ -63,6 +63,7 @@ export { registerErrorMessages, defaultErrorMessage } from '../errors/error-cata
 export type { ErrorTexts, ErrorMessageTable } from '../errors/error-catalog.js';
 export { negotiateLanguage, hasChineseText, DEFAULT_LANGUAGE } from '../errors/language.js';
 export type { Language } from '../errors/language.js';
+export { formatMoney } from '../format/money-text.js';
 // The host kinds a service reads or writes, named by their definitions like the service's own
 export { HostUser } from '../users/types.js';
 export type { PluginVisibleUserSpec } from '../users/types.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../../host/sdk/index.js';
-import { formatMinor } from '../money/index.js';
+import { minorMoneyText } from '../money/index.js';
 
 /**
  * The ledger's refusals. Both are thrown before anything is written, inside the caller's transaction, so the
@@ -8,14 +8,12 @@ import { formatMinor } from '../money/index.js';
 export const ledgerErrors = {
   /** The entry would make balance, frozen or withdrawable negative. */
   insufficient(withdrawableMinor: number, neededMinor: number, currency: string): AppError {
-    const can = formatMinor(withdrawableMinor, currency);
-    const asked = formatMinor(neededMinor, currency);
-    return new AppError('INSUFFICIENT_BALANCE', `可提现余额不足：需要 ${asked} ${currency}，可用 ${can} ${currency}`, {
+    const [canZh, canEn] = [minorMoneyText(withdrawableMinor, currency, 'zh-CN'), minorMoneyText(withdrawableMinor, currency, 'en')];
+    const [askedZh, askedEn] = [minorMoneyText(neededMinor, currency, 'zh-CN'), minorMoneyText(neededMinor, currency, 'en')];
+    return new AppError('INSUFFICIENT_BALANCE', `可提现余额不足：需要 ${askedZh}，可用 ${canZh}`, {
       status: 409,
-      messageEn: `the withdrawable balance is too low: ${asked} ${currency} needed, ${can} ${currency} available`,
-      details: [
-        { field: 'amount', message: `可用 ${can} ${currency}`, messageEn: `${can} ${currency} available`, reason: 'INSUFFICIENT_BALANCE' },
-      ],
+      messageEn: `the withdrawable balance is too low: ${askedEn} needed, ${canEn} available`,
+      details: [{ field: 'amount', message: `可用 ${canZh}`, messageEn: `${canEn} available`, reason: 'INSUFFICIENT_BALANCE' }],
     });
   },
 

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../host/sdk/index.js';
 import { CURRENCY_EXPONENTS, normalizeCurrency } from './currencies.js';
 import { InvalidAmountError } from './money-error.js';
 
@@ -24,4 +25,9 @@ export function formatMinor(amountMinor: number | bigint, currencyCode: string, 
   const sign = value < 0n ? '-' : '';
   if (places === 0) return sign + digits;
   return `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}`;
+}
+
+/** Integer minor units as the reader writes money (host formatMoney): 1990 CNY → "¥19.90" (zh-CN), "CN¥19.90" (en). */
+export function minorMoneyText(amountMinor: number | bigint, currencyCode: string, language: string): string {
+  return formatMoney(formatMinor(amountMinor, currencyCode), currencyCode, language);
 }

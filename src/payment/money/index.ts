@@ -8,5 +8,5 @@ export {
   type AmountLimits,
   type ParseAmountOptions,
 } from './parse-amount.js';
-export { formatMinor } from './format-amount.js';
+export { formatMinor, minorMoneyText } from './format-amount.js';
 export { feeFromBasisPoints, divideRoundHalfUp, BASIS_POINTS_PER_UNIT } from './fee.js';

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../host/sdk/index.js';
 import { CURRENCY_EXPONENTS, normalizeCurrency } from './currencies.js';
 import { InvalidAmountError } from './money-error.js';
 
@@ -96,8 +97,9 @@ function checkLimits(minor: bigint, currency: string, exponent: number, limits: 
       `金额低于 ${currency} 的最小金额`,
     );
   if (minor > max) {
-    const ceiling = `${decimalText(max, exponent)} ${currency}`;
-    throw new InvalidAmountError('ABOVE_MAXIMUM', `${field} must be at most ${ceiling}`, field, `金额不能超过 ${ceiling}`);
+    const ceiling = decimalText(max, exponent);
+    const [en, zh] = [formatMoney(ceiling, currency, 'en'), formatMoney(ceiling, currency, 'zh-CN')];
+    throw new InvalidAmountError('ABOVE_MAXIMUM', `${field} must be at most ${en}`, field, `金额不能超过 ${zh}`);
   }
 }
 

@@ -1,4 +1,6 @@
-import { formatMinor } from '../money/index.js';
+import { DEFAULT_LANGUAGE } from '../../host/sdk/index.js';
+import { minorMoneyText } from '../money/index.js';
+import { ORDER_STATUS_WORDS } from '../orders/status-words.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import type { OrderEvent } from '../orders/order-events.js';
 import { publicBaseUrl } from '../settings/payment-settings.js';
@@ -6,15 +8,6 @@ import { publicBaseUrl } from '../settings/payment-settings.js';
 /** templates/notifications/payment-status-changed.yaml */
 export const STATUS_TEMPLATE = 'payment-status-changed';
 
-const STATUS_TEXT: Record<string, string> = {
-  UNPAID: '待支付',
-  PAYING: '支付中',
-  SUCCESS: '支付成功',
-  FAILED: '支付失败',
-  UNKNOWN: '结果未知',
-  PARTIALLY_REFUNDED: '部分退款',
-  REFUNDED: '已退款',
-};
 
 /**
  * Tells the configured administrators about a status change through the host notification center. One
@@ -29,9 +22,10 @@ export async function notifyAdministrators(deps: PaymentDeps, event: OrderEvent)
     subject: spec.subject,
     paymentId: spec.paymentId,
     orderId: spec.orderId,
-    amount: `${formatMinor(spec.paymentAmount, spec.currency)} ${spec.currency}`,
+    // The template is Chinese (the site's language): the amount is written the same way.
+    amount: minorMoneyText(spec.paymentAmount, spec.currency, DEFAULT_LANGUAGE),
     status: spec.status,
-    statusText: STATUS_TEXT[spec.status] ?? spec.status,
+    statusText: ORDER_STATUS_WORDS[DEFAULT_LANGUAGE][spec.status] ?? spec.status,
     link,
   };
   for (const username of settings.notificationUsers) {

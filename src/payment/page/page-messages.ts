@@ -1,4 +1,5 @@
 import type { Language } from '../../host/sdk/index.js';
+import { ORDER_STATUS_WORDS } from '../orders/status-words.js';
 import type { OrderStatus } from '../orders/types.js';
 
 /** Why a FAILED order failed, as the payer is told: a closed order, a timed-out one, or the payment service. */
@@ -17,8 +18,8 @@ export interface PageMessages {
   amountLabel: string;
   paymentIdLabel: string;
   orderIdLabel: string;
-  /** One word per status, the same wherever the page shows it. */
-  status: Record<OrderStatus, string>;
+  /** One word per status, the same wherever the page shows it (and in the apps: orders/status-words.ts). */
+  status: Readonly<Record<OrderStatus, string>>;
   qrAlt: string;
   qrCaption: string;
   payLink: string;
@@ -49,15 +50,7 @@ const ZH_CN: PageMessages = {
   amountLabel: '金额',
   paymentIdLabel: '支付单号',
   orderIdLabel: '订单号',
-  status: {
-    UNPAID: '待支付',
-    PAYING: '支付中',
-    SUCCESS: '支付成功',
-    FAILED: '支付失败',
-    UNKNOWN: '结果待确认',
-    PARTIALLY_REFUNDED: '已部分退款',
-    REFUNDED: '已退款',
-  },
+  status: ORDER_STATUS_WORDS['zh-CN'],
   qrAlt: '付款二维码',
   qrCaption: '请用手机扫描二维码完成支付。',
   payLink: '前往支付',
@@ -88,15 +81,7 @@ const EN: PageMessages = {
   amountLabel: 'Amount',
   paymentIdLabel: 'Payment number',
   orderIdLabel: 'Order number',
-  status: {
-    UNPAID: 'Awaiting payment',
-    PAYING: 'Paying',
-    SUCCESS: 'Paid',
-    FAILED: 'Failed',
-    UNKNOWN: 'Result pending',
-    PARTIALLY_REFUNDED: 'Partly refunded',
-    REFUNDED: 'Refunded',
-  },
+  status: ORDER_STATUS_WORDS.en,
   qrAlt: 'Payment QR code',
   qrCaption: 'Scan the QR code with your phone to pay.',
   payLink: 'Go to payment',

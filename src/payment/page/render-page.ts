@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { Language } from '../../host/sdk/index.js';
 import { API_VERSION, PUBLIC_GROUP } from '../api/api-groups.js';
-import { formatMinor } from '../money/index.js';
+import { minorMoneyText } from '../money/index.js';
 import { isPaid, type PaymentInfoSpec } from '../orders/types.js';
 import { otherLanguage } from './page-language.js';
 import { PAGE_MESSAGES, payerFailureReason, scriptTexts, type PageMessages } from './page-messages.js';
@@ -51,8 +51,7 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: PageOpt
   const vars = {
     ...commonVars(options.language, `${order.subject} · ${t.titleSuffix}`),
     subject: order.subject,
-    amountText: formatMinor(order.paymentAmount, order.currency),
-    currency: order.currency,
+    amountText: minorMoneyText(order.paymentAmount, order.currency, options.language),
     paymentId: order.paymentId,
     orderId: order.orderId,
     status: order.status,

@@ -1,5 +1,5 @@
 import { AppError } from '../../host/sdk/index.js';
-import { formatMinor, type InvalidAmountError } from '../money/index.js';
+import { minorMoneyText, type InvalidAmountError } from '../money/index.js';
 import type { OrderStatus } from '../orders/types.js';
 
 /**
@@ -25,10 +25,9 @@ export const refundErrors = {
   },
 
   exceeds(requestedMinor: number, refundableMinor: number, currency: string): AppError {
-    const can = formatMinor(refundableMinor, currency);
-    const asked = formatMinor(requestedMinor, currency);
-    const zh = `退款金额 ${asked} 超过可退金额 ${can} ${currency}`;
-    const en = `the refund of ${asked} is above the refundable ${can} ${currency}`;
+    const money = (minor: number, language: string) => minorMoneyText(minor, currency, language);
+    const zh = `退款金额 ${money(requestedMinor, 'zh-CN')} 超过可退金额 ${money(refundableMinor, 'zh-CN')}`;
+    const en = `the refund of ${money(requestedMinor, 'en')} is above the refundable ${money(refundableMinor, 'en')}`;
     // The detail is what a form shows at the amount field: the same sentence, in the caller's language.
     return new AppError('REFUND_AMOUNT_EXCEEDS', zh, {
       status: 400,

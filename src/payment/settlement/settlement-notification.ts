@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../host/sdk/index.js';
 import type { MerchantDeps } from '../merchants/merchant-deps.js';
 import { Merchant } from '../merchants/types.js';
-import { formatMinor } from '../money/index.js';
+import { minorMoneyText } from '../money/index.js';
 import type { SettlementRecord } from './types.js';
 
 /**
@@ -13,13 +13,12 @@ export async function notifySettlementDecision(deps: MerchantDeps, record: Settl
   const merchant = await deps.client.fetch(Merchant, s.merchant);
   if (!merchant) return;
   const confirmed = s.status === 'SUCCESS';
-  const amount = `${formatMinor(s.settlementAmount, s.currency)} ${s.currency}`;
   const name = escapeHtml(record.metadata.name);
   const remark = s.remark ? escapeHtml(s.remark) : '-';
   const link = `${deps.siteUrl.replace(/\/+$/, '')}/uc/merchant/settlements`;
-  const zh = confirmed ? `结算单 ${name} 已确认，${amount} 已计入余额。` : `结算单 ${name} 已被驳回，其中的订单将重新参与结算。`;
+  const zh = confirmed ? `结算单 ${name} 已确认，${minorMoneyText(s.settlementAmount, s.currency, 'zh-CN')} 已计入余额。` : `结算单 ${name} 已被驳回，其中的订单将重新参与结算。`;
   const en = confirmed
-    ? `Settlement ${name} was confirmed; ${amount} was credited to your balance.`
+    ? `Settlement ${name} was confirmed; ${minorMoneyText(s.settlementAmount, s.currency, 'en')} was credited to your balance.`
     : `Settlement ${name} was rejected; its orders will be settled again.`;
   await deps.notifications.send({
     to: [{ username: merchant.spec.username }],

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../host/sdk/index.js';
-import { formatMinor } from '../money/index.js';
+import { minorMoneyText } from '../money/index.js';
 import type { WithdrawalDeps } from './apply-withdrawal.js';
 import type { WithdrawalRecord, WithdrawalStatus } from './types.js';
 
@@ -27,7 +27,7 @@ function noteOf(r: WithdrawalRecord): string {
 export async function notifyWithdrawalMove(deps: WithdrawalDeps, record: WithdrawalRecord): Promise<void> {
   const s = record.spec;
   const [zh, en] = STATUS_TEXT[s.status];
-  const amount = `${formatMinor(s.amount, s.currency)} ${s.currency}`;
+  const [amountZh, amountEn] = [minorMoneyText(s.amount, s.currency, 'zh-CN'), minorMoneyText(s.amount, s.currency, 'en')];
   const note = noteOf(record) ? escapeHtml(noteOf(record)) : '-';
   const link = `${deps.siteUrl.replace(/\/+$/, '')}/uc/merchant/withdrawals`;
   await deps.notifications.send({
@@ -35,10 +35,10 @@ export async function notifyWithdrawalMove(deps: WithdrawalDeps, record: Withdra
     missingUsers: 'skip',
     dedupeKey: `withdrawal:${record.metadata.name}:${s.status}`,
     content: {
-      title: `提现${zh}：${amount} / Withdrawal ${en}: ${amount}`,
+      title: `提现${zh}：${amountZh} / Withdrawal ${en}: ${amountEn}`,
       html:
-        `<p>您的提现申请 ${escapeHtml(record.metadata.name)}（${amount}）状态已变更为 <b>${zh}</b>（${s.status}）。说明：${note}</p>`
-        + `<p>Your withdrawal ${escapeHtml(record.metadata.name)} (${amount}) is now <b>${en}</b> (${s.status}). Note: ${note}</p>`
+        `<p>您的提现申请 ${escapeHtml(record.metadata.name)}（${amountZh}）状态已变更为 <b>${zh}</b>（${s.status}）。说明：${note}</p>`
+        + `<p>Your withdrawal ${escapeHtml(record.metadata.name)} (${amountEn}) is now <b>${en}</b> (${s.status}). Note: ${note}</p>`
         + `<p><a href="${escapeHtml(link)}">提现记录 / Withdrawal history</a></p>`,
     },
   });

@@ -8,6 +8,7 @@ import type { SitePluginView } from '../catalog/site-plugin-view.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { PermanentAuthUser } from '../permanent-users/types.js';
 import { nowStamp } from '../timestamps/whole-second.js';
+import { effectiveLimit } from './application-limit.js';
 import { SitePluginAuthLog } from './types.js';
 
 /**
@@ -35,15 +36,18 @@ export async function downloadableKeys(deps: PluginAuthDeps, user: string, keys:
 
 /**
  * The catalog page as the user sees it: the download `url` only where they may use it (spec: opened after
- * authorization), and for paid plugins the amount a checkout charges (`saleAmount`).
+ * authorization), for paid plugins the amount a checkout charges (`saleAmount`), and the number of domains a
+ * user may apply for (`domainLimit`: the plugin's own limit, else the global one; -1 = unlimited).
  */
 export async function userCatalog(deps: PluginAuthDeps, user: string, filter: SitePluginFilter) {
   const page = await listSitePlugins(deps.client, filter);
+  const { globalAuthCountLimit } = await deps.settings.read();
   const withUrl = page.items.filter((p) => p.spec.url).map((p) => p.spec.key);
   const allowed = await downloadableKeys(deps, user, withUrl);
-  const items = page.items.map((p): SitePluginView & { saleAmount?: string } => {
+  const items = page.items.map((p): SitePluginView & { saleAmount?: string; domainLimit: number } => {
     const sale = p.priceType === 'PAID' ? saleAmount(p.spec.price) : undefined;
-    const shown = sale ? { ...p, saleAmount: sale } : p;
+    const domainLimit = effectiveLimit(p.spec.authCountLimit, globalAuthCountLimit);
+    const shown = sale ? { ...p, saleAmount: sale, domainLimit } : { ...p, domainLimit };
     if (!p.spec.url || allowed.has(p.spec.key)) return shown;
     const { url: _url, ...spec } = p.spec;
     return { ...shown, spec };
@@ -67,6 +71,10 @@ export function userCatalogOperations(deps: PluginAuthDeps): OperationDef[] {
       response: listResultSchema(
         pluginSchema({
           saleAmount: { type: 'string', description: 'what a paid plugin sells for (CNY, two decimals): checkoutPlugin charges it' },
+          domainLimit: {
+            type: 'integer',
+            description: "domains per user in effect: the plugin's authCountLimit, else the global limit; -1 = unlimited",
+          },
         }),
       ),
       handler: ({ query, principal }) => userCatalog(deps, principal.username, query),

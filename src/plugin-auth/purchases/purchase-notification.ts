@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, formatMoney } from '../../host/sdk/index.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { ENTITLEMENTS_PATH } from './checkout-plugin.js';
 import type { NotGrantedReason, PluginPurchaseSpec } from './types.js';
@@ -36,7 +37,8 @@ export async function notifyPurchase(
       pluginName,
       paymentId: purchase.paymentId,
       orderId: purchase.orderId ?? '',
-      amount: `${purchase.amount ?? ''} ${purchase.currency ?? ''}`.trim(),
+      // One message for both languages (the template is bilingual): the site's language writes the amount.
+      amount: purchase.amount && purchase.currency ? formatMoney(purchase.amount, purchase.currency, DEFAULT_LANGUAGE) : '-',
       domains: domains?.length ? domains.join(', ') : '-',
       reason: reason.zh,
       reasonEn: reason.en,

@@ -302,12 +302,12 @@ describe('refunds of orders and amounts that cannot be refunded: a clear error, 
       if (field) expect(answer.body.details?.[0]?.field).toBe(field);
     }
     const en = await refund(server, paid.paymentId, { amount: '99.00', reason: 'r' }, { 'accept-language': 'en' });
-    expect(en.body.message).toBe('the refund of 99.00 is above the refundable 12.30 CNY');
+    expect(en.body.message).toBe('the refund of CN¥99.00 is above the refundable CN¥12.30');
     const zh = await refund(server, paid.paymentId, { amount: '99.00', reason: 'r' });
-    expect(zh.body.message).toBe('退款金额 99.00 超过可退金额 12.30 CNY');
+    expect(zh.body.message).toBe('退款金额 ¥99.00 超过可退金额 ¥12.30');
     // What a form shows at the amount field, in the caller's language.
-    expect(zh.body.details?.[0]).toMatchObject({ field: 'amount', message: '退款金额 99.00 超过可退金额 12.30 CNY' });
-    expect(en.body.details?.[0]).toMatchObject({ field: 'amount', message: 'the refund of 99.00 is above the refundable 12.30 CNY' });
+    expect(zh.body.details?.[0]).toMatchObject({ field: 'amount', message: '退款金额 ¥99.00 超过可退金额 ¥12.30' });
+    expect(en.body.details?.[0]).toMatchObject({ field: 'amount', message: 'the refund of CN¥99.00 is above the refundable CN¥12.30' });
     const unpaidEn = await refund(server, unpaid.body.data.paymentId, { reason: 'r' }, { 'accept-language': 'en' });
     expect(unpaidEn.body.message).toMatch(/has not been paid/);
 

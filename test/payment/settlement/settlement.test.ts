@@ -214,7 +214,7 @@ describe('isolation', () => {
       return inbox.items.find((n) => n.spec.title.includes('Settlement confirmed'));
     }, 90_000);
     expect(told.spec.title).toContain('结算已确认');
-    expect(told.spec.html).toContain('6.96 CNY');
+    expect(told.spec.html).toContain('¥6.96');
     const mine = await api<{ balance: string; withdrawable: string; currency: string }>(
       server,
       'GET',

@@ -39,12 +39,14 @@ export default {
       openPayPage: 'Open payment page',
       confirmClose: 'Close order {id}? A trade already started at the channel is closed there too.',
       confirmDelete: 'Delete order {id}? An open order is closed at the channel first. This cannot be undone.',
-      confirmDeleteMany: 'Delete the {n} selected orders? Open orders are closed at the channel first. This cannot be undone.',
+      confirmDeleteMany:
+        'Delete the selected order? An open order is closed at the channel first. This cannot be undone. | '
+        + 'Delete the {n} selected orders? Open orders are closed at the channel first. This cannot be undone.',
       synced: 'Asked the channel; the order is now: {status}',
       closed: 'The order is closed',
       resent: 'The notification is being sent again now',
-      deleted: 'Deleted {n} orders',
-      deletedSome: 'Deleted {n} orders; {missing} no longer existed',
+      deleted: 'Deleted {n} order | Deleted {n} orders',
+      deletedSome: 'Deleted {n} order; others no longer existed: {missing} | Deleted {n} orders; others no longer existed: {missing}',
     },
     details: {
       title: 'Order details',

@@ -23,7 +23,7 @@ export default {
       name: 'Name',
       price: 'Price',
       priceHint: '0 means free, 9999 means free for a limited time; any other amount makes the plugin paid.',
-      paidPrice: 'Paid ¥{price}',
+      paidPrice: 'Paid {price}',
       authCountLimit: 'Domains per user',
       globalLimit: 'Global setting',
       ownLimit: 'A number of its own',
@@ -59,7 +59,9 @@ export default {
       edit: 'Edit authorization',
       import: 'Import YAML',
       export: 'Export YAML',
-      imported: 'Import done: {total} records, {created} created, {updated} updated, {unchanged} unchanged',
+      imported:
+        'Import done: {total} record (created {created}, updated {updated}, unchanged {unchanged}) | '
+        + 'Import done: {total} records (created {created}, updated {updated}, unchanged {unchanged})',
       authorize: 'Authorize',
       authorized: 'Authorized',
       selected: '{n} selected',
@@ -71,17 +73,22 @@ export default {
       batch: {
         authorize: {
           button: 'Authorize selected',
-          confirm: 'Authorize {n} pending records for 3 days.',
-          skipped: '{n} other selected records are already authorized and stay as they are.',
+          confirm: 'Authorize {n} pending record for 3 days. | Authorize {n} pending records for 3 days.',
+          skipped:
+            '{n} other selected record is already authorized and stays as it is. | '
+            + '{n} other selected records are already authorized and stay as they are.',
           nothing: 'Every selected record is already authorized; nothing to do.',
-          done: '{n} records authorized',
+          done: '{n} record authorized | {n} records authorized',
         },
         cancel: {
           button: 'Cancel selected',
-          confirm: 'Cancel the authorization of {n} records and clear their times.',
-          skipped: '{n} other selected records are not authorized and stay as they are.',
+          confirm:
+            'Cancel the authorization of {n} record and clear its times. | Cancel the authorization of {n} records and clear their times.',
+          skipped:
+            '{n} other selected record is not authorized and stays as it is. | '
+            + '{n} other selected records are not authorized and stay as they are.',
           nothing: 'No selected record is authorized; nothing to do.',
-          done: 'Authorization of {n} records cancelled',
+          done: 'Authorization of {n} record cancelled | Authorization of {n} records cancelled',
         },
       },
     },
@@ -108,10 +115,10 @@ export default {
       generate: 'Generate codes',
       generateSubmit: 'Generate',
       export: 'Export',
-      newTitle: '{n} new codes',
+      newTitle: '{n} new code | {n} new codes',
       newNote: 'Copy them now and keep them safe; the list shows them later too.',
       copyAll: 'Copy all',
-      copied: '{n} codes copied',
+      copied: '{n} code copied | {n} codes copied',
       copyFailed: 'Could not copy; select the text and copy it by hand',
       confirmDelete: 'Delete the code {code}?',
       deleteNamed: 'Delete {code}',

@@ -58,7 +58,7 @@ export default {
       paymentIdsRequired: 'Please enter at least one payment number',
       notice: 'Eligible orders (paid, not settled, no refund in progress) become pending settlements to confirm.',
       submit: 'Settle',
-      made: '{count} settlements made, {orders} orders in all',
+      made: '{count} settlement made, orders in it: {orders} | {count} settlements made, orders in them: {orders}',
       nothing: 'No orders to settle',
     },
     remarkDialog: {
@@ -85,7 +85,7 @@ export default {
       withdrawable: 'Withdrawable',
       noBalance: 'Nothing has been credited to this merchant yet',
       check: 'Check',
-      checkOk: 'The balance equals its recomputation from {n} entries',
+      checkOk: 'The balance equals its recomputation from {n} entry | The balance equals its recomputation from {n} entries',
       checkBad: 'The balance differs from its recomputation: stored {stored}, recomputed {recomputed}',
       entries: 'Entries',
       entriesLabel: 'Ledger entries of the merchant, newest first',

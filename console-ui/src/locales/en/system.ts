@@ -62,7 +62,7 @@ export default {
       holdersLoading: 'Loading the users with this role…',
       holdersFailed: 'Could not load the users with this role',
       nobody: 'No user has this role yet',
-      more: '{n} users in all; the first {shown} are shown',
+      more: '{n} user in all; shown: {shown} | {n} users in all; the first {shown} are shown',
       seeAll: 'See them all in the user list',
       grant: 'Grant to a user',
       remove: 'Remove "{role}" from "{user}"',
@@ -87,7 +87,9 @@ export default {
     },
     settings: {
       loadFailed: 'Could not load the system settings',
-      smtpSaved: 'Mail settings saved. The {n} e-mails waiting for them now go out by themselves.',
+      smtpSaved:
+        'Mail settings saved. The e-mail waiting for them now goes out by itself. | '
+        + 'Mail settings saved. The {n} e-mails waiting for them now go out by themselves.',
     },
     smtpTest: {
       title: 'Send a test e-mail',
@@ -105,7 +107,9 @@ export default {
     },
     outbox: {
       smtpMissing: 'E-mail sending (SMTP) is not set up: e-mails wait in the outbox and go out once it is.',
-      smtpMissingCount: 'E-mail sending (SMTP) is not set up: {n} e-mails are waiting and go out once it is.',
+      smtpMissingCount:
+        'E-mail sending (SMTP) is not set up: {n} e-mail is waiting and goes out once it is. | '
+        + 'E-mail sending (SMTP) is not set up: {n} e-mails are waiting and go out once it is.',
       setUpSmtp: 'Set up e-mail sending (SMTP)',
       summary: 'Messages by status',
       summaryItem: '{phase}: {n}',
@@ -200,13 +204,13 @@ export default {
       },
       cron: {
         everySecond: 'Every second',
-        everyNSeconds: 'Every {n} seconds',
+        everyNSeconds: 'Every second | Every {n} seconds',
         everyMinute: 'Every minute',
         everyMinuteAt: 'Every minute at second {second}',
-        everyNMinutes: 'Every {n} minutes',
+        everyNMinutes: 'Every minute | Every {n} minutes',
         hourly: 'Every hour at minute {minute}',
         hourlyOnTheHour: 'Every hour on the hour',
-        everyNHours: 'Every {n} hours (at minute {minute})',
+        everyNHours: 'Every hour (at minute {minute}) | Every {n} hours (at minute {minute})',
         daily: 'Every day at {time}',
         weekly: 'Every {weekday} at {time}',
         monthly: 'On day {day} of every month at {time}',

@@ -31,7 +31,9 @@ export default {
       reasonRequired: 'Enter the reason of the failure',
       serialRequired: 'Enter the payout serial number or a remark',
       notified: 'The merchant is told in the inbox and by e-mail.',
-      batchAbout: 'This moves the {count} selected withdrawals; those whose state does not fit are skipped.',
+      batchAbout:
+        'This moves the selected withdrawal if its state fits. | '
+        + 'This moves the {count} selected withdrawals; those whose state does not fit are skipped.',
     },
     batch: { selected: '{count} selected', moved: '{count} moved; skipped:' },
     details: { title: 'Withdrawal details', log: 'State log', applied: 'Applied', collectionCode: 'View collection code' },

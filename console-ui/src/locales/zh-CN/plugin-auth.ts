@@ -21,7 +21,7 @@ export default {
       name: '名称',
       price: '价格',
       priceHint: '0 表示免费，9999 表示限时免费，其他金额为付费插件。',
-      paidPrice: '付费 ¥{price}',
+      paidPrice: '付费 {price}',
       authCountLimit: '每个用户的域名数量',
       globalLimit: '按全局设置',
       ownLimit: '指定数量',

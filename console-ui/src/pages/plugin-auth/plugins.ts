@@ -9,6 +9,7 @@ import { call, type ApiItem } from '@shared/api/client.js';
 import { useRequest } from '@shared/composables/useRequest.js';
 import { translate } from '@shared/i18n/index.js';
 import { enumText } from '@shared/i18n/words.js';
+import { formatMoney } from '@shared/format.js';
 import type { PluginChoice } from '@shared/plugin-auth/my-authorizations.js';
 
 export type SitePlugin = ApiItem<'listSitePlugins'>;
@@ -35,7 +36,7 @@ export function usePluginNames() {
 
 /** Free, limited-time free, or paid with its price. */
 export function priceText(plugin: SitePlugin): string {
-  if (plugin.priceType === 'PAID') return translate('pluginAuth.catalog.paidPrice', { price: String(plugin.spec?.price ?? '') });
+  if (plugin.priceType === 'PAID') return translate('pluginAuth.catalog.paidPrice', { price: formatMoney(plugin.spec?.price, 'CNY') });
   return enumText('priceType', plugin.priceType);
 }
 

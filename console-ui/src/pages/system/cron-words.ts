@@ -29,12 +29,12 @@ function weekdayName(day: number, language: string): string {
 function describeSubDaily(second: string, minute: string, hour: string): string | undefined {
   if (hour !== '*') return undefined;
   if (second === '*' && minute === '*') return translate('system.jobs.cron.everySecond');
-  if (step(second) !== undefined && minute === '*') return translate('system.jobs.cron.everyNSeconds', { n: step(second)! });
+  if (step(second) !== undefined && minute === '*') return translate('system.jobs.cron.everyNSeconds', { n: step(second)! }, step(second)!);
   const s = num(second);
   if (s === undefined) return undefined;
   if (minute === '*')
     return s === 0 ? translate('system.jobs.cron.everyMinute') : translate('system.jobs.cron.everyMinuteAt', { second: s });
-  if (step(minute) !== undefined) return translate('system.jobs.cron.everyNMinutes', { n: step(minute)! });
+  if (step(minute) !== undefined) return translate('system.jobs.cron.everyNMinutes', { n: step(minute)! }, step(minute)!);
   const m = num(minute);
   if (m === undefined) return undefined;
   return m === 0 ? translate('system.jobs.cron.hourlyOnTheHour') : translate('system.jobs.cron.hourly', { minute: m });
@@ -55,7 +55,7 @@ export function describeCron(expression: string, language: string): string {
   const [s, m] = [num(second), num(minute)];
   if (s === undefined || m === undefined) return custom;
   if (step(hour) !== undefined && dayOfMonth === '*' && dayOfWeek === '*')
-    return translate('system.jobs.cron.everyNHours', { n: step(hour)!, minute: m });
+    return translate('system.jobs.cron.everyNHours', { n: step(hour)!, minute: m }, step(hour)!);
   const h = num(hour);
   if (h === undefined) return custom;
   const time = clock(h, m, s);

@@ -77,8 +77,10 @@ describe.each(CEILINGS)('%s', (_name, currencies, currency, ceiling, above) => {
     }
     expect(refused.code).toBe('INVALID_AMOUNT');
     expect(refused.details?.[0]?.field).toBe('paymentAmount');
-    expect(refused.messageEn).toBe(`paymentAmount must be at most ${ceiling} ${currency}`);
-    expect(refused.message).toBe(`金额不能超过 ${ceiling} ${currency}`);
+    // The ceiling written as the reader writes money (Intl's currency format of each language).
+    const written = (locale: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(ceiling as unknown as number);
+    expect(refused.messageEn).toBe(`paymentAmount must be at most ${written('en')}`);
+    expect(refused.message).toBe(`金额不能超过 ${written('zh-CN')}`);
   });
 });
 
@@ -142,11 +144,11 @@ describe('at creation over HTTP: WALLET_B and the WeChat-compatible CUSTOM', () 
     const en = await create(`too-much-${type}`, type, channel, '30000000.00', 'en');
     expect([en.status, en.body.code]).toEqual([400, 'INVALID_AMOUNT']);
     expect(en.body.details).toEqual([
-      expect.objectContaining({ field: 'paymentAmount', message: 'paymentAmount must be at most 21474836.47 CNY' }),
+      expect.objectContaining({ field: 'paymentAmount', message: 'paymentAmount must be at most CN¥21,474,836.47' }),
     ]);
     const zh = await create(`too-much-${type}`, type, channel, '21474836.48');
     expect(zh.status).toBe(400);
-    expect(zh.body.details?.[0]?.message).toBe('金额不能超过 21474836.47 CNY');
+    expect(zh.body.details?.[0]?.message).toBe('金额不能超过 ¥21,474,836.47');
     expect(gw().requests.length).toBe(sentBefore);
     const orders = await server.runtime.client.list(PaymentInfo, {});
     expect(orders.items.filter((o) => o.spec.orderId === `too-much-${type}`)).toEqual([]);

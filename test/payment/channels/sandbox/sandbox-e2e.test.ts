@@ -105,7 +105,7 @@ describe('SANDBOX payment end to end over HTTP', () => {
     expect(inboxMessages).toHaveLength(1);
     expect(inboxMessages[0].spec).toMatchObject({ username: 'admin', template: 'payment-status-changed' });
     const text = (inboxMessages[0].spec as { text: string }).text;
-    for (const part of ['会员 1 个月', data.paymentId, 'sbx-1', '12.30 CNY', 'SUCCESS', `${server.url}/payment/${data.paymentId}`])
+    for (const part of ['会员 1 个月', data.paymentId, 'sbx-1', '¥12.30', 'SUCCESS', `${server.url}/payment/${data.paymentId}`])
       expect(text).toContain(part);
   });
 
@@ -200,7 +200,7 @@ describe('SANDBOX payment end to end over HTTP', () => {
     const page = await fetch(`${server.url}/payment/${created.paymentId}`);
     const html = await page.text();
     expect(html).toContain('id="resubmit-link"');
-    expect(html).toContain('支付失败');
+    expect(html).toContain('已关闭或失败');
   });
 });
 

@@ -12,7 +12,6 @@ export default {
       docs: 'Documentation',
       download: 'Download',
       priceFree: 'Free',
-      price: '¥{price}',
       none: 'No plugins found.',
     },
     apply: {

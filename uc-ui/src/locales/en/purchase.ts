@@ -8,7 +8,6 @@ export default {
     owned: 'Owned',
     title: 'Buy · {plugin}',
     price: 'Price',
-    amount: '¥{amount}',
     channel: 'Payment method',
     noChannels: 'No payment method is available now. Try again later or contact the administrator.',
     note:

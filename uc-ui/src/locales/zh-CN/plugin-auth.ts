@@ -10,7 +10,6 @@ export default {
       docs: '文档',
       download: '下载',
       priceFree: '免费',
-      price: '¥{price}',
       none: '没有找到插件。',
     },
     apply: {

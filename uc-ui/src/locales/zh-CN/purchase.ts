@@ -6,7 +6,6 @@ export default {
     owned: '已拥有',
     title: '购买 · {plugin}',
     price: '价格',
-    amount: '¥{amount}',
     channel: '支付方式',
     noChannels: '当前没有可用的支付方式，请稍后再试或联系管理员。',
     note: '付款成功后即获得此插件的永久授权：已申请和今后申请的域名都会立即授权。',

@@ -1,3 +1,4 @@
+import { formatMoney } from '@shared/format.js';
 import { enumText } from '@shared/i18n/words.js';
 import type { ApiItem } from '@shared/api/client.js';
 
@@ -14,8 +15,8 @@ export function settlementTone(status: string | undefined): 'ok' | 'bad' | 'warn
   return status === 'PENDING' ? 'warn' : 'info';
 }
 
-/** "CNY 12.30". */
-export const money = (currency: string | undefined, amount: string | undefined) => `${currency ?? ''} ${amount ?? ''}`.trim();
+/** formatMoney with the currency first ("¥12.30"). */
+export const money = (currency: string | undefined, amount: string | undefined) => formatMoney(amount, currency);
 
 /** Payment numbers typed one per line or separated by commas/spaces, without repeats. */
 export function paymentIdsOf(text: string): string[] {
