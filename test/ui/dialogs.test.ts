@@ -6,81 +6,19 @@
  * merchant) is made through the API and the store before the browsers start.
  */
 import type { Locator, Page } from 'playwright-core';
-import { Merchant } from '../../src/payment/merchants/types.js';
-import { paymentService } from '../../src/payment/service.js';
-import { adjustmentMove } from '../../src/payment/ledger/moves.js';
-import { postLedgerEntry } from '../../src/payment/ledger/post-entry.js';
-import { seedPaidOrders } from '../payment/settlement/seed-orders.js';
 import { ADMIN_PASSWORD, asAdmin, newPage, startUiServer, type UiServer, type ViewportName } from './support.js';
 import { catalog } from './console/catalog.js';
+import { HOST, merchantUser, PLUGIN_AUTH, session, shopScene, type Cookie } from './scene.js';
 
-const HOST = '/console.api.host.authpay.dev/v1alpha1';
-const PAY = '/console.api.payment.authpay.dev/v1alpha1';
-const UC_PAY = '/uc.api.payment.authpay.dev/v1alpha1';
-const PLUGIN_AUTH = '/console.api.pluginauth.authpay.dev/v1alpha1';
 const SHOP = 'dlgshop';
-const SHOP_PASSWORD = 'dlgshop-password-1';
 
 let server: UiServer;
-
-/** Logs a user in over HTTP; the session's cookies (for browser contexts) and a caller with its CSRF token. */
-async function session(username: string, password: string) {
-  const res = await fetch(`${server.url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  expect(res.status).toBe(200);
-  const cookies = res.headers.getSetCookie().map((c) => {
-    const [pair] = c.split(';');
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
-  });
-  const header = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const answer = await fetch(`${server.url}/apis${path}`, {
-      method,
-      headers: { cookie: header, 'x-xsrf-token': xsrf, origin: server.url, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const env = (await answer.json()) as { success: boolean; message: string; data: T };
-    if (!env.success) throw new Error(`${method} ${path}: ${answer.status} ${env.message}`);
-    return env.data;
-  };
-  return { cookies, call };
-}
-
-let adminCookies: Awaited<ReturnType<typeof session>>['cookies'];
-let shopCookies: Awaited<ReturnType<typeof session>>['cookies'];
-
-async function merchant(name: string, status: 'ACTIVE' | 'PENDING'): Promise<void> {
-  await asAdmin(server, 'POST', `${HOST}/users`, { username: name, email: `${name}@example.com`, password: `${name}-password-1` });
-  await server.runtime.client.create(Merchant, {
-    metadata: { name },
-    spec: {
-      merchantName: `店铺 ${name}`,
-      contactPerson: 'Li Lei',
-      contactPhone: '+86 138-0000-0000',
-      contactEmail: `${name}@example.com`,
-      businessType: '软件',
-      agreementAccepted: true,
-      username: name,
-      status,
-    },
-  });
-}
+let adminCookies: Cookie[];
+let shopCookies: Cookie[];
 
 beforeAll(async () => {
   server = await startUiServer();
   await asAdmin(server, 'PUT', `${HOST}/settings/host-settings`, { auth: { loginPerIpPerMinute: 100000 } });
-  await asAdmin(server, 'PUT', `${PAY}/settings`, { sandboxEnabled: true, allowLocalCallbackDomain: true, callbackDomain: server.url });
-  await asAdmin(server, 'PUT', `${PAY}/merchant-settings`, {
-    enabled: true,
-    onboardingOpen: true,
-    reviewRequired: true,
-    defaultFeeRate: '0.60',
-  });
   await asAdmin(server, 'POST', `${PLUGIN_AUTH}/siteplugins`, {
     key: 'dlg-cache',
     name: 'Dialog Cache',
@@ -88,33 +26,9 @@ beforeAll(async () => {
     url: 'https://files.example.com/dlg-cache.zip',
     description: 'A plugin with a price, so the catalog offers Buy',
   });
-  await merchant(SHOP, 'ACTIVE');
-  await merchant('dlgpending', 'PENDING');
-  await seedPaidOrders(server.runtime.client, SHOP, 3, 'dlg');
-  await asAdmin(server, 'POST', `${PAY}/settlements/trigger`, { merchant: SHOP });
-  await postLedgerEntry(
-    paymentService.current!.deps,
-    adjustmentMove(10_000, { merchant: SHOP, currency: 'CNY', reference: `${SHOP}-setup`, actor: 'test', note: 'test money' }),
-  );
-  const shop = await session(SHOP, SHOP_PASSWORD);
-  shopCookies = shop.cookies;
-  // The merchant role arrives through the reconciler: the account is refused until it has.
-  let account: { name: string } | undefined;
-  for (let attempt = 0; attempt < 40 && !account; attempt++) {
-    account = await shop
-      .call<{ name: string }>('POST', `${UC_PAY}/withdrawal-accounts`, {
-        type: 'BANK_CARD',
-        accountName: 'Li Lei',
-        accountNumber: '5500005555555559',
-        bankName: 'Bank of China',
-      })
-      .catch(() => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 250)));
-  }
-  expect(account).toBeDefined();
-  const first = await shop.call<{ name: string }>('POST', `${UC_PAY}/withdrawals`, { account: account!.name, amount: '1.00' });
-  await shop.call('POST', `${UC_PAY}/withdrawals`, { account: account!.name, amount: '2.00' });
-  await asAdmin(server, 'POST', `${PAY}/withdrawals/${first.name}/approve`, {});
-  adminCookies = (await session('admin', ADMIN_PASSWORD)).cookies;
+  shopCookies = (await shopScene(server, SHOP)).cookies;
+  await merchantUser(server, 'dlgpending', 'PENDING');
+  adminCookies = (await session(server, 'admin', ADMIN_PASSWORD)).cookies;
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
