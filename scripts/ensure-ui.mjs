@@ -70,6 +70,9 @@ async function build(force, quiet, strict) {
     console.warn('authpay: vite is not installed (npm install without --omit=dev builds the UI); /console/ and /uc/ stay unbuilt');
     return [];
   }
+  // What ships is a production build, also when a test runner (NODE_ENV=test) asks for it: Vite builds Vue's
+  // development variant (larger, with dev-only warnings) when NODE_ENV says anything but production.
+  process.env.NODE_ENV = 'production';
   for (const app of stale) {
     if (!quiet) console.log(`authpay: building ${app} …`);
     await vite.build({ configFile: path.join(ROOT, app, 'vite.config.ts'), logLevel: quiet ? 'error' : 'warn' });

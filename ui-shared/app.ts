@@ -1,11 +1,12 @@
 /**
- * Starts one of the two apps on the shared foundation: Element Plus, vue-i18n (shared catalogs merged with
- * the app's), vue-router with the app's pages, and the layout.
+ * Starts one of the two apps on the shared foundation: vue-i18n (shared catalogs merged with the app's),
+ * vue-router with the app's pages, and the layout. Element Plus is not registered as a whole: each component
+ * imports the Element Plus parts it uses (`import { ElButton } from 'element-plus'`), so a page's chunk
+ * carries its own and the first page loads only the layout's.
  */
 import { createApp, h } from 'vue';
 import type { RouteRecordRaw } from 'vue-router';
 import './styles/base.css';
-import { useElementPlus } from './element.js';
 import { createAppI18n, type Locale, type Messages } from './i18n/index.js';
 import { startingLocale } from './i18n/preference.js';
 import { createAppRouter } from './router/index.js';
@@ -45,7 +46,6 @@ export function createUiApp(options: UiAppOptions) {
   const app = createApp({
     render: () => h(AppLayout, { appName: options.appName, routes: options.routes, otherApp: options.otherApp }),
   });
-  useElementPlus(app);
   app.use(i18n);
   app.use(router);
   return { app, router, i18n };

@@ -24,7 +24,8 @@ function emptyByDefault(data: unknown): boolean {
 /**
  * Data loaded from the server with its states kept apart: `loading` (first load or reload in flight),
  * `error`, `empty` (loaded, nothing there) and `ready`. A slow request is "loading", never "no data". Only
- * the newest request's answer is kept, so a quick filter change cannot be overwritten by a late answer.
+ * the newest request's answer is kept, so a quick filter change cannot be overwritten by a late answer. A
+ * failure it reported in the message region goes once a later load succeeds (no stale error over a list).
  */
 export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, options: UseRequestOptions<T> = {}) {
   const data = shallowRef<T>();
@@ -33,6 +34,8 @@ export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, options
   const loaded = ref(false);
   let seq = 0;
   let controller: AbortController | undefined;
+  /** The failure this request put in the message region: taken back once a load succeeds. */
+  let reported = 0;
 
   async function reload(): Promise<T | undefined> {
     const mine = ++seq;
@@ -45,11 +48,13 @@ export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, options
       if (mine !== seq) return data.value;
       data.value = value;
       loaded.value = true;
+      messages.dismiss(reported);
+      reported = 0;
       return value;
     } catch (err) {
       if (mine !== seq || (err instanceof DOMException && err.name === 'AbortError')) return data.value;
       error.value = err;
-      if (options.report !== false) messages.error(err);
+      if (options.report !== false) reported = messages.error(err);
       return undefined;
     } finally {
       if (mine === seq) loading.value = false;

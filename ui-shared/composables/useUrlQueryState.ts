@@ -1,4 +1,4 @@
-import { computed, reactive, watch } from 'vue';
+import { computed, reactive, ref, watch } from 'vue';
 import { useRoute, useRouter, type LocationQuery, type LocationQueryRaw } from 'vue-router';
 
 export type QueryDefaults = Record<string, string | number | boolean | string[]>;
@@ -30,6 +30,11 @@ function same(a: unknown, b: unknown): boolean {
  *
  *   const q = useUrlQueryState({ keyword: '', status: '', page: 1, size: 20, sort: '' });
  */
+function sameQuery(a: LocationQueryRaw, b: LocationQuery): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => JSON.stringify([a[k]].flat().map(String)) === JSON.stringify([b[k]].flat().map(String)));
+}
+
 export function useUrlQueryState<D extends QueryDefaults>(defaults: D, options: { pageKey?: string } = {}) {
   const route = useRoute();
   const router = useRouter();
@@ -37,6 +42,7 @@ export function useUrlQueryState<D extends QueryDefaults>(defaults: D, options: 
   const read = (): Parsed<D> => Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, parseOne(route.query[k], d)])) as Parsed<D>;
 
   const state = reactive(read()) as Parsed<D>;
+  const searches = ref(0);
   const draft = reactive(read()) as Parsed<D>;
 
   watch(
@@ -57,6 +63,11 @@ export function useUrlQueryState<D extends QueryDefaults>(defaults: D, options: 
       const v = merged[k];
       if (same(v, d) || v === '' || v === undefined || v === null) continue;
       query[k] = Array.isArray(v) ? v.map(String) : String(v);
+    }
+    // The same filters searched again: the URL stays, so `query` changes its identity to load the list again.
+    if (sameQuery(query, route.query)) {
+      searches.value++;
+      return Promise.resolve();
     }
     return replace ? router.replace({ query }) : router.push({ query });
   }
@@ -86,6 +97,7 @@ export function useUrlQueryState<D extends QueryDefaults>(defaults: D, options: 
 
   /** The state as API query parameters: defaults that are empty strings are left out. */
   const query = computed(() => {
+    void searches.value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(state)) if (v !== '' && !(Array.isArray(v) && !v.length)) out[k] = v;
     return out;

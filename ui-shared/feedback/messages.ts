@@ -44,9 +44,10 @@ function target(): Region | undefined {
   return regions[regions.length - 1];
 }
 
-function show(kind: MessageKind, text: string, lines: string[] = []): void {
+/** Shows a message; returns its id (0 when no region is mounted). */
+function show(kind: MessageKind, text: string, lines: string[] = []): number {
   const region = target();
-  if (!region) return;
+  if (!region) return 0;
   for (const r of regions) r.message = null;
   clearTimeout(timer);
   region.message = { id: nextId++, kind, text, lines };
@@ -54,6 +55,7 @@ function show(kind: MessageKind, text: string, lines: string[] = []): void {
     const id = region.message.id;
     timer = setTimeout(() => region.message?.id === id && (region.message = null), SUCCESS_MS);
   }
+  return region.message.id;
 }
 
 /** The words for an error: the server's message (already in the page's language), or a network failure. */
@@ -64,8 +66,9 @@ export function errorText(err: unknown): string {
 }
 
 export const messages = {
-  error(err: unknown, lines: string[] = []): void {
-    show('error', errorText(err), lines);
+  /** Shows the error; the id it returns lets the one who reported it take it back ({@link messages.dismiss}). */
+  error(err: unknown, lines: string[] = []): number {
+    return show('error', errorText(err), lines);
   },
   /** An error already put into words (e.g. the problems of a form no field owns). */
   errorText(text: string, lines: string[] = []): void {
@@ -82,5 +85,9 @@ export const messages = {
   },
   clear(): void {
     for (const r of regions) r.message = null;
+  },
+  /** Takes a message away if it is still the one shown (a list that loads again after failing clears its error). */
+  dismiss(id: number): void {
+    for (const r of regions) if (id && r.message?.id === id) r.message = null;
   },
 };

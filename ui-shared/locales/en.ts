@@ -212,4 +212,7 @@ export default {
       SIMULATED: 'simulated',
     },
   },
+  navigation: {
+    pageLoadFailed: 'The page could not be opened: the server cannot be reached. Check the connection and try again.',
+  },
 } satisfies CatalogShape<typeof zhCN>;

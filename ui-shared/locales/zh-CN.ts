@@ -213,4 +213,7 @@ export default {
       SIMULATED: '模拟支付',
     },
   },
+  navigation: {
+    pageLoadFailed: '无法打开页面：连接不到服务器。请检查网络后重试。',
+  },
 };

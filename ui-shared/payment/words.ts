@@ -48,3 +48,10 @@ export function localDayBound(day: string, end: boolean): string | undefined {
   const at = new Date(`${day}T${end ? '23:59:59' : '00:00:00'}`);
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+/**
+ * Orders whose record may be deleted from a list: closed or failed ones. An open order is closed first; a
+ * paid (or partly or wholly refunded) order is the record of money that moved, so the lists offer no Delete.
+ */
+export const isDeletable = (status: string | undefined) =>
+  !isOpen(status) && status !== 'SUCCESS' && status !== 'PARTIALLY_REFUNDED' && status !== 'REFUNDED';

@@ -72,6 +72,9 @@ export function createAppRouter(options: AppRouterOptions): Router {
     return allowed.length ? { path: allowed[0].path, replace: true } : { name: NO_ACCESS, replace: true };
   });
   router.afterEach((to) => setDocumentTitle(to, options.appName));
+  // A page's code loads on its first visit: when the server cannot be reached the navigation fails, and
+  // the person is told so (the page they were on stays).
+  router.onError(() => messages.errorText(translate('navigation.pageLoadFailed')));
   return router;
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import { FAVICON_PATHS, faviconHandler } from './favicon.js';
 
 /** A built browser app served under a path prefix. */
 export interface UiApp {
@@ -34,11 +35,13 @@ function sendIndex(app: UiApp, res: Response): void {
 /**
  * Serves the console and user-center builds with a single-page-app fallback: `/console` redirects to
  * `/console/`, hashed assets are cached for a year, any other extension-less path under the prefix answers
- * index.html (the app's router takes over), a missing asset is a plain 404. `/` goes to the user center.
+ * index.html (the app's router takes over), a missing asset is a plain 404. `/` goes to the user center;
+ * `/favicon.ico` and `/favicon.svg` answer the site's icon.
  */
 export function uiRoutes(apps: UiApp[], home = '/uc/'): Router {
   const router = express.Router();
   router.get('/', (_req, res) => res.redirect(302, home));
+  router.use(faviconHandler);
   for (const app of apps) {
     router.get(app.prefix, (req, res, next) => {
       const [pathname, search = ''] = req.originalUrl.split('?', 2);
@@ -52,9 +55,9 @@ export function uiRoutes(apps: UiApp[], home = '/uc/'): Router {
   return router;
 }
 
-/** The paths uiRoutes answers: `/` and each app's prefix. */
+/** The paths uiRoutes answers: `/`, the site's icon and each app's prefix. */
 export function uiPaths(apps: UiApp[]): string[] {
-  return ['/', ...apps.map((app) => app.prefix)];
+  return ['/', ...FAVICON_PATHS, ...apps.map((app) => app.prefix)];
 }
 
 /** The two apps of the package, built into `<root>/console-ui/dist` and `<root>/uc-ui/dist`. */

@@ -9,6 +9,7 @@ import { hasMessage, translate } from '@shared/i18n/index.js';
 export {
   amountText,
   channelText,
+  isDeletable,
   isOpen,
   localDayBound,
   moneyText,

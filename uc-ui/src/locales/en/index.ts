@@ -6,6 +6,17 @@ import merchantMoney from './merchant-money.js';
 import merchant from './merchant.js';
 import purchase from './purchase.js';
 import withdrawal from './withdrawal.js';
+import accountNumber from './account-number.js';
 
 /** The user center's catalog: one file per page family, each with its own top-level namespace. */
-export default { ...nav, ...pluginAuth, ...payment, ...account, ...merchant, ...merchantMoney, ...purchase, ...withdrawal };
+export default {
+  ...nav,
+  ...pluginAuth,
+  ...payment,
+  ...account,
+  ...merchant,
+  ...merchantMoney,
+  ...purchase,
+  ...withdrawal,
+  ...accountNumber,
+};
