@@ -102,6 +102,7 @@ test('a new user buys a paid plugin with SANDBOX, is entitled, applies and gets 
   await apply.getByLabel('域名或网址').fill('old.frank.example.com');
   await apply.getByRole('button', { name: '提交申请' }).click();
   await page.waitForURL('**/uc/plugin-auth');
+  await message(page, '申请已提交，等待审核');
   await expectText(row(page, 'old.frank.example.com').getByTestId('auth-status'), '待审核');
   expect(await page.getByTestId('pending-hint').textContent()).toContain('ops@example.com');
 
@@ -122,7 +123,9 @@ test('a new user buys a paid plugin with SANDBOX, is entitled, applies and gets 
   await dialog.getByLabel('域名或网址').fill('https://Shop.Frank.example.com/');
   await dialog.getByRole('button', { name: '提交申请' }).click();
   await page.waitForURL('**/uc/plugin-auth');
-  await message(page, '申请已提交');
+  // The confirmation says what happened: authorized permanently at once, not "submitted, waiting for review".
+  await message(page, 'shop.frank.example.com 已获永久授权：您已拥有此插件，无需审核');
+  expect(await page.locator('[data-testid=message]').filter({ hasText: '等待审核' }).count()).toBe(0);
   const mine = row(page, 'shop.frank.example.com');
   await expectText(mine.getByTestId('auth-status'), '已授权');
   await expectText(mine.getByTestId('expiry'), '永久');
@@ -139,6 +142,9 @@ test('a new user buys a paid plugin with SANDBOX, is entitled, applies and gets 
   await page.goto('/uc/payment');
   const order = page.getByTestId('my-orders').getByRole('row').filter({ hasText: 'Pro Cache' });
   await expectText(order.getByTestId('payment-status'), '支付成功');
+  // The order's title in the reader's language only.
+  expect(await order.textContent()).toContain('购买插件：Pro Cache');
+  expect(await order.textContent()).not.toContain('Plugin purchase');
   expect(errors).toEqual([]);
 }, 120_000);
 
@@ -161,6 +167,17 @@ test.each([['en-US', 'phone'] as const, ['zh-CN', 'phone'] as const, ['en-US', '
     );
     await expectClean(page, 'entitlements');
     expect(await fitsWidth(page)).toBe(true);
+    if (en && viewport === 'desktop') {
+      // An owner's application is authorized at once, and the confirmation says so in English.
+      await page.goto('/uc/plugin-auth/catalog');
+      await page.getByRole('article', { name: 'Pro Cache' }).getByRole('button', { name: 'Apply', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: /Pro Cache/ });
+      await dialog.getByLabel('Domain or URL').fill('owner.example.com');
+      await dialog.getByRole('button', { name: 'Submit application' }).click();
+      await page.waitForURL('**/uc/plugin-auth');
+      await message(page, 'owner.example.com is authorized permanently: you own this plugin, so no review is needed');
+      expect(await page.locator('[data-testid=message]').filter({ hasText: 'waiting for review' }).count()).toBe(0);
+    }
     expect(errors).toEqual([]);
   },
   120_000,

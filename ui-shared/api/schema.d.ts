@@ -2038,7 +2038,7 @@ export interface paths {
     /** The caller's authorization records, paged */
     get: operations['listMyAuthLogs'];
     put?: never;
-    /** Apply for a domain (host or full URL): pending review, or authorized at once with a permanent entitlement; idempotent per domain */
+    /** Apply for a domain (host or full URL): pending review, or authorized at once with a permanent entitlement; idempotent per domain. The record, and in `outcome` which of these happened */
     post: operations['applyAuthorization'];
     delete?: never;
     options?: never;
@@ -2858,6 +2858,11 @@ export interface operations {
                   dedupeKey?: string;
                   html?: string;
                   inbox?: boolean;
+                  /**
+                   * @description the language the message was written in: the recipient's
+                   * @enum {string}
+                   */
+                  language?: 'zh-CN' | 'en';
                   recipient?: string;
                   template?: string;
                   text?: string;
@@ -2933,6 +2938,11 @@ export interface operations {
                   dedupeKey?: string;
                   html?: string;
                   inbox?: boolean;
+                  /**
+                   * @description the language the message was written in: the recipient's
+                   * @enum {string}
+                   */
+                  language?: 'zh-CN' | 'en';
                   recipient?: string;
                   template?: string;
                   text?: string;
@@ -10093,6 +10103,11 @@ export interface operations {
                 name?: string;
                 resourceVersion?: string;
               };
+              /**
+               * @description PENDING_REVIEW: waits for an administrator; AUTHORIZED_PERMANENTLY: authorized permanently at once (the user owns the plugin); AWAITING_CONFIRMATION: created through the public API; ALREADY_APPLIED: the domain already had this record, unchanged
+               * @enum {string}
+               */
+              outcome: 'PENDING_REVIEW' | 'AUTHORIZED_PERMANENTLY' | 'AWAITING_CONFIRMATION' | 'ALREADY_APPLIED';
               spec?: {
                 authDomain?: string;
                 /** @enum {integer} */

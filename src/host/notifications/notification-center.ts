@@ -3,6 +3,7 @@ import type { ExtensionClient } from '../client/extension-client.js';
 import type { Logger } from '../logging/logger.js';
 import type { HostMetrics } from '../ops/metrics-registry.js';
 import { ValidationError } from '../errors/app-error.js';
+import { DEFAULT_LANGUAGE, type Language } from '../errors/language.js';
 import { compileTemplate, renderTemplate, type CompiledTemplate, type RenderedMessage } from './render-template.js';
 import { TemplateStore } from './template-store.js';
 import { resolveRecipients, type DeliveryTarget } from './resolve-recipients.js';
@@ -27,6 +28,8 @@ export interface NotificationCenterOptions {
   /** Public base URL, offered to templates as `{{site.url}}`. */
   baseUrl: string;
   siteName?: string;
+  /** The site's language, for a reader whose own is not known: zh-CN (DEFAULT_LANGUAGE) unless given. */
+  defaultLanguage?: Language;
   metrics?: HostMetrics;
   /** Directories of template files (`<id>.yaml|.json`), read at construction. */
   templateDirs?: string[];
@@ -134,7 +137,8 @@ export class NotificationCenter implements Notifier {
   async send(input: SendInput): Promise<SendResult> {
     const channels = checkInput(input);
     const template = await this.templateFor(input);
-    const targets = await resolveRecipients(this.o.client, input.to, channels, input.missingUsers);
+    const language = this.o.defaultLanguage ?? DEFAULT_LANGUAGE;
+    const targets = await resolveRecipients(this.o.client, input.to, channels, input.missingUsers, language);
     if (!targets.length) return { messages: [] };
     const specs = targets.map((t) => this.outboxSpec(this.render(template, t, input), t, input));
     const emailReady = await this.smtpConfigured();
@@ -151,16 +155,17 @@ export class NotificationCenter implements Notifier {
     if (input.template) return this.templates.get(input.template);
     const c = input.content!;
     const variables = Object.keys(input.variables ?? {}).map((name) => ({ name, required: false }));
-    return compileTemplate('inline', { title: c.title, html: c.html, text: c.text ?? htmlToText(c.html), variables });
+    const i18n = c.i18n?.en ? { i18n: { en: c.i18n.en } } : {};
+    return compileTemplate('inline', { title: c.title, html: c.html, text: c.text ?? htmlToText(c.html), variables, ...i18n });
   }
 
   private render(template: CompiledTemplate, target: DeliveryTarget, input: SendInput): RenderedMessage {
     const variables = {
       ...(input.variables ?? {}),
-      recipient: { username: target.username ?? '', displayName: target.displayName, email: target.email ?? '' },
+      recipient: { username: target.username ?? '', displayName: target.displayName, email: target.email ?? '', language: target.language },
       site: { url: this.o.baseUrl, name: this.o.siteName ?? 'AuthPay' },
     };
-    const rendered = renderTemplate(template, variables);
+    const rendered = renderTemplate(template, variables, target.language);
     // Inline content comes from service code that may pass on people's HTML: keep only the safe subset.
     const html = input.template ? rendered.html : sanitizeHtml(rendered.html, SANITIZE_OPTIONS);
     return { title: rendered.title, html, text: rendered.text };
@@ -173,6 +178,7 @@ export class NotificationCenter implements Notifier {
       inbox: target.inbox,
       username: target.username,
       displayName: target.displayName,
+      language: target.language,
       title: rendered.title,
       html: rendered.html,
       text: rendered.text,

@@ -5,6 +5,7 @@ import { and, eq } from '../store/query.js';
 import { PAGE_QUERY_PROPERTIES as PAGE_QUERY, listResult as toListResult, listResultSchema } from '../api/list-result.js';
 import { OUTBOX_MESSAGE_SCHEMA } from './resource-schemas.js';
 import { requireUser } from './inbox-operations.js';
+import { User } from '../users/types.js';
 import { CHANNELS, OUTBOX_PHASES, OutboxMessage, type Notifier, type OutboxPhase, type SentMessage } from './types.js';
 
 import { HOST_CONSOLE_GROUP as CONSOLE_GROUP } from '../api/host-groups.js';
@@ -171,12 +172,14 @@ export function outboxOperations(client: ExtensionClient, notifier: OutboxNotifi
         properties: { to: { type: 'string', minLength: 3, maxLength: 254, format: 'email' } },
       },
       response: { type: 'object', properties: { name: { type: 'string' }, phase: { type: 'string', enum: OUTBOX_PHASES } } },
-      async handler({ body, principal }): Promise<Pick<SentMessage, 'name' | 'phase'>> {
+      async handler({ body, principal, language }): Promise<Pick<SentMessage, 'name' | 'phase'>> {
         const requestedBy = requireUser(principal);
         if (!(await notifier.smtpConfigured())) throw smtpNotConfigured('test');
+        // The administrator who asked reads it: in the language they saved, else the one their console speaks.
+        const saved = (await client.fetch(User, requestedBy))?.spec.language;
         const { messages } = await notifier.send({
           template: 'host-test-email',
-          to: [{ email: body.to }],
+          to: [{ email: body.to, language: saved ?? language }],
           channels: ['EMAIL'],
           variables: { requestedBy },
         });

@@ -1,6 +1,7 @@
 import { NotFoundError, ValidationError } from '../errors/app-error.js';
 import type { ExtensionClient } from '../client/extension-client.js';
 import { HostUser } from '../users/types.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../errors/language.js';
 import type { Channel, RecipientRef } from './types.js';
 
 /** One delivery: who, on which channel, and what templates may say about them (`recipient.*`). */
@@ -13,6 +14,8 @@ export interface DeliveryTarget {
   username?: string;
   displayName: string;
   email?: string;
+  /** The reader's language: the one the user saved, a bare address's as the sender gave it, else the site default. */
+  language: Language;
 }
 
 const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
@@ -29,6 +32,7 @@ export async function resolveRecipients(
   to: RecipientRef[],
   channels: Channel[],
   missingUsers: 'fail' | 'skip' = 'fail',
+  defaultLanguage: Language = DEFAULT_LANGUAGE,
 ): Promise<DeliveryTarget[]> {
   const targets = new Map<string, DeliveryTarget>();
   const add = (t: DeliveryTarget) => {
@@ -45,14 +49,15 @@ export async function resolveRecipients(
       }
       const email = user?.spec?.email?.trim() || undefined;
       const displayName = user?.spec?.displayName || ref.username;
-      const base = { username: ref.username, displayName, email };
+      const base = { username: ref.username, displayName, email, language: user?.spec?.language ?? defaultLanguage };
       const inbox = channels.includes('INBOX');
       if (channels.includes('EMAIL') && email)
         add({ ...base, channel: 'EMAIL', address: email.toLowerCase(), ...(inbox ? { inbox } : {}) });
       else if (inbox) add({ ...base, channel: 'INBOX', address: ref.username });
     } else if ('email' in ref && typeof ref.email === 'string' && EMAIL.test(ref.email.trim())) {
       const email = ref.email.trim().toLowerCase();
-      if (channels.includes('EMAIL')) add({ channel: 'EMAIL', address: email, displayName: email, email });
+      const language = 'language' in ref && LANGUAGES.includes(ref.language!) ? ref.language! : defaultLanguage;
+      if (channels.includes('EMAIL')) add({ channel: 'EMAIL', address: email, displayName: email, email, language });
     } else {
       throw new ValidationError(`recipient ${index} needs a username or a valid email`, [
         { field: `to.${index}`, message: 'username or email required' },

@@ -39,6 +39,7 @@ export const OUTBOX_MESSAGE_SCHEMA = {
         recipient: { type: 'string' },
         inbox: { type: 'boolean' },
         username: { type: 'string' },
+        language: { type: 'string', enum: ['zh-CN', 'en'], description: "the language the message was written in: the recipient's" },
         title: { type: 'string' },
         html: { type: 'string' },
         text: { type: 'string' },

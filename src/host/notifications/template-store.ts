@@ -31,6 +31,17 @@ const FILE_SCHEMA = {
         },
       },
     },
+    i18n: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        en: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { title: { type: 'string' }, html: { type: 'string' }, text: { type: 'string' } },
+        },
+      },
+    },
   },
 };
 

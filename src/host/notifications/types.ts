@@ -1,6 +1,7 @@
 import { HOST_GROUP, HOST_VERSION } from '../resource/host-group.js';
 import { defineKind } from '../resource/kind-def.js';
 import type { Resource } from '../resource/types.js';
+import type { Language } from '../errors/language.js';
 
 export type Channel = 'INBOX' | 'EMAIL';
 export const CHANNELS: Channel[] = ['INBOX', 'EMAIL'];
@@ -20,6 +21,8 @@ export interface OutboxMessageSpec {
   inbox?: boolean;
   username?: string;
   displayName?: string;
+  /** The language the message was written in (the recipient's). */
+  language?: Language;
   title: string;
   html: string;
   text: string;
@@ -76,13 +79,25 @@ export interface TemplateVariable {
   description?: string;
 }
 
-/** A template as written in templates/notifications/<id>.yaml or in a NotificationTemplate resource. */
+/** A message's bodies in one more language; a body not given is the base one. */
+export interface TranslatedBodies {
+  title?: string;
+  html?: string;
+  /** Derived from this language's html when only that is given. */
+  text?: string;
+}
+
+/**
+ * A template as written in templates/notifications/<id>.yaml or in a NotificationTemplate resource. The base
+ * bodies are zh-CN, `i18n.en` the English ones; each recipient gets the bodies of their language.
+ */
 export interface TemplateSource {
   description?: string;
   title: string;
   html: string;
   text: string;
   variables?: TemplateVariable[];
+  i18n?: { en?: TranslatedBodies };
 }
 
 export type NotificationTemplate = Resource<TemplateSource>;
@@ -93,15 +108,21 @@ export const NotificationTemplate = defineKind<TemplateSource>({
   plural: 'notificationtemplates',
 });
 
-/** A recipient as services name it: a user of the site, or a bare e-mail address. */
-export type RecipientRef = { username: string } | { email: string };
+/**
+ * A recipient as services name it: a user of the site (their message is in the language they saved, else the
+ * site default), or a bare e-mail address (in `language` when the sender knows the reader's, else the site
+ * default).
+ */
+export type RecipientRef = { username: string } | { email: string; language?: Language };
 
-/** Inline content, rendered with the same rules as a template (its html is sanitized as well). */
+/** Inline content, rendered with the same rules as a template (its html is sanitized as well); base zh-CN. */
 export interface InlineContent {
   title: string;
   html: string;
   /** Derived from html when absent. */
   text?: string;
+  /** The English bodies, as a template's `i18n.en`. */
+  i18n?: { en?: TranslatedBodies };
 }
 
 export interface SendInput {

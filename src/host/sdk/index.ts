@@ -66,6 +66,7 @@ export type { Language } from '../errors/language.js';
 export { formatMoney } from '../format/money-text.js';
 // The host kinds a service reads or writes, named by their definitions like the service's own
 export { HostUser } from '../users/types.js';
+export { userLanguage } from '../users/user-language.js';
 export type { PluginVisibleUserSpec } from '../users/types.js';
 export { Role as HostRole, RoleBinding as HostRoleBinding } from '../rbac/types.js';
 export type { PolicyRule, RoleBindingFields, RoleFields, Subject } from '../rbac/types.js';
@@ -109,6 +110,7 @@ export type { Clock, TimerHandle } from '../controller/clock.js';
 
 // Notifications and HTML
 export type { Notifier, SendInput, SendResult } from '../notifications/types.js';
+export { LocalizedText, localizedText } from '../notifications/localized-text.js';
 export { sanitizedHtml, htmlToText, escapeHtml, trustedHtml, SafeHtml } from '../notifications/safe-html.js';
 
 // Attachments (small files kept by the host, e.g. a catalog plugin's logo)

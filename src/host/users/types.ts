@@ -49,7 +49,7 @@ export function publicUser(user: User): PublicUser {
 }
 
 /** What a plugin may read of a user: the kind as the SDK exports it, without the password fields. */
-export type PluginVisibleUserSpec = Pick<UserSpec, 'displayName' | 'email' | 'disabled'>;
+export type PluginVisibleUserSpec = Pick<UserSpec, 'displayName' | 'email' | 'disabled' | 'language'>;
 
 /** The User kind as plugins see it: User's coordinates, with the spec narrowed to what they may read. */
 export const HostUser = defineKind<PluginVisibleUserSpec, UserStatus>({ ...User });

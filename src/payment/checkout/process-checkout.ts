@@ -42,7 +42,12 @@ async function answerOf(deps: OrderDeps, request: CheckoutRequest): Promise<Chec
         returnUrl: s.returnUrl,
       },
       { platform: SYSTEM_PLATFORM, username: s.username },
-      { clientIp: s.clientIp, userAgent: s.userAgent, metadata: { labels: s.orderLabels, annotations: s.orderAnnotations } },
+      {
+        clientIp: s.clientIp,
+        userAgent: s.userAgent,
+        metadata: { labels: s.orderLabels, annotations: s.orderAnnotations },
+        ...(s.subjects ? { subjects: s.subjects } : {}),
+      },
     );
     return created(deps, order.spec.paymentId, processedAt);
   } catch (err) {

@@ -1,10 +1,14 @@
 import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
 import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
+import type { OrderSubjects } from '../orders/order-subject.js';
 
 /** What another service asks for (extensions/checkout-request.yaml): a system order for a signed-in user. */
 export interface CheckoutRequestSpec {
   username: string;
+  /** In the buyer's language; the order's `subject`. */
   subject: string;
+  /** The title in each language (the order's `subjects`). */
+  subjects?: OrderSubjects;
   body?: string;
   /** Decimal amount in the currency's units ("99.00"). */
   amount: string;

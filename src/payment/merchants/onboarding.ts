@@ -1,4 +1,4 @@
-import { AppError, isAppError } from '../../host/sdk/index.js';
+import { AppError, isAppError, type Language } from '../../host/sdk/index.js';
 import { createPayment } from '../orders/create-payment.js';
 import { pageBase } from '../orders/order-lookup.js';
 import { toView, type PaymentView } from '../orders/order-view.js';
@@ -28,7 +28,12 @@ export interface OnboardResult {
 export interface PayerFacts {
   clientIp?: string;
   userAgent?: string;
+  /** The language the payer reads (their request's): the fee order's subject for the channel, and the answer's. */
+  language: Language;
 }
+
+/** The fee order's title in each language: every reader of the order sees theirs (docs/payment.md, "Order titles"). */
+export const FEE_SUBJECTS = { 'zh-CN': '商户开户费', en: 'Merchant account-opening fee' } as const;
 
 /**
  * Onboards the caller: refused when the platform is off, onboarding closed, the terms not accepted, the
@@ -57,7 +62,7 @@ export async function onboard(deps: MerchantDeps, username: string, input: Onboa
   const order = open
     ? await keepApplication(deps, open, application)
     : await newFeeOrder(deps, username, orders.length + 1, input, application, payer);
-  return feeAnswer(deps, order);
+  return feeAnswer(deps, order, payer.language);
 }
 
 /** "0", "0.00" or empty: no account-opening fee (a payment amount must be positive, so zero never reaches an order). */
@@ -65,13 +70,13 @@ function isFree(fee: string): boolean {
   return /^\s*0*(\.0*)?\s*$/.test(fee);
 }
 
-async function feeAnswer(deps: MerchantDeps, order: PaymentInfo): Promise<OnboardResult> {
-  const view = toView(order, await pageBase(deps));
+async function feeAnswer(deps: MerchantDeps, order: PaymentInfo, language: Language): Promise<OnboardResult> {
+  const view = toView(order, await pageBase(deps), language);
   return { feeOrder: view, paymentId: view.paymentId, payUrl: view.pageUrl };
 }
 
 /** The caller's merchant, or their unpaid fee order (paid but not yet followed up: completed here). */
-export async function myMerchant(deps: MerchantDeps, username: string): Promise<OnboardResult> {
+export async function myMerchant(deps: MerchantDeps, username: string, language: Language): Promise<OnboardResult> {
   const merchant = await deps.client.fetch(Merchant, username);
   if (merchant) return { merchant };
   const orders = await feeOrdersOf(deps, username);
@@ -81,7 +86,7 @@ export async function myMerchant(deps: MerchantDeps, username: string): Promise<
     if (created) return { merchant: created };
   }
   const open = orders.find((o) => o.spec.status === 'UNPAID' || o.spec.status === 'PAYING');
-  return open ? feeAnswer(deps, open) : {};
+  return open ? feeAnswer(deps, open, language) : {};
 }
 
 /**
@@ -170,7 +175,7 @@ async function newFeeOrder(
     deps,
     {
       orderId: feeOrderId(username, attempt),
-      subject: '商户开户费 Merchant account-opening fee',
+      subject: FEE_SUBJECTS[payer.language],
       paymentAmount: (await deps.merchantSettings.read()).accountOpeningFee,
       currency: 'CNY',
       paymentType,
@@ -180,7 +185,7 @@ async function newFeeOrder(
       additionalData: { merchantApplication: application },
     },
     { platform: SYSTEM_PLATFORM, username },
-    payer,
+    { ...payer, subjects: FEE_SUBJECTS },
   );
 }
 

@@ -46,22 +46,29 @@ export async function moveMerchant(deps: MerchantDeps, name: string, move: MoveN
   });
 }
 
-/** Tells the merchant user about a decision (inbox and e-mail; a user who is gone gets nothing). */
+/** Tells the merchant user about a decision (inbox and e-mail, in their language; a user who is gone gets nothing). */
 export async function notifyMerchantUser(deps: MerchantDeps, merchant: Merchant): Promise<void> {
   const s = merchant.spec;
   const [zh, en] = STATUS_TEXT[s.status];
   const remark = s.reviewRemark ? escapeHtml(s.reviewRemark) : '-';
   const link = `${deps.siteUrl.replace(/\/+$/, '')}/uc/`;
+  const name = escapeHtml(s.merchantName);
+  const href = escapeHtml(link);
   await deps.notifications.send({
     to: [{ username: s.username }],
     missingUsers: 'skip',
     dedupeKey: `merchant-status:${merchant.metadata.name}:${merchant.metadata.resourceVersion}`,
     content: {
-      title: `商户状态：${zh} / Merchant status: ${en}`,
-      html:
-        `<p>您的商户「${escapeHtml(s.merchantName)}」状态已变更为 <b>${zh}</b>（${s.status}）。备注：${remark}</p>`
-        + `<p>Your merchant "${escapeHtml(s.merchantName)}" is now <b>${en}</b> (${s.status}). Remark: ${remark}</p>`
-        + `<p><a href="${escapeHtml(link)}">用户中心 / User center</a></p>`,
+      title: `商户状态：${zh}`,
+      html: `<p>您的商户「${name}」状态已变更为 <b>${zh}</b>（${s.status}）。备注：${remark}</p><p><a href="${href}">用户中心</a></p>`,
+      i18n: {
+        en: {
+          title: `Merchant status: ${en}`,
+          html:
+            `<p>Your merchant "${name}" is now <b>${en}</b> (${s.status}). Remark: ${remark}</p>`
+            + `<p><a href="${href}">User center</a></p>`,
+        },
+      },
     },
   });
 }

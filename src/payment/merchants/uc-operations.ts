@@ -65,7 +65,7 @@ export function merchantUcOperations(deps: MerchantDeps): OperationDef[] {
       body: ONBOARD_BODY,
       response: ONBOARD_RESPONSE,
       handler: async ({ body, principal, req, language }) =>
-        answer(await onboard(deps, principal.username, body, { clientIp: req.ip, userAgent: req.get('user-agent') }), language),
+        answer(await onboard(deps, principal.username, body, { clientIp: req.ip, userAgent: req.get('user-agent'), language }), language),
     }),
     defineOperation({
       operationId: 'getMyMerchant',
@@ -78,7 +78,7 @@ export function merchantUcOperations(deps: MerchantDeps): OperationDef[] {
       handler: async ({ principal, language }) => {
         const s = await deps.merchantSettings.read();
         return {
-          ...answer(await myMerchant(deps, principal.username), language),
+          ...answer(await myMerchant(deps, principal.username, language), language),
           onboarding: {
             enabled: s.enabled,
             onboardingOpen: s.onboardingOpen,

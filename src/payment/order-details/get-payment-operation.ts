@@ -32,7 +32,7 @@ export function orderDetailsOperations(deps: PaymentDeps): OperationDef[] {
       tags,
       summary: 'Details of an order with its status history, refunds, notifyUrl deliveries and callbacks',
       params: PAYMENT_ID_PARAMS,
-      handler: async ({ params }) => {
+      handler: async ({ params, language }) => {
         const order = await orderOr404(deps, params.paymentId);
         const paymentId = order.spec.paymentId;
         const [refunds, deliveries, callbacks] = await Promise.all([
@@ -41,7 +41,7 @@ export function orderDetailsOperations(deps: PaymentDeps): OperationDef[] {
           deps.client.list(PaymentCallbackLog, recent(paymentId, 'spec.receivedAt')),
         ]);
         return {
-          ...toView(order, await pageBase(deps)),
+          ...toView(order, await pageBase(deps), language),
           transitions: order.status?.transitions ?? [],
           refunds: deps.client.viewItems(PaymentRefund, refunds.items, toRefundView),
           notifyDeliveries: deps.client.viewItems(PaymentNotifyDelivery, deliveries.items, (d) => ({

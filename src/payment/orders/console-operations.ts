@@ -45,7 +45,7 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
         + ' A second call with the same orderId returns the existing unpaid order.',
       body: INITIATE_BODY_SCHEMA,
       response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ body, principal, req }) =>
+      handler: async ({ body, principal, req, language }) =>
         toView(
           await createPayment(
             deps,
@@ -54,6 +54,7 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
             { clientIp: req.ip, userAgent: req.get('user-agent') },
           ),
           await pageBase(deps),
+          language,
         ),
     }),
     defineOperation<unknown, TestPaymentInput>({
@@ -79,7 +80,7 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       response: PAYMENT_VIEW_SCHEMA,
       // A double click or a retried request with the same Idempotency-Key creates one test order.
       idempotent: true,
-      handler: async ({ body, principal, req }) => {
+      handler: async ({ body, principal, req, language }) => {
         const input: InitiatePaymentInput = {
           orderId: `test-${deps.clock.now()}-${Math.floor(Math.random() * 1e6)}`,
           subject: body.subject ?? '测试支付',
@@ -92,7 +93,7 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
         };
         const caller = { platform: SYSTEM_PLATFORM, username: principal.username };
         const payer = { clientIp: req.ip, userAgent: req.get('user-agent') };
-        return toView(await createPayment(deps, input, caller, payer), await pageBase(deps));
+        return toView(await createPayment(deps, input, caller, payer), await pageBase(deps), language);
       },
     }),
     defineOperation<{ from?: string; to?: string }>({
@@ -103,7 +104,7 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       tags,
       summary: 'Totals (orders, amount, successful count and amount), daily trend and recent successful orders over a date range',
       query: { type: 'object', additionalProperties: false, properties: { from: DAY, to: DAY } },
-      handler: async ({ query }) => paymentOverview(deps, query, await pageBase(deps)),
+      handler: async ({ query, language }) => paymentOverview(deps, query, await pageBase(deps), language),
     }),
     defineOperation<OrderFilters>({
       operationId: 'listPayments',
@@ -114,7 +115,7 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       summary: 'List payment orders with filters (order number, payment number, platform, status, type, user, date range), newest first',
       query: { type: 'object', properties: ORDER_FILTER_QUERY },
       response: listResultSchema(PAYMENT_VIEW_SCHEMA),
-      handler: async ({ query }) => listOrders(deps, query, await pageBase(deps)),
+      handler: async ({ query, language }) => listOrders(deps, query, await pageBase(deps), language),
     }),
     defineOperation<unknown, UpdatePaymentInput, { paymentId: string }>({
       operationId: 'updatePayment',
@@ -126,8 +127,12 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       params: PAYMENT_ID_PARAMS,
       body: UPDATE_PAYMENT_BODY,
       response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params, body, principal }) =>
-        toView(await updatePayment(deps, await orderOr404(deps, params.paymentId), body, principal.username), await pageBase(deps)),
+      handler: async ({ params, body, principal, language }) =>
+        toView(
+          await updatePayment(deps, await orderOr404(deps, params.paymentId), body, principal.username),
+          await pageBase(deps),
+          language,
+        ),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
       operationId: 'deletePayment',
@@ -186,8 +191,12 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       summary: 'Close an unpaid order (at the channel, then FAILED with reason CLOSED); closing again changes nothing',
       params: PAYMENT_ID_PARAMS,
       response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params, principal }) =>
-        toView(await closePayment(deps, await orderOr404(deps, params.paymentId), 'CLOSE', principal.username), await pageBase(deps)),
+      handler: async ({ params, principal, language }) =>
+        toView(
+          await closePayment(deps, await orderOr404(deps, params.paymentId), 'CLOSE', principal.username),
+          await pageBase(deps),
+          language,
+        ),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
       operationId: 'syncPayment',
@@ -198,8 +207,8 @@ export function orderOperations(deps: OrderDeps): OperationDef[] {
       summary: 'Ask the channel for the order status now and apply it',
       params: PAYMENT_ID_PARAMS,
       response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params }) =>
-        toView(await syncWithChannel(deps, await orderOr404(deps, params.paymentId), 'SYNC'), await pageBase(deps)),
+      handler: async ({ params, language }) =>
+        toView(await syncWithChannel(deps, await orderOr404(deps, params.paymentId), 'SYNC'), await pageBase(deps), language),
     }),
   ];
 }

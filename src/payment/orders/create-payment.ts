@@ -8,6 +8,7 @@ import { asciiUrls, checkInitiateUrls, type InitiatePaymentInput } from './initi
 import { toChannelOrder } from './order-view.js';
 import { applyTransition } from './state-machine.js';
 import { PaymentInfo } from './types.js';
+import type { OrderSubjects } from './order-subject.js';
 
 export interface CreatePaymentOptions {
   clientIp?: string;
@@ -17,6 +18,8 @@ export interface CreatePaymentOptions {
    * so the service that asked for the order can find and follow it by label without importing payment.
    */
   metadata?: OrderMetadata;
+  /** The title in each language, for an order the service composes (never from a caller's body). */
+  subjects?: OrderSubjects;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function createPayment(
   checkInitiateUrls(input, settings.allowPrivateNotifyTargets);
   const payer = { clientIp: options.clientIp, payerOpenId: payerOpenIdOf(input.additionalData) };
   choice.channel.assertPayerFacts?.(choice.paymentChannel, payer);
-  const { order } = await findOrCreateOrder(deps, input, choice, money, caller, options.metadata);
+  const { order } = await findOrCreateOrder(deps, input, choice, money, caller, options.metadata, options.subjects);
   if (order.spec.status !== 'UNPAID' || order.spec.qrCode || order.spec.payUrl) return order;
   const base = publicBaseUrl(settings, deps.siteUrl);
   let result: InitiateResult;

@@ -7,6 +7,7 @@ import { recordCreated } from './daily-stats.js';
 import type { InitiatePaymentInput } from './initiate-input.js';
 import { newPaymentId } from './payment-id.js';
 import { type PaymentInfoSpec, PaymentInfo } from './types.js';
+import type { OrderSubjects } from './order-subject.js';
 
 export interface Caller {
   /** The owner platform: SYSTEM_PLATFORM for the site's orders, the merchant's user name otherwise. */
@@ -43,6 +44,7 @@ export async function findOrCreateOrder(
   money: Money,
   caller: Caller,
   metadata: OrderMetadata = {},
+  subjects?: OrderSubjects,
 ): Promise<{ order: PaymentInfo; created: boolean }> {
   const { timeoutMinutes } = await deps.settings.read();
   return deps.client.transaction(async () => {
@@ -55,6 +57,7 @@ export async function findOrCreateOrder(
       orderId: input.orderId,
       paymentId,
       subject: input.subject,
+      subjects,
       body: input.body,
       paymentAmount: money.amountMinor,
       currency: money.currency,

@@ -9,6 +9,7 @@ import {
   CREATED_RANGE_QUERY_PROPERTIES,
   pageQueryProperties,
   type ListResult,
+  type Language,
 } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { toView, type PaymentView } from './order-view.js';
@@ -65,7 +66,12 @@ export function orderCondition(f: Omit<OrderFilters, 'page' | 'size' | 'sort'>):
   return and(...conditions);
 }
 
-export async function listOrders(deps: PaymentDeps, f: OrderFilters, baseUrl: string): Promise<ListResult<PaymentView>> {
+export async function listOrders(
+  deps: PaymentDeps,
+  f: OrderFilters,
+  baseUrl: string,
+  language?: Language,
+): Promise<ListResult<PaymentView>> {
   const page = await deps.client.list(PaymentInfo, {
     where: orderCondition(f),
     sort: [{ field: 'metadata.creationTimestamp', direction: f.sort ?? 'desc' }],
@@ -73,7 +79,7 @@ export async function listOrders(deps: PaymentDeps, f: OrderFilters, baseUrl: st
     size: f.size,
   });
   return toListResult(
-    deps.client.viewItems(PaymentInfo, page.items, (o) => toView(o, baseUrl)),
+    deps.client.viewItems(PaymentInfo, page.items, (o) => toView(o, baseUrl, language)),
     page.total ?? page.items.length,
     f.page,
     f.size,

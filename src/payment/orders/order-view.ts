@@ -2,6 +2,8 @@ import { formatMinor } from '../money/index.js';
 import type { ChannelOrder } from '../channels/index.js';
 import { acceptsRefunds, refundableMinor } from './refund-amounts.js';
 import type { PaymentInfo, PaymentInfoSpec } from './types.js';
+import { subjectIn } from './order-subject.js';
+import type { Language } from '../../host/sdk/index.js';
 
 /** An order as the API shows it: decimal amount (and the exact minor units), timestamps, page link. */
 export interface PaymentView {
@@ -43,7 +45,8 @@ export interface PaymentView {
   refundableAmountMinor: number;
 }
 
-export function toView(order: PaymentInfo, baseUrl: string): PaymentView {
+/** `language`: the reader's (the request's); an order composed by the service shows its title in it. */
+export function toView(order: PaymentInfo, baseUrl: string, language?: Language): PaymentView {
   const s = order.spec as PaymentInfoSpec;
   const amountText = formatMinor(s.paymentAmount, s.currency);
   const refunded = s.refundedAmount ?? 0;
@@ -53,7 +56,7 @@ export function toView(order: PaymentInfo, baseUrl: string): PaymentView {
     resourceVersion: order.metadata.resourceVersion,
     paymentId: s.paymentId,
     orderId: s.orderId,
-    subject: s.subject,
+    subject: subjectIn(s, language),
     body: s.body,
     paymentAmount: Number(amountText),
     amountText,

@@ -1,4 +1,4 @@
-import { AppError, inValues, isCalendarDate } from '../../host/sdk/index.js';
+import { AppError, inValues, isCalendarDate, type Language } from '../../host/sdk/index.js';
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { formatMinor } from '../money/index.js';
 import { dayIn, readDays } from './daily-stats.js';
@@ -31,7 +31,12 @@ const DAY_MS = 86_400_000;
  * The overview over reporting days [from, to] (default the last 30): totals from the per-day records
  * (one list of the days' shard rows, summed per day), recent successful orders from the indexed (status, paidAt) pair.
  */
-export async function paymentOverview(deps: PaymentDeps, range: { from?: string; to?: string }, baseUrl: string): Promise<PaymentOverview> {
+export async function paymentOverview(
+  deps: PaymentDeps,
+  range: { from?: string; to?: string },
+  baseUrl: string,
+  language?: Language,
+): Promise<PaymentOverview> {
   const { reportTimeZone } = await deps.settings.read();
   const to = range.to ?? dayIn(new Date(deps.clock.now()), reportTimeZone);
   const from = range.from ?? shiftDay(to, -29);
@@ -61,7 +66,7 @@ export async function paymentOverview(deps: PaymentDeps, range: { from?: string;
     successAmounts: decimals(totals.successAmounts),
     trend,
     recentSuccess: deps.client
-      .viewItems(PaymentInfo, recent.items, (o) => (inRange(o, from, to, reportTimeZone) ? toView(o, baseUrl) : undefined))
+      .viewItems(PaymentInfo, recent.items, (o) => (inRange(o, from, to, reportTimeZone) ? toView(o, baseUrl, language) : undefined))
       .filter((view) => view !== undefined),
   };
 }

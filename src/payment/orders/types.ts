@@ -1,6 +1,7 @@
 import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
 import { RESOURCE_GROUP, RESOURCE_VERSION } from '../api/api-groups.js';
 import type { PaymentStatus, PaymentType } from '../channels/index.js';
+import type { OrderSubjects } from './order-subject.js';
 
 export type { PaymentStatus };
 
@@ -24,7 +25,10 @@ export type FailureReason = 'CLOSED' | 'TIMEOUT' | 'CHANNEL_FAILED' | (string & 
 export interface PaymentInfoSpec {
   orderId: string;
   paymentId: string;
+  /** The title the channel gets: the payer's language on orders that have `subjects`. */
   subject: string;
+  /** The title in each language, on orders the service composes (order-subject.ts); absent on merchants' orders. */
+  subjects?: OrderSubjects;
   body?: string;
   paymentAmount: number;
   currency: string;

@@ -31,8 +31,8 @@ export function ucOperations(deps: OrderDeps): OperationDef[] {
       summary: 'My payment orders (system platform) with filters: status, type, channel, time',
       query: { type: 'object', additionalProperties: false, properties: OWN_FILTERS },
       response: listResultSchema(PAYMENT_VIEW_SCHEMA),
-      handler: async ({ query, principal }) =>
-        listOrders(deps, { ...query, platform: SYSTEM_PLATFORM, username: principal.username }, await pageBase(deps)),
+      handler: async ({ query, principal, language }) =>
+        listOrders(deps, { ...query, platform: SYSTEM_PLATFORM, username: principal.username }, await pageBase(deps), language),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
       operationId: 'getMyPayment',
@@ -43,7 +43,8 @@ export function ucOperations(deps: OrderDeps): OperationDef[] {
       summary: 'One of my payment orders',
       params: PAYMENT_ID_PARAMS,
       response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params, principal }) => toView(await ownOrder(deps, principal, params.paymentId), await pageBase(deps)),
+      handler: async ({ params, principal, language }) =>
+        toView(await ownOrder(deps, principal, params.paymentId), await pageBase(deps), language),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
       operationId: 'continueMyPayment',
@@ -55,7 +56,7 @@ export function ucOperations(deps: OrderDeps): OperationDef[] {
         'Continue paying an unpaid order: answers its payment page, QR code or link (starting it at the channel if that never happened)',
       params: PAYMENT_ID_PARAMS,
       response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params, principal, req }) => {
+      handler: async ({ params, principal, req, language }) => {
         const order = await ownOrder(deps, principal, params.paymentId);
         if (order.spec.status !== 'UNPAID' && order.spec.status !== 'PAYING') {
           throw new AppError('ORDER_NOT_PAYABLE', `订单当前状态（${order.spec.status}）不能继续支付`, {
@@ -82,7 +83,7 @@ export function ucOperations(deps: OrderDeps): OperationDef[] {
           // The signed-in user continuing their own order is the payer.
           { clientIp: req.ip, userAgent: req.get('user-agent') },
         );
-        return toView(again, await pageBase(deps));
+        return toView(again, await pageBase(deps), language);
       },
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({
@@ -94,10 +95,11 @@ export function ucOperations(deps: OrderDeps): OperationDef[] {
       summary: 'Close one of my unpaid orders',
       params: PAYMENT_ID_PARAMS,
       response: PAYMENT_VIEW_SCHEMA,
-      handler: async ({ params, principal }) =>
+      handler: async ({ params, principal, language }) =>
         toView(
           await closePayment(deps, await ownOrder(deps, principal, params.paymentId), 'USER', principal.username),
           await pageBase(deps),
+          language,
         ),
     }),
     defineOperation<unknown, unknown, { paymentId: string }>({

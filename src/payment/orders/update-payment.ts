@@ -50,6 +50,8 @@ export async function updatePayment(deps: OrderDeps, order: PaymentInfo, given: 
   for (const key of ['subject', 'body', 'notifyUrl', 'returnUrl', 'additionalData'] as const) {
     if (input[key] !== undefined) spec[key] = input[key] === '' ? null : input[key];
   }
+  // A title written by hand is the order's title for every reader: the composed per-language ones go.
+  if (spec.subject !== undefined && order.spec.subjects) spec.subjects = null;
   let current = order;
   if (Object.keys(spec).length) {
     const metadata = input.resourceVersion ? { resourceVersion: input.resourceVersion } : undefined;

@@ -1,4 +1,4 @@
-import { defineOperation, type OperationDef, AppError, NotFoundError } from '../../host/sdk/index.js';
+import { defineOperation, type OperationDef, AppError, NotFoundError, type Language } from '../../host/sdk/index.js';
 import { PUBLIC_GROUP } from '../api/api-groups.js';
 import { handleCallback } from '../callbacks/handle-callback.js';
 import { SandboxChannel } from '../channels/sandbox/index.js';
@@ -8,6 +8,7 @@ import { formatMinor } from '../money/index.js';
 import { toChannelOrder } from '../orders/order-view.js';
 import { looksLikePaymentId } from '../orders/payment-id.js';
 import { PaymentInfo } from '../orders/types.js';
+import { subjectIn } from '../orders/order-subject.js';
 
 const ID_PARAMS = { type: 'object', properties: { paymentId: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['paymentId'] };
 
@@ -34,13 +35,14 @@ async function readOrder(deps: OrderDeps, paymentId: string): Promise<PaymentInf
   return order;
 }
 
-export function publicStatusOf(order: PaymentInfo): PublicPaymentStatus {
+/** `language`: the page's (the request's); an order composed by the service shows its title in it. */
+export function publicStatusOf(order: PaymentInfo, language?: Language): PublicPaymentStatus {
   const s = order.spec;
   const open = s.status === 'UNPAID' || s.status === 'PAYING';
   return {
     paymentId: s.paymentId,
     status: s.status,
-    subject: s.subject,
+    subject: subjectIn(s, language),
     amountText: formatMinor(s.paymentAmount, s.currency),
     currency: s.currency,
     paymentType: s.paymentType,
@@ -68,9 +70,9 @@ export function publicOperations(deps: OrderDeps): OperationDef[] {
       summary: 'Status of a payment order as its payment page shows it (polled by the page)',
       tags: ['payment-page'],
       params: ID_PARAMS,
-      handler: async ({ params, res }) => {
+      handler: async ({ params, res, language }) => {
         res.set('Cache-Control', 'no-store');
-        return publicStatusOf(await readOrder(deps, params.paymentId));
+        return publicStatusOf(await readOrder(deps, params.paymentId), language);
       },
     }),
     defineOperation<unknown, { outcome: 'success' | 'fail' }, { paymentId: string }>({

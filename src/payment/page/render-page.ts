@@ -6,6 +6,7 @@ import { isPaid, type PaymentInfoSpec } from '../orders/types.js';
 import { otherLanguage } from './page-language.js';
 import { PAGE_MESSAGES, payerFailureReason, scriptTexts, type PageMessages } from './page-messages.js';
 import { fillTemplate, readTemplate } from './page-template.js';
+import { subjectIn } from '../orders/order-subject.js';
 
 export const statusUrlOf = (paymentId: string) => `/apis/${PUBLIC_GROUP}/${API_VERSION}/payments/${paymentId}/status`;
 export const sandboxUrlOf = (paymentId: string) => `/apis/${PUBLIC_GROUP}/${API_VERSION}/payments/${paymentId}/sandboxPay`;
@@ -49,8 +50,8 @@ export async function renderPaymentPage(order: PaymentInfoSpec, options: PageOpt
     texts: scriptTexts(t),
   };
   const vars = {
-    ...commonVars(options.language, `${order.subject} · ${t.titleSuffix}`),
-    subject: order.subject,
+    ...commonVars(options.language, `${subjectIn(order, options.language)} · ${t.titleSuffix}`),
+    subject: subjectIn(order, options.language),
     amountText: minorMoneyText(order.paymentAmount, order.currency, options.language),
     paymentId: order.paymentId,
     orderId: order.orderId,

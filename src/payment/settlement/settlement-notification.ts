@@ -6,7 +6,7 @@ import type { SettlementRecord } from './types.js';
 
 /**
  * Tells the merchant user that a settlement was confirmed (and credited) or rejected: inbox and e-mail, in
- * Chinese and English as the other merchant messages. Queued in the decision's transaction; once per decision.
+ * the user's language. Queued in the decision's transaction; once per decision.
  */
 export async function notifySettlementDecision(deps: MerchantDeps, record: SettlementRecord): Promise<void> {
   const s = record.spec;
@@ -20,16 +20,20 @@ export async function notifySettlementDecision(deps: MerchantDeps, record: Settl
   const en = confirmed
     ? `Settlement ${name} was confirmed; ${minorMoneyText(s.settlementAmount, s.currency, 'en')} was credited to your balance.`
     : `Settlement ${name} was rejected; its orders will be settled again.`;
+  const href = escapeHtml(link);
   await deps.notifications.send({
     to: [{ username: merchant.spec.username }],
     missingUsers: 'skip',
     dedupeKey: `settlement:${record.metadata.name}:${s.status}`,
     content: {
-      title: confirmed ? `结算已确认 / Settlement confirmed` : `结算已驳回 / Settlement rejected`,
-      html:
-        `<p>${zh}订单 ${s.orderCount} 笔，备注：${remark}</p>`
-        + `<p>${en} Orders: ${s.orderCount}. Remark: ${remark}</p>`
-        + `<p><a href="${escapeHtml(link)}">结算记录 / Settlements</a></p>`,
+      title: confirmed ? '结算已确认' : '结算已驳回',
+      html: `<p>${zh}订单 ${s.orderCount} 笔，备注：${remark}</p><p><a href="${href}">结算记录</a></p>`,
+      i18n: {
+        en: {
+          title: confirmed ? 'Settlement confirmed' : 'Settlement rejected',
+          html: `<p>${en} Orders: ${s.orderCount}. Remark: ${remark}</p><p><a href="${href}">Settlements</a></p>`,
+        },
+      },
     },
   });
 }

@@ -21,8 +21,8 @@ function noteOf(r: WithdrawalRecord): string {
 }
 
 /**
- * Tells the merchant user about a move of their withdrawal (inbox and e-mail, zh-CN and English as the
- * merchant notifications do), queued in the move's transaction so it goes out only if the move commits.
+ * Tells the merchant user about a move of their withdrawal (inbox and e-mail, in their language), queued in
+ * the move's transaction so it goes out only if the move commits.
  */
 export async function notifyWithdrawalMove(deps: WithdrawalDeps, record: WithdrawalRecord): Promise<void> {
   const s = record.spec;
@@ -30,16 +30,25 @@ export async function notifyWithdrawalMove(deps: WithdrawalDeps, record: Withdra
   const [amountZh, amountEn] = [minorMoneyText(s.amount, s.currency, 'zh-CN'), minorMoneyText(s.amount, s.currency, 'en')];
   const note = noteOf(record) ? escapeHtml(noteOf(record)) : '-';
   const link = `${deps.siteUrl.replace(/\/+$/, '')}/uc/merchant/withdrawals`;
+  const id = escapeHtml(record.metadata.name);
+  const href = escapeHtml(link);
   await deps.notifications.send({
     to: [{ username: s.merchant }],
     missingUsers: 'skip',
     dedupeKey: `withdrawal:${record.metadata.name}:${s.status}`,
     content: {
-      title: `提现${zh}：${amountZh} / Withdrawal ${en}: ${amountEn}`,
+      title: `提现${zh}：${amountZh}`,
       html:
-        `<p>您的提现申请 ${escapeHtml(record.metadata.name)}（${amountZh}）状态已变更为 <b>${zh}</b>（${s.status}）。说明：${note}</p>`
-        + `<p>Your withdrawal ${escapeHtml(record.metadata.name)} (${amountEn}) is now <b>${en}</b> (${s.status}). Note: ${note}</p>`
-        + `<p><a href="${escapeHtml(link)}">提现记录 / Withdrawal history</a></p>`,
+        `<p>您的提现申请 ${id}（${amountZh}）状态已变更为 <b>${zh}</b>（${s.status}）。说明：${note}</p>`
+        + `<p><a href="${href}">提现记录</a></p>`,
+      i18n: {
+        en: {
+          title: `Withdrawal ${en}: ${amountEn}`,
+          html:
+            `<p>Your withdrawal ${id} (${amountEn}) is now <b>${en}</b> (${s.status}). Note: ${note}</p>`
+            + `<p><a href="${href}">Withdrawal history</a></p>`,
+        },
+      },
     },
   });
 }

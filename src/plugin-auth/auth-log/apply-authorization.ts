@@ -31,10 +31,32 @@ export interface ApplicationOptions {
   notify?: boolean;
 }
 
+/**
+ * What an application did, for the one who asked to be told (docs/plugin-auth.md, "Applying"):
+ * - `PENDING_REVIEW`: the record was created (or confirmed) and waits for an administrator;
+ * - `AUTHORIZED_PERMANENTLY`: the user holds a permanent entitlement, so it was authorized permanently at once;
+ * - `AWAITING_CONFIRMATION`: created through the public API; the user confirms it in the user center;
+ * - `ALREADY_APPLIED`: the domain already had its record, which is answered as it is (nothing changed).
+ */
+export type ApplicationOutcome = 'PENDING_REVIEW' | 'AUTHORIZED_PERMANENTLY' | 'AWAITING_CONFIRMATION' | 'ALREADY_APPLIED';
+export const APPLICATION_OUTCOMES: readonly ApplicationOutcome[] = [
+  'PENDING_REVIEW',
+  'AUTHORIZED_PERMANENTLY',
+  'AWAITING_CONFIRMATION',
+  'ALREADY_APPLIED',
+];
+
 export interface ApplicationResult {
   record: AuthLog;
   /** False when the triple already had its record (an application is idempotent). */
   created: boolean;
+  outcome: ApplicationOutcome;
+}
+
+/** The outcome of a record this application wrote (created or confirmed). */
+function outcomeOf(record: AuthLog): ApplicationOutcome {
+  if (record.spec.unconfirmed) return 'AWAITING_CONFIRMATION';
+  return record.spec.authStatus === 1 ? 'AUTHORIZED_PERMANENTLY' : 'PENDING_REVIEW';
 }
 
 /**
@@ -64,9 +86,11 @@ export async function applyForAuthorization(
     const plugin = await requirePlugin(client, input.pluginKey);
     await requireUser(client, input.user);
     const existing = await client.fetch(SitePluginAuthLog, name);
-    if (existing && origin === 'USER' && existing.spec.unconfirmed)
-      return { record: await confirm(deps, plugin, existing, notify), created: false };
-    if (existing) return { record: existing, created: false };
+    if (existing && origin === 'USER' && existing.spec.unconfirmed) {
+      const confirmed = await confirm(deps, plugin, existing, notify);
+      return { record: confirmed, created: false, outcome: outcomeOf(confirmed) };
+    }
+    if (existing) return { record: existing, created: false, outcome: 'ALREADY_APPLIED' };
     const spec: AuthLogSpec = { pluginKey: input.pluginKey, authUser: input.user, authDomain: domain, authStatus: 0 };
     if (origin === 'PUBLIC_API') await checkUnconfirmedRoom(deps, plugin, input.user);
     const record = await client.create(SitePluginAuthLog, {
@@ -75,7 +99,7 @@ export async function applyForAuthorization(
     });
     const reason = origin === 'PUBLIC_API' ? 'PUBLIC_APPLICATION' : 'APPLICATION';
     if (notify) await notifyStatusChange(deps, { after: record, reason, pluginName: plugin.spec.name });
-    return { record, created: true };
+    return { record, created: true, outcome: outcomeOf(record) };
   });
 }
 

@@ -1,3 +1,4 @@
+import { localizedText, type LocalizedText } from '../../host/sdk/index.js';
 import { findPluginByKey } from '../catalog/find-plugin.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import type { AuthLog, AuthLogSpec } from './types.js';
@@ -22,20 +23,34 @@ export type ChangeReason =
   | 'PURCHASE'
   | 'REFUND';
 
-const REASON_TEXT: Record<ChangeReason, string> = {
-  APPLICATION: '提交授权申请',
-  PUBLIC_APPLICATION: '他人通过公开接口为您申请，请在用户中心确认（申请此域名）或删除',
-  AUTHORIZE: '管理员授权',
-  BATCH_AUTHORIZE: '管理员批量授权',
-  BATCH_CANCEL: '管理员取消授权',
-  FREE_CODE: '免费授权码激活',
-  PERMANENT_CODE: '永久授权码激活',
-  MANUAL: '管理员创建记录',
-  EDIT: '管理员修改记录',
-  CLEANUP: '授权已到期',
-  PURCHASE: '购买插件',
-  REFUND: '购买已退款',
+const REASON_TEXT: Record<ChangeReason, LocalizedText> = {
+  APPLICATION: localizedText('提交授权申请', 'you applied for it'),
+  PUBLIC_APPLICATION: localizedText(
+    '他人通过公开接口为您申请，请在用户中心确认（申请此域名）或删除',
+    'someone applied for you through the public API; confirm it in the user center (apply for this domain) or delete it',
+  ),
+  AUTHORIZE: localizedText('管理员授权', 'an administrator authorized it'),
+  BATCH_AUTHORIZE: localizedText('管理员批量授权', 'an administrator authorized it with others'),
+  BATCH_CANCEL: localizedText('管理员取消授权', 'an administrator cancelled the authorization'),
+  FREE_CODE: localizedText('免费授权码激活', 'activated with a free code'),
+  PERMANENT_CODE: localizedText('永久授权码激活', 'activated with a permanent code'),
+  MANUAL: localizedText('管理员创建记录', 'an administrator created the record'),
+  EDIT: localizedText('管理员修改记录', 'an administrator changed the record'),
+  CLEANUP: localizedText('授权已到期', 'the authorization expired'),
+  PURCHASE: localizedText('购买插件', 'you bought the plugin'),
+  REFUND: localizedText('购买已退款', 'the purchase was refunded'),
 };
+
+const STATUS_TEXT = {
+  authorized: localizedText('已授权', 'authorized'),
+  unconfirmed: localizedText('待确认', 'awaiting your confirmation'),
+  expired: localizedText('已过期', 'expired'),
+  unauthorized: localizedText('未授权', 'not authorized'),
+  pending: localizedText('待审核', 'pending review'),
+};
+const NO_AUTH_TIME = localizedText('未授权', 'not authorized');
+const NO_EXPIRY = localizedText('无', 'none');
+const PERMANENT = localizedText('永久授权', 'permanent');
 
 export interface StatusChange {
   /** The record's spec before the change; undefined when the record was just created. */
@@ -47,7 +62,7 @@ export interface StatusChange {
 }
 
 /**
- * Queues one `auth-notification` (inbox and e-mail) when the record's authStatus was set or changed. Call it
+ * Queues one `auth-notification` (inbox and e-mail, in the user's language) when the record's authStatus was set or changed. Call it
  * inside the transaction that writes the record: the status and its outbox entries commit together or not at
  * all, and the record's version check lets only one writer make a given move, so a retried request or job
  * finds the status already moved and queues nothing (no dedupe key: its index entry and lookup would add a
@@ -70,7 +85,7 @@ export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusCha
       domain: after.spec.authDomain,
       user: after.spec.authUser,
       statusText: statusText(change),
-      authTime: after.spec.authTime ?? '',
+      authTime: after.spec.authTime ?? NO_AUTH_TIME,
       expireTime: expireText(after.spec.expireTime),
       jumpUrl: `${deps.baseUrl}${USER_CENTER_PATH}`,
       reason: REASON_TEXT[reason],
@@ -79,14 +94,14 @@ export async function notifyStatusChange(deps: PluginAuthDeps, change: StatusCha
   return messages.length > 0;
 }
 
-function statusText({ before, after, reason }: StatusChange): string {
-  if (after.spec.authStatus === 1) return '已授权';
-  if (after.spec.unconfirmed) return '待确认';
-  if (reason === 'CLEANUP') return '已过期';
-  return before ? '未授权' : '待审核';
+function statusText({ before, after, reason }: StatusChange): LocalizedText {
+  if (after.spec.authStatus === 1) return STATUS_TEXT.authorized;
+  if (after.spec.unconfirmed) return STATUS_TEXT.unconfirmed;
+  if (reason === 'CLEANUP') return STATUS_TEXT.expired;
+  return before ? STATUS_TEXT.unauthorized : STATUS_TEXT.pending;
 }
 
-function expireText(expireTime: string | undefined): string {
-  if (!expireTime) return '-';
-  return isPermanentExpireTime(expireTime) ? '永久授权' : expireTime;
+function expireText(expireTime: string | undefined): LocalizedText | string {
+  if (!expireTime) return NO_EXPIRY;
+  return isPermanentExpireTime(expireTime) ? PERMANENT : expireTime;
 }

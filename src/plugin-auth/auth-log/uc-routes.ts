@@ -5,10 +5,26 @@ import { TAGS } from '../api/tags.js';
 import { PLUGIN_KEY } from '../catalog/schemas.js';
 import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { DOMAIN_INPUT } from '../domain-name/schemas.js';
-import { applyForAuthorization } from './apply-authorization.js';
+import { APPLICATION_OUTCOMES, applyForAuthorization } from './apply-authorization.js';
 import { listAuthLogs, SORT_FIELDS, type AuthLogFilter, type AuthLogSort } from './list-auth-logs.js';
 import { deleteAuthLog } from './record-service.js';
 import { AUTH_LOG_ITEM, AUTH_LOG_SCHEMA, AUTH_STATUS, VALIDITY } from './schemas.js';
+
+/** The record and what the application did, so the user center says what happened (not always "waits for review"). */
+const APPLY_ANSWER = {
+  ...AUTH_LOG_SCHEMA,
+  required: ['outcome'],
+  properties: {
+    ...(AUTH_LOG_SCHEMA.properties as Record<string, unknown>),
+    outcome: {
+      type: 'string',
+      enum: APPLICATION_OUTCOMES,
+      description:
+        'PENDING_REVIEW: waits for an administrator; AUTHORIZED_PERMANENTLY: authorized permanently at once (the user owns the plugin);'
+        + ' AWAITING_CONFIRMATION: created through the public API; ALREADY_APPLIED: the domain already had this record, unchanged',
+    },
+  },
+};
 
 const APPLY_BODY = {
   type: 'object',
@@ -31,11 +47,14 @@ export function userCenterOperations(deps: PluginAuthDeps): OperationDef[] {
       path: '/authorizations',
       tags: TAGS.userCenter,
       summary:
-        'Apply for a domain (host or full URL): pending review, or authorized at once with a permanent entitlement; idempotent per domain',
+        'Apply for a domain (host or full URL): pending review, or authorized at once with a permanent entitlement; idempotent per domain.'
+        + ' The record, and in `outcome` which of these happened',
       body: APPLY_BODY,
-      response: AUTH_LOG_SCHEMA,
-      handler: async ({ body, principal }) =>
-        (await applyForAuthorization(deps, { pluginKey: body.pluginKey, domain: body.domain, user: principal.username })).record,
+      response: APPLY_ANSWER,
+      handler: async ({ body, principal }) => {
+        const result = await applyForAuthorization(deps, { pluginKey: body.pluginKey, domain: body.domain, user: principal.username });
+        return { ...result.record, outcome: result.outcome };
+      },
     }),
     defineOperation<Omit<AuthLogFilter, 'authUser'> & AuthLogSort & { page: number; size: number }>({
       operationId: 'listMyAuthLogs',

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inValues, isNull, labelEq, or, type ExtensionClient } from '../../host/sdk/index.js';
+import { and, eq, inValues, isNull, labelEq, or, type ExtensionClient, type Language } from '../../host/sdk/index.js';
 import { requirePlugin } from '../catalog/find-plugin.js';
 import { priceTypeOf } from '../catalog/price-type.js';
 import type { SitePlugin } from '../catalog/types.js';
@@ -7,7 +7,7 @@ import type { PluginAuthDeps } from '../deps/plugin-auth-deps.js';
 import { checkoutLock } from '../deps/lock-keys.js';
 import { hasEntitlement } from '../permanent-users/permanent-users-service.js';
 import { awaitCheckout } from './await-checkout.js';
-import { amountText, CheckoutRequest, PaymentOrder } from './payment-contract.js';
+import { amountText, CheckoutRequest, PaymentOrder, type OrderSubjects } from './payment-contract.js';
 import { PURCHASE_CURRENCY, saleAmount } from '../catalog/sale-amount.js';
 import { alreadyEntitled, checkoutPending, checkoutRefused, notForSale, paymentPending, purchaseInProgress } from './purchase-errors.js';
 import {
@@ -28,6 +28,8 @@ export interface CheckoutInput {
   paymentChannel: string;
   /** The signed-in buyer. */
   user: string;
+  /** The language the buyer reads (their request's): the order's subject for the channel, and the answer's. */
+  language: Language;
   clientIp?: string;
   userAgent?: string;
 }
@@ -77,13 +79,13 @@ export async function checkoutPlugin(deps: PluginAuthDeps, input: CheckoutInput)
     await deps.client.lock(checkoutLock(refs.pluginKey, refs.user));
     return (await openCheckout(deps.client, refs)) ?? { created: await requestOrder(deps, plugin, amount, input) };
   });
-  if (found.order) return answerOf(found.order, await payUrlOf(deps, found.order), true);
+  if (found.order) return answerOf(found.order, await payUrlOf(deps, found.order), true, input.language);
   const name = found.request ?? found.created!;
   const status = await awaitCheckout(deps.client, deps.clock, name);
   if (!status) throw checkoutPending();
   if (status.phase === 'FAILED' || !status.paymentId) throw status.error ? checkoutRefused(status.error) : checkoutPending();
   const order = await deps.client.get(PaymentOrder, status.paymentId);
-  return answerOf(order, status.payUrl ?? (await payUrlOf(deps, order)), found.request !== undefined);
+  return answerOf(order, status.payUrl ?? (await payUrlOf(deps, order)), found.request !== undefined, input.language);
 }
 
 /**
@@ -107,16 +109,25 @@ async function openCheckout(client: ExtensionClient, refs: PurchaseRefs): Promis
   return pending.items[0] ? { request: pending.items[0].metadata.name } : undefined;
 }
 
+/** The order's title in each language (docs/plugin-purchase.md): every reader of the order sees theirs. */
+export function purchaseSubjects(pluginName: string): OrderSubjects {
+  return { 'zh-CN': `购买插件：${pluginName}`.slice(0, 256), en: `Plugin purchase: ${pluginName}`.slice(0, 256) };
+}
+
+const ENTITLEMENT_WORDS: Record<Language, string> = { 'zh-CN': '永久授权', en: 'permanent entitlement' };
+
 /** Writes the CheckoutRequest (named `plugin-{pair}-{random}`: the order number too). */
 async function requestOrder(deps: PluginAuthDeps, plugin: SitePlugin, amount: string, input: CheckoutInput): Promise<string> {
   const refs = { pluginKey: plugin.spec.key, user: input.user };
   const name = `plugin-${pairOf(refs)}-${crypto.randomBytes(5).toString('hex')}`;
+  const subjects = purchaseSubjects(plugin.spec.name);
   await deps.client.create(CheckoutRequest, {
     metadata: { name, labels: purchaseLabels(refs) },
     spec: {
       username: input.user,
-      subject: `购买插件 Plugin purchase: ${plugin.spec.name}`.slice(0, 256),
-      body: `${plugin.spec.key} · 永久授权 / permanent entitlement`,
+      subject: subjects[input.language],
+      subjects,
+      body: `${plugin.spec.key} · ${ENTITLEMENT_WORDS[input.language]}`,
       amount,
       currency: PURCHASE_CURRENCY,
       paymentType: input.paymentType,
@@ -138,13 +149,13 @@ async function payUrlOf(deps: PluginAuthDeps, order: PaymentOrder): Promise<stri
   return request?.status?.payUrl ?? `${deps.baseUrl}/payment/${order.spec.paymentId}`;
 }
 
-function answerOf(order: PaymentOrder, payUrl: string, reused: boolean): CheckoutAnswer {
+function answerOf(order: PaymentOrder, payUrl: string, reused: boolean, language: Language): CheckoutAnswer {
   const s = order.spec;
   return {
     paymentId: s.paymentId,
     orderId: s.orderId,
     payUrl,
-    subject: s.subject,
+    subject: s.subjects?.[language] ?? s.subject,
     amount: amountText(s.paymentAmount),
     currency: s.currency,
     paymentType: s.paymentType,

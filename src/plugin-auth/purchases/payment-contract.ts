@@ -1,4 +1,4 @@
-import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
+import { defineKind, type Language, type ObjectOf } from '../../host/sdk/index.js';
 
 /**
  * The payment service's public resource contract, as plugin authorization uses it: kinds named by group and
@@ -8,10 +8,16 @@ import { defineKind, type ObjectOf } from '../../host/sdk/index.js';
 const PAYMENT_GROUP = 'payment.authpay.dev';
 const PAYMENT_VERSION = 'v1alpha1';
 
+/** An order's title in each language: every reader sees theirs, the channel gets `subject` (the buyer's). */
+export type OrderSubjects = Readonly<Record<Language, string>>;
+
 /** What a checkout asks the payment service for: a system order of `username` (orderId = the request's name). */
 export interface CheckoutRequestSpec {
   username: string;
+  /** In the buyer's language; the order's `subject`. */
   subject: string;
+  /** The title in each language (the order's `subjects`). */
+  subjects?: OrderSubjects;
   body?: string;
   amount: string;
   currency: string;
@@ -56,6 +62,7 @@ export interface PaymentOrderSpec {
   orderId: string;
   paymentId: string;
   subject: string;
+  subjects?: OrderSubjects;
   paymentAmount: number;
   currency: string;
   paymentType: string;

@@ -45,8 +45,8 @@ export function purchaseOperations(deps: PluginAuthDeps): OperationDef[] {
         properties: { pluginKey: PLUGIN_KEY, paymentType: CHANNEL_WORD, paymentChannel: CHANNEL_WORD },
       },
       response: CHECKOUT_ANSWER,
-      handler: ({ body, principal, req }) =>
-        checkoutPlugin(deps, { ...body, user: principal.username, clientIp: req.ip, userAgent: req.get('user-agent') }),
+      handler: ({ body, principal, req, language }) =>
+        checkoutPlugin(deps, { ...body, user: principal.username, language, clientIp: req.ip, userAgent: req.get('user-agent') }),
     }),
   ];
 }

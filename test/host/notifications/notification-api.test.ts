@@ -140,23 +140,33 @@ test('administrators list the outbox by status and retry a failed message', asyn
   expect(sent.body.data.items.map((m: OutboxMessage) => m.metadata.name)).toContain(failed.metadata.name);
 });
 
-test('administrators send a test e-mail through the outbox to check the SMTP settings', async () => {
+test("administrators send a test e-mail through the outbox to check the SMTP settings, in the administrator's language", async () => {
   settings.set({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'AuthPay <noreply@pay.example.com>' });
-  const res = await fetch(`${base}${CONSOLE}/outbox/test-email`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ to: 'ops@example.com' }),
-  });
+  const sendTest = (to: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${CONSOLE}/outbox/test-email`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ to }),
+    });
+  // A console in Chinese (the site default when nothing else is known): the mail is Chinese only.
+  const res = await sendTest('ops@example.com');
   expect(res.status).toBe(200);
   const body = (await res.json()) as { data: { name: string; phase: string } };
   expect(body.data.phase).toBe('PENDING');
-  const mail = await waitFor(() => smtp.received.find((m) => m.subject === 'AuthPay: test e-mail'), 'the test e-mail');
-  expect(mail.text).toContain('Requested by bootstrap.');
-  const bad = await fetch(`${base}${CONSOLE}/outbox/test-email`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ to: 'nope' }),
-  });
+  const zh = await waitFor(() => smtp.received.find((m) => m.to && JSON.stringify(m.to).includes('ops@example.com')), 'the test e-mail');
+  expect(zh.subject).toBe('AuthPay：测试邮件');
+  expect(zh.text).toContain('发起人：bootstrap。');
+  expect(`${zh.subject}\n${zh.text}`).not.toMatch(/test e-mail|Requested by|SMTP settings work/);
+  // A console in English: English only.
+  expect((await sendTest('ops-en@example.com', { 'accept-language': 'en' })).status).toBe(200);
+  const en = await waitFor(
+    () => smtp.received.find((m) => JSON.stringify(m.to ?? '').includes('ops-en@example.com')),
+    'the English test e-mail',
+  );
+  expect(en.subject).toBe('AuthPay: test e-mail');
+  expect(en.text).toContain('Requested by bootstrap.');
+  expect(`${en.subject}\n${en.text}\n${String(en.html)}`).not.toMatch(/\p{Script=Han}/u);
+  const bad = await sendTest('nope');
   expect(bad.status).toBe(400);
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { compileTemplate, renderTemplate } from '../../../src/host/notifications/render-template.js';
 import { TemplateStore } from '../../../src/host/notifications/template-store.js';
 import { htmlToText, sanitizedHtml, trustedHtml } from '../../../src/host/notifications/safe-html.js';
+import { localizedText } from '../../../src/host/notifications/localized-text.js';
 
 const template = compileTemplate('greeting', {
   title: 'Hello {{name}}',
@@ -80,4 +81,28 @@ test('the host templates shipped in templates/notifications are valid', () => {
   const store = new TemplateStore();
   store.addDirectory(path.resolve('templates', 'notifications'));
   for (const id of store.ids()) expect(id).toMatch(/^[a-z0-9.-]+$/);
+});
+
+test("renders the bodies and the word values of the reader's language, one language per message (issue 29)", () => {
+  const bilingual = compileTemplate('status', {
+    title: '{{status}}：{{name}}',
+    html: '<p>状态：<b>{{status}}</b></p>',
+    text: '状态：{{status}}',
+    variables: [{ name: 'status' }, { name: 'name' }],
+    i18n: { en: { title: '{{status}}: {{name}}', html: '<p>Status: <b>{{status}}</b></p>' } },
+  });
+  const variables = { status: localizedText('已授权', 'authorized'), name: 'Shop' };
+  expect(renderTemplate(bilingual, variables, 'zh-CN')).toEqual({
+    title: '已授权：Shop',
+    html: '<p>状态：<b>已授权</b></p>',
+    text: '状态：已授权',
+  });
+  // The English text comes from the English html, never from the Chinese base text.
+  expect(renderTemplate(bilingual, variables, 'en')).toEqual({
+    title: 'authorized: Shop',
+    html: '<p>Status: <b>authorized</b></p>',
+    text: htmlToText('<p>Status: <b>authorized</b></p>'),
+  });
+  // A template without English bodies still gives word values in the reader's language.
+  expect(renderTemplate(template, { name: localizedText('朋友', 'friend') }, 'en').title).toBe('Hello friend');
 });

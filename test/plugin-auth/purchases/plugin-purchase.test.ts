@@ -8,6 +8,7 @@ import {
   checkout,
   entitlementsOf,
   eventually,
+  PAY_CONSOLE,
   PAY_UC,
   purchaseMessages,
   purchaseRecord,
@@ -28,9 +29,12 @@ afterAll(() => server.stop());
 
 test('buying with SANDBOX: one entitlement, pending records authorized, one message, later domains at once', async () => {
   const pending = dataOf(
-    await as<AuthLog>(server, 'ann', 'POST', `${UC}/authorizations`, { pluginKey: 'seo-pro', domain: 'ann.example.com' }),
+    await as<AuthLog & { outcome: string }>(server, 'ann', 'POST', `${UC}/authorizations`, {
+      pluginKey: 'seo-pro',
+      domain: 'ann.example.com',
+    }),
   );
-  expect(pending.spec.authStatus).toBe(0);
+  expect([pending.spec.authStatus, pending.outcome]).toEqual([0, 'PENDING_REVIEW']);
 
   const order = dataOf(await checkout(server, 'ann', 'seo-pro'));
   expect(order).toMatchObject({ amount: '99.00', currency: 'CNY', pluginKey: 'seo-pro', reused: false, paymentType: 'SANDBOX' });
@@ -40,7 +44,18 @@ test('buying with SANDBOX: one entitlement, pending records authorized, one mess
     await as<ListResult<{ paymentId: string; subject: string; username: string }>>(server, 'ann', 'GET', `${PAY_UC}/payments`),
   );
   expect(mine.items.map((o) => o.paymentId)).toEqual([order.paymentId]);
-  expect(mine.items[0].subject).toContain('SEO Pro');
+  // The order's title is composed in each language and every reader sees theirs, never both in one string:
+  // the buyer in Chinese (the site default), an administrator reading in English in English.
+  expect(mine.items[0].subject).toBe('购买插件：SEO Pro');
+  const english = { 'accept-language': 'en' };
+  const listed = dataOf(
+    await admin<ListResult<{ subject: string }>>(server, 'GET', `${PAY_CONSOLE}/payments?paymentId=${order.paymentId}`, undefined, english),
+  );
+  expect(listed.items.map((o) => o.subject)).toEqual(['Plugin purchase: SEO Pro']);
+  const page = await fetch(`${server.url}/payment/${order.paymentId}?lang=en`);
+  const html = await page.text();
+  expect(html).toContain('Plugin purchase: SEO Pro');
+  expect(html).not.toContain('购买插件');
 
   expect((await sandboxPay(server, order.paymentId)).status).toBe(200);
   const purchase = await eventually(async () => (await purchaseRecord(server, order.paymentId))?.spec, 'the grant');
@@ -61,9 +76,21 @@ test('buying with SANDBOX: one entitlement, pending records authorized, one mess
   expect((await purchaseMessages(server, 'ann', 'auth-notification')).filter((m) => m.spec.title.includes('已授权'))).toHaveLength(0);
 
   const next = dataOf(
-    await as<AuthLog>(server, 'ann', 'POST', `${UC}/authorizations`, { pluginKey: 'seo-pro', domain: 'https://shop.ann.example.com/x' }),
+    await as<AuthLog & { outcome: string }>(server, 'ann', 'POST', `${UC}/authorizations`, {
+      pluginKey: 'seo-pro',
+      domain: 'https://shop.ann.example.com/x',
+    }),
   );
   expect(next.spec).toMatchObject({ authStatus: 1, authDomain: 'shop.ann.example.com', expireTime: '2099-12-31T23:59:59Z' });
+  // The answer says what happened, so the user center does not claim it waits for review.
+  expect(next.outcome).toBe('AUTHORIZED_PERMANENTLY');
+  const repeated = dataOf(
+    await as<AuthLog & { outcome: string }>(server, 'ann', 'POST', `${UC}/authorizations`, {
+      pluginKey: 'seo-pro',
+      domain: 'shop.ann.example.com',
+    }),
+  );
+  expect(repeated.outcome).toBe('ALREADY_APPLIED');
   const entitlements = dataOf(await as<ListResult<EntitlementView>>(server, 'ann', 'GET', `${UC}/entitlements`));
   expect(entitlements.items).toEqual([expect.objectContaining({ pluginKey: 'seo-pro', pluginName: 'SEO Pro', source: 'PURCHASE' })]);
   expect(dataOf(await as<ListResult<EntitlementView>>(server, 'ben', 'GET', `${UC}/entitlements`)).items).toEqual([]);

@@ -29,6 +29,11 @@ export default {
       submitted: 'Application submitted; it is waiting for review',
       activated: 'Activated: the domain is licensed',
     },
+    // What an application did, as the server answers it (applyAuthorization's outcome).
+    applied: {
+      authorizedPermanently: '{domain} is authorized permanently: you own this plugin, so no review is needed',
+      alreadyApplied: '{domain} already has an authorization record for this plugin; nothing was changed',
+    },
     mine: {
       keyword: 'Plugin or domain',
       status: 'Status',

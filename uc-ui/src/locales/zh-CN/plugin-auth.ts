@@ -27,6 +27,11 @@ export default {
       submitted: '申请已提交，等待审核',
       activated: '激活成功，已获得授权',
     },
+    // 申请的结果，以服务端的回答为准（applyAuthorization 的 outcome）。
+    applied: {
+      authorizedPermanently: '{domain} 已获永久授权：您已拥有此插件，无需审核',
+      alreadyApplied: '{domain} 已有此插件的授权记录，未作更改',
+    },
     mine: {
       keyword: '插件或域名',
       status: '状态',
