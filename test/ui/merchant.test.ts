@@ -95,7 +95,7 @@ async function onboard(page: Page, w: Words): Promise<void> {
   expect(await terms.locator('script, [onmouseover], a[href^="javascript"]').count()).toBe(0);
   await terms.locator('p').hover();
   expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
-  await page.getByTestId('onboarding-fee').filter({ hasText: 'CNY 1.00' }).waitFor();
+  await page.getByTestId('onboarding-fee').filter({ hasText: '¥1.00' }).waitFor();
   await axeClean(page, 'onboarding form');
 
   await page.getByTestId('onboard-submit').click();
@@ -174,7 +174,7 @@ describe('the merchant journey (zh-CN, desktop)', () => {
     await page.locator('#sandbox-pay').waitFor();
     await page.goto('/uc/merchant');
     const due = page.getByTestId('fee-due');
-    await due.getByTestId('fee-amount').filter({ hasText: 'CNY 1.00' }).waitFor();
+    await due.getByTestId('fee-amount').filter({ hasText: '¥1.00' }).waitFor();
     await due.getByText(paymentId).waitFor();
     await axeClean(page, 'fee due');
     await docScreenshot(page, 'uc-merchant-fee-desktop');
@@ -466,7 +466,7 @@ describe.each([
 
     const due = await signIn(`fee-${tag}`, locale, viewport);
     await checkPage(due.page, w, 'nav.merchant', '[data-testid=fee-due]', `fee due ${tag}`);
-    await due.page.getByTestId('fee-amount').filter({ hasText: 'CNY 1.00' }).waitFor();
+    await due.page.getByTestId('fee-amount').filter({ hasText: '¥1.00' }).waitFor();
     await shot(due.page, 'uc-merchant-fee');
     expect(due.errors).toEqual([]);
     await due.page.context().close();

@@ -188,7 +188,7 @@ describe('the withdrawal journey (zh-CN, desktop)', () => {
       .waitFor();
 
     await page.goto('/uc/merchant/withdrawals');
-    await page.getByTestId('balance').filter({ hasText: 'CNY 99.40' }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: '¥99.40' }).waitFor();
 
     await page.goto('/uc/merchant/withdrawal-accounts');
     await page.getByTestId('account-add').click();
@@ -208,12 +208,12 @@ describe('the withdrawal journey (zh-CN, desktop)', () => {
     await axeClean(page, 'accounts');
 
     await page.goto('/uc/merchant/withdrawals');
-    await page.getByTestId('withdrawable-amount').filter({ hasText: 'CNY 99.40' }).waitFor();
+    await page.getByTestId('withdrawable-amount').filter({ hasText: '¥99.40' }).waitFor();
     await page.getByTestId('apply-form').locator('input[name=amount]').fill('30.00');
     await page.getByTestId('apply-submit').click();
     await page.getByTestId('my-withdrawals').getByText(w('enum.withdrawalStatus.PENDING_AUDIT')).waitFor();
-    await page.getByTestId('frozen').filter({ hasText: 'CNY 30.00' }).waitFor();
-    await page.getByTestId('withdrawable-amount').filter({ hasText: 'CNY 69.40' }).waitFor();
+    await page.getByTestId('frozen').filter({ hasText: '¥30.00' }).waitFor();
+    await page.getByTestId('withdrawable-amount').filter({ hasText: '¥69.40' }).waitFor();
     await axeClean(page, 'withdrawals');
 
     await admin.page.goto('/console/withdrawals?status=PENDING_AUDIT');
@@ -243,8 +243,8 @@ describe('the withdrawal journey (zh-CN, desktop)', () => {
     await axeClean(admin.page, 'withdrawal details');
 
     await page.reload();
-    await page.getByTestId('balance').filter({ hasText: 'CNY 69.40' }).waitFor();
-    await page.getByTestId('frozen').filter({ hasText: 'CNY 0.00' }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: '¥69.40' }).waitFor();
+    await page.getByTestId('frozen').filter({ hasText: '¥0.00' }).waitFor();
     await page.getByTestId('my-withdrawals').getByText(w('enum.withdrawalStatus.COMPLETED')).waitFor();
     await page.getByTestId('my-withdrawals').getByText('ICBC-20261126-0001').waitFor();
   }, 180_000);

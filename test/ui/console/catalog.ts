@@ -31,12 +31,23 @@ const UC_CATALOGS: Record<'zh-CN' | 'en', Catalog> = {
   en: merge(sharedEn as Catalog, ucEn as Catalog),
 };
 
+/**
+ * A message with its placeholders filled; a count message (`'{n} order | {n} orders'`) in the form its count
+ * (`n`, else `count`) takes, as the apps pass it to vue-i18n: 1 the first form, any other the last.
+ */
+export function fillMessage(message: string, named: Record<string, string | number> = {}): string {
+  const forms = message.split(' | ');
+  const count = Number(named.n ?? named.count);
+  const form = forms.length > 1 && count === 1 ? forms[0] : forms[forms.length - 1];
+  return form.replace(/\{(\w+)\}/g, (_m, name: string) => String(named[name] ?? `{${name}}`));
+}
+
 /** `w('payment.orders.deleted', {n: 2})` in the given language; a missing key fails the test at once. */
 export function catalog(locale: 'zh-CN' | 'en', app: 'console' | 'uc' = 'console'): Words {
   return (key, named = {}) => {
     let node: string | Catalog | undefined = (app === 'uc' ? UC_CATALOGS : CATALOGS)[locale];
     for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
     if (typeof node !== 'string') throw new Error(`no message ${key} in ${locale}`);
-    return node.replace(/\{(\w+)\}/g, (_m, name: string) => String(named[name] ?? `{${name}}`));
+    return fillMessage(node, named);
   };
 }

@@ -76,7 +76,7 @@ describe.each([
 ] as const)('refunds in the console ($locale, $viewport)', ({ locale, viewport }) => {
   test('part, a lost refund synced and resolved, too much refused at the field, the rest: REFUNDED', async () => {
     const w: Words = catalog(locale);
-    const money = (amount: string) => `CNY ${amount}`;
+    const money = (amount: string) => `${locale === 'en' ? 'CN¥' : '¥'}${amount}`;
     const paymentId = await paidOrder(`ui-refund-${locale}-${viewport}`);
     const { page, errors } = await newPage(server, { locale, viewport });
     await logInThrough(page, '/console/', 'admin', ADMIN_PASSWORD);

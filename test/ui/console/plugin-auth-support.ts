@@ -8,6 +8,7 @@ import consoleZh from '../../../console-ui/src/locales/zh-CN/index.js';
 import consoleEn from '../../../console-ui/src/locales/en/index.js';
 import sharedZh from '../../../ui-shared/locales/zh-CN.js';
 import sharedEn from '../../../ui-shared/locales/en.js';
+import { fillMessage } from './catalog.js';
 
 export type Lang = 'zh-CN' | 'en';
 type Catalog = { [key: string]: string | Catalog };
@@ -19,7 +20,7 @@ export function text(lang: Lang, key: string, named: Record<string, string | num
     const found = key
       .split('.')
       .reduce<string | Catalog | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), catalog);
-    if (typeof found === 'string') return found.replace(/\{(\w+)\}/g, (_m, name: string) => String(named[name] ?? `{${name}}`));
+    if (typeof found === 'string') return fillMessage(found, named);
   }
   throw new Error(`no catalog text ${key}`);
 }

@@ -66,6 +66,7 @@ describe.each([
 ] as const)('settlement pages ($locale, $viewport)', ({ locale, viewport }) => {
   test('settle one merchant, details, confirm, reject with a reason, the account and the report; the merchant sees it', async () => {
     const w = catalog(locale);
+    const cny = (amount: string) => `${locale === 'en' ? 'CN¥' : '¥'}${amount}`;
     const shop = `shop-${locale === 'en' ? 'en' : 'zh'}`;
     const other = `${shop}-b`;
     await merchantWithOrders(shop, 3); // 1.00 + 1.01 + 1.02 = 3.03; fee 0.60 % = 0.018 → 0.02
@@ -109,7 +110,7 @@ describe.each([
       .locator('[data-testid=settlement-details]')
       .getByText(w('settlement.details.orders', { n: 3 }))
       .waitFor();
-    await details.getByText('CNY 3.03').first().waitFor();
+    await details.getByText(cny('3.03')).first().waitFor();
     await axeClean(page);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
@@ -145,7 +146,7 @@ describe.each([
     // ---- the merchant's account ----
     // The merchant details page (linked from each settlement's merchant) shows the account.
     await page.goto(`/console/merchants/${shop}`);
-    await page.locator('[data-testid=merchant-ledger] [data-testid=ledger-balances]').getByText('CNY 3.01').first().waitFor();
+    await page.locator('[data-testid=merchant-ledger] [data-testid=ledger-balances]').getByText(cny('3.01')).first().waitFor();
     await page
       .locator('[data-testid=ledger-check]')
       .filter({ hasText: w('settlement.ledger.checkOk', { n: 1 }) })
