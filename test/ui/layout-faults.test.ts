@@ -6,9 +6,9 @@
  *   (it turned into a white box); the onboarding consent is whole; a field error of two lines stays above the
  *   next field's label;
  * - states: a page that cannot load because the server is gone says so; a list's error goes when the same search
- *   is repeated and succeeds; "Mark paid out" opens clean after a refused attempt; paid orders and credited
- *   settlements offer no Delete; a saved bank card shows only its last four digits in the user center; log-in and
- *   sign-up are one design.
+ *   is repeated and succeeds; "Mark paid out" opens clean after a refused attempt and drops its "required" once a
+ *   remark meets it; paid orders and credited settlements offer no Delete; a saved bank card shows only its last
+ *   four digits in the user center; log-in and sign-up are one design.
  */
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, asAdmin, message, newPage, signUp, startUiServer, type UiServer } from './support.js';
@@ -34,6 +34,7 @@ beforeAll(async () => {
   await asAdmin(server, 'POST', `${HOST}/users`, {
     username: 'many-roles',
     email: 'many.roles.of.one.person@example.com',
+    displayName: 'A person with a rather long display name',
     password: 'many-roles-pw-1',
   });
   await asAdmin(server, 'PUT', `${HOST}/users/many-roles/roles`, { roles: grantable });
@@ -173,7 +174,7 @@ describe('states (English, desktop)', () => {
     await page.context().close();
   }, 60_000);
 
-  test('"Mark paid out" opens clean after an attempt without a serial number was cancelled', async () => {
+  test('"Mark paid out" opens clean after a refused attempt, and its "required" goes once a remark meets it', async () => {
     const { page } = await signedIn(adminCookies, '/console/withdrawals', { locale: 'en' });
     const open = () => page.locator('[data-testid=move-complete]:visible').first().click();
     await open();
@@ -186,6 +187,11 @@ describe('states (English, desktop)', () => {
     await dialog.locator('input[name=payoutSerial]').waitFor();
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await dialog.locator('.el-form-item__error').count()).toBe(0);
+    // Refused again, then a remark (a serial number or a remark is needed): the "required" goes at once.
+    await dialog.locator('[data-testid=withdrawal-move-submit]').click();
+    await dialog.getByText(w('withdrawal.move.serialRequired')).waitFor();
+    await dialog.locator('textarea[name=remark]').fill('paid by hand at the bank counter');
+    await dialog.getByText(w('withdrawal.move.serialRequired')).waitFor({ state: 'detached' });
     await page.context().close();
   }, 60_000);
 
