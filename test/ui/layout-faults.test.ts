@@ -195,7 +195,7 @@ describe('states (English, desktop)', () => {
     await page.context().close();
   }, 60_000);
 
-  test('paid orders and credited settlements offer no Delete', async () => {
+  test('paid orders and credited settlements offer no Delete; a credited settlement offers its reversal', async () => {
     const { page } = await signedIn(adminCookies, `/console/payment/orders?status=SUCCESS`, { locale: 'en' });
     const rows = page.locator('tr.el-table__row');
     await rows.first().waitFor();
@@ -206,6 +206,12 @@ describe('states (English, desktop)', () => {
     const credited = page.locator('tr.el-table__row').filter({ hasText: w('enum.settlementStatus.SUCCESS') });
     await credited.first().waitFor();
     expect(await credited.getByRole('button', { name: w('common.delete'), exact: true }).count()).toBe(0);
+    // What the state allows stays, named for what it does: a credited settlement is reversed, with a reason.
+    await credited
+      .first()
+      .getByRole('button', { name: w('settlement.list.reverse'), exact: true })
+      .click();
+    await page.getByRole('dialog', { name: w('settlement.remarkDialog.deleteTitle') }).waitFor();
     await page.context().close();
 
     const uc = await signedIn(shopCookies, '/uc/merchant/orders', { locale: 'en' });

@@ -36,6 +36,7 @@ export default {
       deleteAsk: 'Delete settlement {name}? The orders of a pending settlement are settled again later.',
       deleted: 'Settlement deleted',
       deletedReversed: 'Settlement deleted and its credit reversed',
+      reverse: 'Reverse credit',
     },
     details: {
       title: 'Settlement details',

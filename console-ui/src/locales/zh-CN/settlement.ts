@@ -34,6 +34,7 @@ export default {
       deleteAsk: '删除结算单 {name}？待确认的结算单删除后其订单会重新参与结算。',
       deleted: '结算单已删除',
       deletedReversed: '结算单已删除，入账金额已冲正',
+      reverse: '冲正',
     },
     details: {
       title: '结算单详情',
