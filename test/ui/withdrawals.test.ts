@@ -204,7 +204,13 @@ describe('the withdrawal journey (zh-CN, desktop)', () => {
     await axeClean(page, 'account dialog with the Luhn error');
     await form.locator('input[name=accountNumber]').fill('4111 1111 1111 1111');
     await page.getByTestId('account-save').click();
-    await page.getByTestId('withdrawal-accounts').getByText('4111111111111111').waitFor();
+    // Once saved, the user center shows the card by its last four digits only (the console shows it whole below).
+    await page
+      .getByTestId('withdrawal-accounts')
+      .getByText(w('accountNumber.masked', { last4: '1111' }))
+      .first()
+      .waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('4111111111111111');
     await axeClean(page, 'accounts');
 
     await page.goto('/uc/merchant/withdrawals');
