@@ -75,10 +75,16 @@ test.each(['zh-CN', 'en'] as const)(
     await expect(payer.page.locator('.amount').innerText()).resolves.toContain(EXPECTED[locale]);
     await expect(payer.page.locator('.amount').innerText()).resolves.not.toContain('CNY');
     await payer.page.locator('#sandbox-fail').click();
-    await payer.page.locator('#status-text').filter({ hasText: w('enum.paymentStatus.FAILED') }).waitFor();
+    await payer.page
+      .locator('#status-text')
+      .filter({ hasText: w('enum.paymentStatus.FAILED') })
+      .waitFor();
 
     await page.goto(`/console/payment/orders?paymentId=${order.paymentId}`);
-    await row.locator('[data-testid=payment-status]').filter({ hasText: w('enum.paymentStatus.FAILED') }).waitFor();
+    await row
+      .locator('[data-testid=payment-status]')
+      .filter({ hasText: w('enum.paymentStatus.FAILED') })
+      .waitFor();
     expect([...errors, ...payer.errors]).toEqual([]);
     await payer.page.context().close();
     await page.context().close();

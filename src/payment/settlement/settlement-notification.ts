@@ -16,7 +16,9 @@ export async function notifySettlementDecision(deps: MerchantDeps, record: Settl
   const name = escapeHtml(record.metadata.name);
   const remark = s.remark ? escapeHtml(s.remark) : '-';
   const link = `${deps.siteUrl.replace(/\/+$/, '')}/uc/merchant/settlements`;
-  const zh = confirmed ? `结算单 ${name} 已确认，${minorMoneyText(s.settlementAmount, s.currency, 'zh-CN')} 已计入余额。` : `结算单 ${name} 已被驳回，其中的订单将重新参与结算。`;
+  const zh = confirmed
+    ? `结算单 ${name} 已确认，${minorMoneyText(s.settlementAmount, s.currency, 'zh-CN')} 已计入余额。`
+    : `结算单 ${name} 已被驳回，其中的订单将重新参与结算。`;
   const en = confirmed
     ? `Settlement ${name} was confirmed; ${minorMoneyText(s.settlementAmount, s.currency, 'en')} was credited to your balance.`
     : `Settlement ${name} was rejected; its orders will be settled again.`;

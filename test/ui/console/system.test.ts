@@ -168,8 +168,9 @@ test('a retry of a failed e-mail says it queued it again and then what the mail 
     failed.locator('[data-testid=retry]').click(),
   ]);
   expect((await answer.json()).data).toMatchObject({ outcome: 'QUEUED', previousPhase: 'FAILED' });
-  expect(await message(page, 'error', /still did not go out: .*550/)).toMatch(/test e-mail/);
-  expect((await shown())[0]).toMatch(/^success: ".*test e-mail" is queued again and being sent \(it was: Failed\)/);
+  // The message keeps the title it was written with: the Chinese console above sent it, so it is the Chinese test mail.
+  expect(await message(page, 'error', /still did not go out: .*550/)).toMatch(/测试邮件/);
+  expect((await shown())[0]).toMatch(/^success: ".*测试邮件" is queued again and being sent \(it was: Failed\)/);
 
   await page.goto('/console/system/outbox?status=SENT');
   await textOf(outboxRow(page, 'waiting@example.com').locator('[data-testid=message-status]'), /Sent/);
