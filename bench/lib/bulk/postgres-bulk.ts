@@ -121,11 +121,11 @@ async function insertLabels(client: pg.Client, layout: TableLayout, objects: Res
   ]);
 }
 
-/** The event the store logs: the object with its new resourceVersion, as JSON. */
+/** The event the store logs: the row's text (the readers take resourceVersion from the event's revision). */
 async function insertEvents(client: pg.Client, kind: string, objects: Resource[], revisions: Map<string, number>): Promise<void> {
   if (!objects.length) return;
   const revs = objects.map((obj) => revisions.get(obj.metadata.name) as number);
-  const data = objects.map((obj, k) => JSON.stringify({ ...obj, metadata: { ...obj.metadata, resourceVersion: String(revs[k]) } }));
+  const data = objects.map(serialize);
   await client.query(
     `INSERT INTO authpay_events (rev, kind, name, type, data)
       SELECT u.rev, $1, u.name, 'ADDED', u.data::json FROM unnest($2::bigint[], $3::text[], $4::text[]) AS u(rev, name, data)`,

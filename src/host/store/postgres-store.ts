@@ -166,20 +166,21 @@ export class PostgresStore implements Store {
     return this.write(async (tx) => {
       const layout = this.layout(kind);
       const cols = dataColumns(layout);
-      const values = cols.map((_, i) => `$${i + 2}`).join(', ');
       const n = cols.length;
-      const text = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data)
+      const values = cols.map((_, i) => `$${i + 2}`).join(', ');
+      const row = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data)
         VALUES ($1, ${revisionSql(this.offset, `$${n + 3}`)}, ${values}, $${n + 2})
-        ON CONFLICT (name) DO NOTHING RETURNING rv`;
-      const write = nextWriteNumber(tx.writes);
+        ON CONFLICT (name) DO NOTHING RETURNING rv, data`;
+      const text = this.withEvent(layout, row, 'ADDED', n + 4);
+      const params = [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), nextWriteNumber(tx.writes)];
       let rows: Array<{ rv: string }>;
       try {
-        rows = await sql(tx.client, text, [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), write], true);
+        rows = await sql(tx.client, text, [...params, ...this.eventParams(kind, obj)], true);
       } catch (err) {
         throw isUniqueViolation(err) ? new AlreadyExistsError(kind.kind, obj.metadata.name) : err;
       }
       if (!rows.length) throw new AlreadyExistsError(kind.kind, obj.metadata.name);
-      return this.recordWrite(tx, kind, layout, 'ADDED', obj, Number(rows[0].rv));
+      return this.recorded(tx, obj, Number(rows[0].rv));
     });
   }
 
@@ -187,15 +188,17 @@ export class PostgresStore implements Store {
     return this.write(async (tx) => {
       const layout = this.layout(kind);
       const cols = dataColumns(layout);
-      const assign = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
       const n = cols.length;
-      const text = `UPDATE ${layout.table} SET rv = ${revisionSql(this.offset, `$${n + 4}`)}, ${assign}, data = $${n + 2}
-        WHERE name = $1 AND rv = $${n + 3} RETURNING rv`;
+      const assign = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
+      const row = `UPDATE ${layout.table} SET rv = ${revisionSql(this.offset, `$${n + 4}`)}, ${assign}, data = $${n + 2}
+        WHERE name = $1 AND rv = $${n + 3} RETURNING rv, data`;
+      const text = this.withEvent(layout, row, 'MODIFIED', n + 5);
       const version = revisionOf(expectedVersion);
-      const values = [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), version, nextWriteNumber(tx.writes)];
-      const rows = version === undefined ? [] : await sql<{ rv: string }>(tx.client, text, values, true);
+      const params = [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), version, nextWriteNumber(tx.writes)];
+      const rows =
+        version === undefined ? [] : await sql<{ rv: string }>(tx.client, text, [...params, ...this.eventParams(kind, obj)], true);
       if (!rows.length) await this.explainMiss(tx, kind, layout, obj.metadata.name);
-      return this.recordWrite(tx, kind, layout, 'MODIFIED', obj, Number(rows[0].rv));
+      return this.recorded(tx, obj, Number(rows[0].rv));
     });
   }
 
@@ -203,13 +206,40 @@ export class PostgresStore implements Store {
     return this.write(async (tx) => {
       const layout = this.layout(kind);
       const version = expectedVersion === undefined ? null : revisionOf(expectedVersion);
-      const text = `DELETE FROM ${layout.table} WHERE name = $1 AND ($2::bigint IS NULL OR rv = $2::bigint)
-        RETURNING rv, data, ${revisionSql(this.offset, '$3')} AS rev`;
-      const values = [name, version, nextWriteNumber(tx.writes)];
-      const rows = version === undefined ? [] : await sql<Row & { rev: string }>(tx.client, text, values, true);
+      const row = `DELETE FROM ${layout.table} WHERE name = $1 AND ($2::bigint IS NULL OR rv = $2::bigint)
+        RETURNING ${revisionSql(this.offset, '$3')} AS rv, data`;
+      const text = this.withEvent(layout, row, 'DELETED', 4);
+      const values = [name, version, nextWriteNumber(tx.writes), [], [], kind.kind];
+      const rows = version === undefined ? [] : await sql<Row>(tx.client, text, values, true);
       if (!rows.length) await this.explainMiss(tx, kind, layout, name);
-      return this.recordWrite(tx, kind, layout, 'DELETED', withVersion(rows[0].data, rows[0].rv), Number(rows[0].rev));
+      return this.recorded(tx, rows[0].data, Number(rows[0].rv));
     });
+  }
+
+  /**
+   * One statement per write: the row's own statement (`w`, returning its new revision and data) with the labels
+   * brought in step (keys not kept deleted, the rest upserted) and the event logged. A write that matches
+   * nothing changes nothing else. The event's data is the row's text as written, without resourceVersion: the
+   * readers take it from the event's revision (readEvents), so the object is serialised once per write. Only a
+   * removal answers the data (the object it removed).
+   * `p` is the first of three parameters after the row's own: label keys, label values, the kind.
+   */
+  private withEvent(layout: TableLayout, row: string, type: WatchEventType, p: number): string {
+    const [keys, values, kind] = [`$${p}::text[]`, `$${p + 1}::text[]`, `$${p + 2}::text`];
+    const name = '$1::text';
+    return `WITH w AS (${row}),
+      dropped AS (DELETE FROM ${layout.labels} WHERE name = ${name} AND NOT (key = ANY(${keys})) AND EXISTS (SELECT 1 FROM w)),
+      kept AS (INSERT INTO ${layout.labels} (name, key, value)
+        SELECT ${name}, k, v FROM unnest(${keys}, ${values}) AS l(k, v) WHERE EXISTS (SELECT 1 FROM w)
+        ON CONFLICT (name, key) DO UPDATE SET value = EXCLUDED.value WHERE ${layout.labels}.value IS DISTINCT FROM EXCLUDED.value),
+      logged AS (INSERT INTO authpay_events (rev, kind, name, type, data) SELECT w.rv, ${kind}, ${name}, '${type}', w.data FROM w)
+      SELECT rv${type === 'DELETED' ? ', data' : ''} FROM w`;
+  }
+
+  /** The label keys and values an added or modified object keeps, and its kind: withEvent's parameters. */
+  private eventParams(kind: KindInfo, obj: Resource): unknown[] {
+    const labels = obj.metadata.labels ?? {};
+    return [Object.keys(labels), Object.values(labels), kind.kind];
   }
 
   /** A conditional write matched nothing: NOT_FOUND when the object is absent, else CONFLICT. */
@@ -218,30 +248,11 @@ export class PostgresStore implements Store {
     throw rows.length ? conflict(kind, name) : new NotFoundError(kind.kind, name);
   }
 
-  /** Brings the labels table in step (keys not kept are deleted, the rest upserted) and logs the event. */
-  private async recordWrite(
-    tx: TxState,
-    kind: KindInfo,
-    layout: TableLayout,
-    type: WatchEventType,
-    obj: Resource,
-    rev: number,
-  ): Promise<Resource> {
-    const stored = { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rev) } } as Resource;
-    const labels = type === 'DELETED' ? {} : (obj.metadata.labels ?? {});
-    const text = `WITH dropped AS (DELETE FROM ${layout.labels} WHERE name = $1::text AND NOT (key = ANY($2::text[]))),
-      kept AS (INSERT INTO ${layout.labels} (name, key, value) SELECT $1::text, k, v FROM unnest($2::text[], $3::text[]) AS l(k, v)
-        ON CONFLICT (name, key) DO UPDATE SET value = EXCLUDED.value WHERE ${layout.labels}.value IS DISTINCT FROM EXCLUDED.value)
-      INSERT INTO authpay_events (rev, kind, name, type, data) VALUES ($4, $5, $1::text, $6, $7)`;
-    await sql(
-      tx.client,
-      text,
-      [obj.metadata.name, Object.keys(labels), Object.values(labels), rev, kind.kind, type, JSON.stringify(stored)],
-      true,
-    );
+  /** Counts a logged write in its transaction and answers the object as stored. */
+  private recorded(tx: TxState, obj: Resource, rev: number): Resource {
     tx.lastRevision = rev;
     tx.writes++;
-    return stored;
+    return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rev) } } as Resource;
   }
 
   /** A single write outside a transaction runs as its own small transaction. */
@@ -372,7 +383,10 @@ export class PostgresStore implements Store {
     type EventRow = { compacted: string; horizon: string; hidden: boolean; rev: string | null; type: WatchEventType; data: Resource };
     const values = kind ? [after, this.floor, kind.kind] : [after, this.floor];
     const rows = await sql<EventRow>(this.pool, text, values, true);
-    const events = rows.filter((r) => r.rev !== null).map((r) => ({ type: r.type, object: r.data, revision: Number(r.rev) }));
+    // The event's revision is the object's resourceVersion (events written before 2026-12 carry it in data too).
+    const events = rows
+      .filter((r) => r.rev !== null)
+      .map((r) => ({ type: r.type, object: withVersion(r.data, r.rev as string), revision: Number(r.rev) }));
     const horizon = this.raiseFloor(rows[0].horizon);
     return { events, compactedThrough: Number(rows[0]?.compacted ?? 0), horizon, hidden: rows[0].hidden };
   }
