@@ -93,7 +93,7 @@ export class PostgresEventFeed {
     const client = new pg.Client({ ...this.options.client, application_name: this.options.application });
     client.on('error', (err) => this.dropped(client, err));
     client.on('end', () => this.dropped(client, new Error('connection ended')));
-    client.on('notification', () => this.poke());
+    client.on('notification', (message) => this.notified(message.payload));
     try {
       await client.connect();
       await client.query(`LISTEN "${this.options.channel}"`);
@@ -104,6 +104,17 @@ export class PostgresEventFeed {
     }
     this.client = client;
     this.reconnectMs = 100;
+  }
+
+  /**
+   * A notification carries the revision of the committed transaction's last write. One this feed has already
+   * published needs no read: its own commits poke at commit (so their notifications arrive after the read), and
+   * an event is published only once every older transaction has ended, so nothing below it can still appear.
+   */
+  private notified(payload: string | undefined): void {
+    const revision = Number(payload);
+    if (Number.isSafeInteger(revision) && revision > 0 && revision <= this.lastSeen) return;
+    this.poke();
   }
 
   private async pump(): Promise<void> {
