@@ -11,7 +11,7 @@ const MAX_STEP_ORDERS = 200;
 /** Fewest: the page's read is paid once per step. */
 const MIN_STEP_ORDERS = 20;
 /** Time one step aims at, well inside the chunk's budget, so a chunk never runs far past it. */
-const STEP_MS = 8;
+const STEP_MS = 5;
 
 /**
  * One merchant's claiming, a step at a time inside the caller's chunk transactions (runInChunks):

@@ -8,7 +8,7 @@ const MAX_STEP_ORDERS = 200;
 /** Fewest: the page's read is paid once per step. */
 const MIN_STEP_ORDERS = 20;
 /** Time one step aims at, well inside the chunk's budget. */
-const STEP_MS = 8;
+const STEP_MS = 5;
 
 /**
  * Takes the settlement mark off a record's orders (it was rejected, or is being deleted while PENDING) in

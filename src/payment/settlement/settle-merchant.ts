@@ -7,7 +7,7 @@ import type { SettlementOrigin } from './write-settlement.js';
 
 /**
  * Settles every eligible order of one merchant: one record per currency, several when a currency has more
- * orders than one record holds. Orders are claimed in short transactions (runInChunks, about 25 ms each) for
+ * orders than one record holds. Orders are claimed in short transactions (runInChunks, about 15 ms each) for
  * records in the BUILDING state (build-settlement.ts), so other writers go between chunks; a full record, and
  * at the end every BUILDING record of the merchant, is sealed PENDING (seal-settlement.ts). A crash leaves
  * whole BUILDING records that the next run finishes the same way. Returns the records this run sealed.

@@ -45,7 +45,7 @@ export interface ImportResult {
  * Imports multi-document YAML (the export's format). Every item is checked first — kind, schema, a
  * normalized domain, a name that is the triple's derived name, readable times, a catalog plugin — and
  * if any item is broken nothing is written and the error lists each broken item. Otherwise the items are
- * written (created, or replaced when the record exists) in short transactions (runInChunks, about 25 ms
+ * written (created, or replaced when the record exists) in short transactions (runInChunks, about 15 ms
  * each), so other writers go between them; a crash mid-import leaves whole records, and importing the same
  * file again finishes the rest (an item already written answers `unchanged`). Import restores data; it
  * sends no notifications and applies no limits.

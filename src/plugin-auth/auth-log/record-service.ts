@@ -88,7 +88,7 @@ export interface BatchResult {
 
 /**
  * A batch move over named records: every name must exist (else nothing changes), then each record moves by
- * the state table in short transactions (runInChunks, about 25 ms each) so other writers go between them. A
+ * the state table in short transactions (runInChunks, about 15 ms each) so other writers go between them. A
  * record is read afresh in the transaction that moves it; one deleted in the meantime counts as unchanged,
  * and repeating a batch cut off by a crash finishes it (records already moved are unchanged).
  */

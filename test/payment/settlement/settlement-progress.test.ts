@@ -12,8 +12,8 @@ import { merchant, paidOrder, trigger } from './settlement-world.js';
 
 const BASE_URL = process.env.AUTHPAY_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
- * Orders the run settles: many chunks of about 25 ms on a quiet machine. SQLite settles about 10,000 orders a
- * second (some 250 a chunk), PostgreSQL about 200 (a handful a chunk; docs/benchmarks.md, bench:settlement), so
+ * Orders the run settles: many chunks of about 15 ms on a quiet machine. SQLite settles about 10,000 orders a
+ * second (some 150 a chunk), PostgreSQL about 200 (a handful a chunk; docs/benchmarks.md, bench:settlement), so
  * PostgreSQL reaches a hundred chunks with far fewer orders, and seeding and settling 3,000 there took minutes.
  */
 const ORDERS = { sqlite: 3_000, postgres: 600 } as const;

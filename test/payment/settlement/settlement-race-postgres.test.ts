@@ -13,7 +13,7 @@ const BASE_URL = process.env.AUTHPAY_TEST_DATABASE_URL ?? 'postgres://postgres@1
 const schema = `pay_settle_race_${process.pid}_${Date.now()}`;
 const databaseUrl = `${BASE_URL}${BASE_URL.includes('?') ? '&' : '?'}schema=${schema}`;
 /**
- * Orders per merchant: PostgreSQL settles a handful per chunk of about 25 ms (docs/benchmarks.md, bench:settlement),
+ * Orders per merchant: PostgreSQL settles a handful per chunk of about 15 ms (docs/benchmarks.md, bench:settlement),
  * so each merchant's run spans about a hundred chunks, and all ten triggers, sent at once, overlap throughout.
  */
 const ORDERS = 500;
