@@ -32,6 +32,8 @@ interface TxState {
   /** Revision of the transaction's last write (announced by NOTIFY at commit); 0 when nothing was written. */
   lastRevision: number;
   writes: number;
+  /** A single write outside any transaction: one autocommitted statement that NOTIFYs itself. */
+  standalone?: boolean;
 }
 
 interface Row {
@@ -171,7 +173,7 @@ export class PostgresStore implements Store {
       const row = `INSERT INTO ${layout.table} (name, rv, ${cols.join(', ')}, data)
         VALUES ($1, ${revisionSql(this.offset, `$${n + 3}`)}, ${values}, $${n + 2})
         ON CONFLICT (name) DO NOTHING RETURNING rv, data`;
-      const text = this.withEvent(layout, row, 'ADDED', n + 4);
+      const text = this.withEvent(tx, layout, row, 'ADDED', n + 4);
       const params = [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), nextWriteNumber(tx.writes)];
       let rows: Array<{ rv: string }>;
       try {
@@ -192,7 +194,7 @@ export class PostgresStore implements Store {
       const assign = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
       const row = `UPDATE ${layout.table} SET rv = ${revisionSql(this.offset, `$${n + 4}`)}, ${assign}, data = $${n + 2}
         WHERE name = $1 AND rv = $${n + 3} RETURNING rv, data`;
-      const text = this.withEvent(layout, row, 'MODIFIED', n + 5);
+      const text = this.withEvent(tx, layout, row, 'MODIFIED', n + 5);
       const version = revisionOf(expectedVersion);
       const params = [obj.metadata.name, ...rowValues(layout, obj), serialize(obj), version, nextWriteNumber(tx.writes)];
       const rows =
@@ -208,7 +210,7 @@ export class PostgresStore implements Store {
       const version = expectedVersion === undefined ? null : revisionOf(expectedVersion);
       const row = `DELETE FROM ${layout.table} WHERE name = $1 AND ($2::bigint IS NULL OR rv = $2::bigint)
         RETURNING ${revisionSql(this.offset, '$3')} AS rv, data`;
-      const text = this.withEvent(layout, row, 'DELETED', 4);
+      const text = this.withEvent(tx, layout, row, 'DELETED', 4);
       const values = [name, version, nextWriteNumber(tx.writes), [], [], kind.kind];
       const rows = version === undefined ? [] : await sql<Row>(tx.client, text, values, true);
       if (!rows.length) await this.explainMiss(tx, kind, layout, name);
@@ -221,10 +223,10 @@ export class PostgresStore implements Store {
    * brought in step (keys not kept deleted, the rest upserted) and the event logged. A write that matches
    * nothing changes nothing else. The event's data is the row's text as written, without resourceVersion: the
    * readers take it from the event's revision (readEvents), so the object is serialised once per write. Only a
-   * removal answers the data (the object it removed).
+   * removal answers the data (the object it removed). A standalone write also NOTIFYs, delivered at its commit.
    * `p` is the first of three parameters after the row's own: label keys, label values, the kind.
    */
-  private withEvent(layout: TableLayout, row: string, type: WatchEventType, p: number): string {
+  private withEvent(tx: TxState, layout: TableLayout, row: string, type: WatchEventType, p: number): string {
     const [keys, values, kind] = [`$${p}::text[]`, `$${p + 1}::text[]`, `$${p + 2}::text`];
     const name = '$1::text';
     return `WITH w AS (${row}),
@@ -233,7 +235,7 @@ export class PostgresStore implements Store {
         SELECT ${name}, k, v FROM unnest(${keys}, ${values}) AS l(k, v) WHERE EXISTS (SELECT 1 FROM w)
         ON CONFLICT (name, key) DO UPDATE SET value = EXCLUDED.value WHERE ${layout.labels}.value IS DISTINCT FROM EXCLUDED.value),
       logged AS (INSERT INTO authpay_events (rev, kind, name, type, data) SELECT w.rv, ${kind}, ${name}, '${type}', w.data FROM w)
-      SELECT rv${type === 'DELETED' ? ', data' : ''} FROM w`;
+      SELECT rv${type === 'DELETED' ? ', data' : ''}${tx.standalone ? `, pg_notify('${this.conn.channel}', rv::text)` : ''} FROM w`;
   }
 
   /** The label keys and values an added or modified object keeps, and its kind: withEvent's parameters. */
@@ -255,11 +257,33 @@ export class PostgresStore implements Store {
     return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(rev) } } as Resource;
   }
 
-  /** A single write outside a transaction runs as its own small transaction. */
+  /**
+   * A single write outside a transaction is one autocommitted statement (no BEGIN and COMMIT round trips): its
+   * revision, labels, event and NOTIFY all come from that statement, so it commits whole or not at all.
+   */
   private write<T>(fn: (tx: TxState) => Promise<T>): Promise<T> {
     const current = this.txContext.getStore();
     if (current?.active) return fn(current);
-    return this.transaction(() => fn(this.txContext.getStore() as TxState));
+    return this.tracked(() => this.runStandalone(fn));
+  }
+
+  private async runStandalone<T>(fn: (tx: TxState) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const state: TxState = { client, active: true, lastRevision: 0, writes: 0, standalone: true };
+    let broken: Error | undefined;
+    const onError = (err: Error) => (broken = err);
+    client.on('error', onError);
+    try {
+      const result = await this.txContext.run(state, () => fn(state));
+      this.afterCommit(state.writes);
+      return result;
+    } catch (err) {
+      throw asWriteConflict(err);
+    } finally {
+      state.active = false;
+      client.off('error', onError);
+      client.release(broken);
+    }
   }
 
   inTransaction(): boolean {
@@ -283,8 +307,13 @@ export class PostgresStore implements Store {
   async transaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
     const current = this.txContext.getStore();
     if (current?.active) return fn(this);
-    if (this.closed) throw new AppError('UNAVAILABLE', 'the store is closed');
-    const running = this.runTransaction(fn);
+    return this.tracked(() => this.runTransaction(fn));
+  }
+
+  /** Runs a transaction (or standalone write) that close() waits for; refused once the store is closed. */
+  private tracked<T>(run: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new AppError('UNAVAILABLE', 'the store is closed'));
+    const running = run();
     const settled = running.catch(() => undefined);
     this.transactions.add(settled);
     void settled.finally(() => this.transactions.delete(settled));

@@ -89,6 +89,32 @@ test("a transaction's writes are numbered 1 to 65,535; the next one is refused w
     expect(events.map((e) => e.object.metadata.name)).toEqual(['slow', 'quick']);
   }, 60_000);
 
+  test('a write outside a transaction is one statement that commits, logs and announces itself to other instances', async () => {
+    const { client } = await open();
+    const other = await open();
+    const events: WatchEvent[] = [];
+    const from = String(await other.store.currentRevision());
+    const handle = await other.client.watch(KIND, { resourceVersion: from }, (e) => events.push(e));
+    const created = await client.create(authLog('standalone', {}, { tier: 'gold' }));
+    const updated = await client.store.update(
+      kinds.authLog,
+      { ...created, metadata: { ...created.metadata, labels: {} } },
+      created.metadata.resourceVersion!,
+    );
+    await expect(client.create(authLog('standalone'))).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
+    const removed = await client.store.remove(kinds.authLog, 'standalone');
+    // The other instance's feed reads only when notified: each standalone write carried its own NOTIFY.
+    await until(() => events.length >= 3, 'the three events on the other instance');
+    handle.stop();
+    expect(events.map((e) => [e.type, e.revision, e.object.metadata.resourceVersion])).toEqual([
+      ['ADDED', Number(created.metadata.resourceVersion), created.metadata.resourceVersion],
+      ['MODIFIED', Number(updated.metadata.resourceVersion), updated.metadata.resourceVersion],
+      ['DELETED', Number(removed.metadata.resourceVersion), removed.metadata.resourceVersion],
+    ]);
+    expect(events[0].object.metadata.labels).toEqual({ tier: 'gold' });
+    expect(await other.client.list(KIND, { where: { op: 'label_exists', key: 'tier' } })).toMatchObject({ items: [] });
+  }, 60_000);
+
   test("inside a transaction the revision stops at its own writes, though a later transaction's are visible", async () => {
     const { store, client } = await open();
     const other = await open();
