@@ -197,13 +197,14 @@ export class ExtensionClient {
     const read = options.read;
     const known =
       read?.metadata?.name === obj.metadata.name && read.metadata.resourceVersion === rv && read.kind === obj.kind ? read : undefined;
+    if (known) {
+      // One conditional write, checked by the store against the stored version: outside a transaction it
+      // runs alone (on PostgreSQL one autocommitted statement). "Nothing changed" is not checked by the
+      // store, so that answer still comes from the stored object below (Conflict when the read is stale).
+      const written = await this.writeUpdate(info, known, obj);
+      if (written !== known) return written as R;
+    }
     return this.store.transaction(async () => {
-      if (known) {
-        // A write is checked by the store against the stored version; "nothing changed" is not, so that
-        // answer still comes from the stored object (Conflict when the read is stale).
-        const written = await this.writeUpdate(info, known, obj);
-        if (written !== known) return written as R;
-      }
       const current = await this.store.get(info, obj.metadata.name);
       if (!current) throw new NotFoundError(info.kind, obj.metadata.name);
       if (current.metadata.resourceVersion !== rv) throw conflict(info, obj.metadata.name);

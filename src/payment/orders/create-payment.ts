@@ -95,8 +95,8 @@ async function recordStart(deps: OrderDeps, order: PaymentInfo, result: Initiate
   };
   if (result.status === 'UNPAID') {
     const spec = Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined));
-    const precondition = { resourceVersion: order.metadata.resourceVersion };
-    return deps.client.patch(PaymentInfo, order.metadata.name, { metadata: precondition, spec });
+    // Written on the version created: a concurrent change (a close) makes it a Conflict, as a patch would.
+    return deps.client.update({ ...order, spec: { ...order.spec, ...spec } }, { read: order });
   }
   const outcome = await applyTransition(deps, order, { to: 'PAYING', source: 'INITIATE', facts });
   // Closed while we were at the channel: compensate, so the payer cannot pay an order that is over.

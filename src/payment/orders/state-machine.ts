@@ -65,7 +65,8 @@ export async function applyTransition(deps: OrderDeps, read: PaymentInfo, reques
   let event: OrderEvent | undefined;
   try {
     const written = await deps.client.transaction(async () => {
-      const saved = await deps.client.update(next);
+      // The compare-and-set is the store's, on the version read: no need to read the order again first.
+      const saved = await deps.client.update(next, { read });
       if (ANNOUNCED.has(request.to)) {
         event = { eventId: eventIdOf(read, request.to), order: saved, from, to: request.to };
         await deps.orderEvents.record(event);
