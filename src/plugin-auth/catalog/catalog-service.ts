@@ -55,9 +55,10 @@ async function nextPriority(client: ExtensionClient): Promise<number> {
 }
 
 function keyTaken(key: string): AppError {
-  return new AppError('ALREADY_EXISTS', `插件标识已存在: ${key}`, {
+  const texts = { zh: `插件标识“${key}”已被其他插件使用，请换一个`, en: `The plugin key "${key}" is already used by another plugin. Choose another one.` };
+  return new AppError('ALREADY_EXISTS', texts.zh, {
     status: 409,
-    messageEn: `a plugin with key "${key}" already exists`,
-    details: [{ field: 'key', message: '该插件标识已被使用', messageEn: 'this key is taken' }],
+    messageEn: texts.en,
+    details: [{ field: 'key', message: texts.zh, messageEn: texts.en }],
   });
 }
