@@ -96,9 +96,7 @@ describe.each<Lang>(['zh-CN', 'en'])('in %s', (lang) => {
     const error = fieldError(page, 'domain');
     await error.waitFor();
     const text = await error.textContent();
-    expect(text).toBe(
-      zh ? '域名格式不正确：含有空格或控制字符' : 'This is not a valid domain: it contains spaces or control characters.',
-    );
+    expect(text).toBe(zh ? '域名格式不正确：含有空格或控制字符' : 'This is not a valid domain: it contains spaces or control characters.');
     expectSentence(text, lang);
     expect(errors).toEqual([]);
   }, 60_000);
@@ -137,9 +135,7 @@ describe.each<Lang>(['zh-CN', 'en'])('in %s', (lang) => {
       await page.route(
         (url) => url.pathname === `/apis${api}`,
         (route) =>
-          answer === 'dropped'
-            ? route.abort('connectionreset')
-            : route.fulfill({ status: 502, contentType: 'text/html', body: NGINX_502 }),
+          answer === 'dropped' ? route.abort('connectionreset') : route.fulfill({ status: 502, contentType: 'text/html', body: NGINX_502 }),
       );
       await page.goto(path);
       return page;
@@ -149,7 +145,9 @@ describe.each<Lang>(['zh-CN', 'en'])('in %s', (lang) => {
       const page = await openWith('proxy 502');
       await shownMessage(page).waitFor();
       const text = await shownMessage(page).textContent();
-      expect(text).toContain(zh ? '服务器暂时无法访问，请稍后重试' : 'The server is temporarily unavailable. Please try again in a few minutes');
+      expect(text).toContain(
+        zh ? '服务器暂时无法访问，请稍后重试' : 'The server is temporarily unavailable. Please try again in a few minutes',
+      );
       expectSentence(text, lang);
     }, 60_000);
 

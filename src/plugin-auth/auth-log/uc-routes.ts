@@ -30,7 +30,10 @@ const APPLY_BODY = {
   type: 'object',
   additionalProperties: false,
   required: ['pluginKey', 'domain'],
-  properties: { pluginKey: labelled(PLUGIN_KEY, { zh: '插件', en: 'Plugin' }), domain: labelled(DOMAIN_INPUT, { zh: '域名', en: 'Domain' }) },
+  properties: {
+    pluginKey: labelled(PLUGIN_KEY, { zh: '插件', en: 'Plugin' }),
+    domain: labelled(DOMAIN_INPUT, { zh: '域名', en: 'Domain' }),
+  },
 };
 
 /**

@@ -55,7 +55,10 @@ async function nextPriority(client: ExtensionClient): Promise<number> {
 }
 
 function keyTaken(key: string): AppError {
-  const texts = { zh: `插件标识“${key}”已被其他插件使用，请换一个`, en: `The plugin key "${key}" is already used by another plugin. Choose another one.` };
+  const texts = {
+    zh: `插件标识“${key}”已被其他插件使用，请换一个`,
+    en: `The plugin key "${key}" is already used by another plugin. Choose another one.`,
+  };
   return new AppError('ALREADY_EXISTS', texts.zh, {
     status: 409,
     messageEn: texts.en,

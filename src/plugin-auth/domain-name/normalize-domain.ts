@@ -63,7 +63,8 @@ export function tryParseDomain(input: unknown): NormalizedHost | undefined {
 }
 
 function checkDnsName(host: string): void {
-  if (host.length > MAX_HOST_LENGTH) throw invalidDomain(`超过 ${MAX_HOST_LENGTH} 个字符`, `it is longer than ${MAX_HOST_LENGTH} characters`);
+  if (host.length > MAX_HOST_LENGTH)
+    throw invalidDomain(`超过 ${MAX_HOST_LENGTH} 个字符`, `it is longer than ${MAX_HOST_LENGTH} characters`);
   for (const label of host.split('.')) {
     if (label.length === 0) throw invalidDomain('含有空的段（".." 或以点开头）', 'it has an empty part (".." or a leading dot)');
     if (label.length > MAX_LABEL_LENGTH)

@@ -50,7 +50,9 @@ test('a refused recipient (550 to RCPT TO) is RECIPIENT_REFUSED, a refused sende
 });
 
 test('wrong credentials are AUTH; a server that is not there is CONNECTION', async () => {
-  expect(await reasonOf(settings(secured.port, 'noreply@example.com', { user: 'ops', password: 'wrong' }))).toMatchObject({ reason: 'AUTH' });
+  expect(await reasonOf(settings(secured.port, 'noreply@example.com', { user: 'ops', password: 'wrong' }))).toMatchObject({
+    reason: 'AUTH',
+  });
   expect(await reasonOf(settings(await closedPort()))).toMatchObject({ reason: 'CONNECTION' });
 }, 30_000);
 

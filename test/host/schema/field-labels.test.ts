@@ -34,7 +34,9 @@ test('a missing field is asked for by its label; an unlabelled property keeps it
 test('labels are found through nested properties and list items', () => {
   const schema = {
     type: 'object',
-    properties: { items: { type: 'array', items: { type: 'object', properties: { name: labelled({ type: 'string' }, { zh: '名称', en: 'Name' }) } } } },
+    properties: {
+      items: { type: 'array', items: { type: 'object', properties: { name: labelled({ type: 'string' }, { zh: '名称', en: 'Name' }) } } },
+    },
   };
   expect(labelAt(schema, 'items.0.name')).toEqual({ zh: '名称', en: 'Name' });
   expect(labelAt(schema, 'items.0.other')).toBeUndefined();

@@ -15,7 +15,8 @@ const lookup = (catalog: Tree, key: string): string | undefined =>
 const HAN = /\p{Script=Han}/u;
 
 test('a proxy error page (502, 503, 504) means the server cannot be reached for now', () => {
-  for (const status of [502, 503, 504]) expect(failureWithoutEnvelope(status)).toEqual({ code: TRANSPORT_CODES.unavailable, key: 'error.unavailable' });
+  for (const status of [502, 503, 504])
+    expect(failureWithoutEnvelope(status)).toEqual({ code: TRANSPORT_CODES.unavailable, key: 'error.unavailable' });
   expect(lookup(zh as Tree, 'error.unavailable')).toBe('服务器暂时无法访问，请稍后重试');
 });
 

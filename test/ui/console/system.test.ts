@@ -174,7 +174,9 @@ test('a retry of a failed e-mail says it queued it again and then what the mail 
   ]);
   expect((await answer.json()).data).toMatchObject({ outcome: 'QUEUED', previousPhase: 'FAILED' });
   // The message keeps the title it was written with: the Chinese console above sent it, so it is the Chinese test mail.
-  expect(await message(page, 'error', /still did not go out\. The mail server refused the recipient address\..*Details: .*550/s)).toMatch(/测试邮件/);
+  expect(await message(page, 'error', /still did not go out\. The mail server refused the recipient address\..*Details: .*550/s)).toMatch(
+    /测试邮件/,
+  );
   expect((await shown())[0]).toMatch(/^success: ".*测试邮件" is queued again and being sent \(it was: Failed\)/);
 
   await page.goto('/console/system/outbox?status=SENT');
