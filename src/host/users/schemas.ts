@@ -29,15 +29,15 @@ export const PUBLIC_USER_SCHEMA = {
   },
 };
 
-/** updateCurrentUser: only the keys given change. */
+/** updateCurrentUser: only the keys given change; fields named by the profile form's labels. */
 export const PROFILE_CHANGE_BODY = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
   properties: {
-    displayName: DISPLAY_NAME_SCHEMA,
-    email: EMAIL_SCHEMA,
-    language: { type: 'string', enum: ['zh-CN', 'en'] },
+    displayName: labelled(DISPLAY_NAME_SCHEMA, { zh: '显示名', en: 'Display name' }),
+    email: labelled(EMAIL_SCHEMA, { zh: '邮箱', en: 'E-mail' }),
+    language: labelled({ type: 'string', enum: ['zh-CN', 'en'] }, { zh: '界面语言', en: 'Language' }),
   },
 };
 

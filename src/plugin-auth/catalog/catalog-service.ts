@@ -34,7 +34,7 @@ export async function updateSitePlugin(
     throw new AppError('KEY_IMMUTABLE', '插件标识不可修改', {
       status: 400,
       messageEn: 'a plugin key cannot change (its records refer to it)',
-      details: [{ field: 'key', message: '插件标识不可修改', messageEn: 'the key cannot change' }],
+      details: [{ field: 'key', message: '插件标识创建后不可修改', messageEn: 'The plugin key cannot change once the plugin exists.' }],
     });
   }
   const patch: Record<string, unknown> = { spec: changes };
