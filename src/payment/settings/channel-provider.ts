@@ -76,7 +76,13 @@ export class ChannelProvider {
       throw new AppError('PAYMENT_CHANNEL_DISABLED', '当前支付渠道未启用', {
         status: 400,
         messageEn: `payment channel ${resolved.paymentType}:${resolved.paymentChannel} is not enabled`,
-        details: [{ field: 'paymentChannel', message: '该支付渠道不在已启用的渠道中', messageEn: 'This payment channel is not among the enabled channels.' }],
+        details: [
+          {
+            field: 'paymentChannel',
+            message: '该支付渠道不在已启用的渠道中',
+            messageEn: 'This payment channel is not among the enabled channels.',
+          },
+        ],
       });
     }
     try {
