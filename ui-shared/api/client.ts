@@ -10,6 +10,7 @@
  */
 import type { operations } from './schema.js';
 import { OPERATIONS, type OperationId } from './operations.js';
+import { failureWithoutEnvelope, isNetworkFailure, TRANSPORT_CODES } from './transport-failure.js';
 
 /** One problem of a request, as the server lists it in `details`: `field` is a dotted path of the form. */
 export interface FieldProblem {
@@ -45,10 +46,20 @@ export interface RequestOptions {
 const SAFE = new Set(['GET', 'HEAD']);
 let language = 'zh-CN';
 let unauthorized: () => void = toLogin;
+let words: (key: string, named?: Record<string, unknown>) => string = (key) => key;
 
 /** The language every request asks the server's messages in (set by the i18n module on each switch). */
 export function setRequestLanguage(tag: string): void {
   language = tag;
+}
+
+/**
+ * How the client puts a failure into words when the server did not (a proxy's error page, no answer): the
+ * i18n module hands its translate here, as it hands the language (the client cannot import it: i18n imports
+ * the client).
+ */
+export function setMessageWords(translate: (key: string, named?: Record<string, unknown>) => string): void {
+  words = translate;
 }
 
 /** What a 401 does (tests and the sign-up page may replace it); by default: go to the log-in page. */
@@ -96,7 +107,13 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     headers['content-type'] = raw ? (options.contentType ?? 'text/plain') : 'application/json';
     body = raw ? (options.body as string) : JSON.stringify(options.body);
   }
-  return fetch(withQuery(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  try {
+    return await fetch(withQuery(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  } catch (err) {
+    // No answer: the connection dropped or the server is down. An abort stays an abort.
+    if (isNetworkFailure(err)) throw new ApiError(0, TRANSPORT_CODES.network, words('error.network'));
+    throw err;
+  }
 }
 
 function problems(details: unknown): FieldProblem[] {
@@ -106,14 +123,28 @@ function problems(details: unknown): FieldProblem[] {
     .map((d) => ({ field: typeof d.field === 'string' ? d.field : undefined, message: String(d.message ?? '') }));
 }
 
-async function failure(res: Response): Promise<ApiError> {
-  const text = await res.text();
+interface FailedEnvelope {
+  code?: string;
+  message?: string;
+  details?: unknown;
+}
+
+/** The host's envelope in a failed answer's body, or undefined for anything else (HTML, text, nothing). */
+function envelopeOf(text: string): FailedEnvelope | undefined {
   try {
-    const env = JSON.parse(text) as { code?: string; message?: string; details?: unknown };
-    return new ApiError(res.status, env.code ?? 'HTTP_ERROR', env.message || `HTTP ${res.status}`, problems(env.details));
+    const env = JSON.parse(text) as FailedEnvelope | null;
+    if (typeof env === 'object' && env !== null && ('code' in env || 'message' in env)) return env;
   } catch {
-    return new ApiError(res.status, 'HTTP_ERROR', `HTTP ${res.status}`);
+    // not JSON: a proxy's error page
   }
+  return undefined;
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  const env = envelopeOf(await res.text().catch(() => ''));
+  const plain = failureWithoutEnvelope(res.status);
+  if (!env || !env.message) return new ApiError(res.status, env?.code ?? plain.code, words(plain.key, plain.named), problems(env?.details));
+  return new ApiError(res.status, env.code ?? plain.code, env.message, problems(env.details));
 }
 
 /**

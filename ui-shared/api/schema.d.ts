@@ -2876,6 +2876,8 @@ export interface operations {
                   /** Format: date-time */
                   lastAttemptAt?: string;
                   lastError?: string;
+                  /** @enum {string} */
+                  lastErrorReason?: 'CONNECTION' | 'TLS' | 'AUTH' | 'SENDER_REFUSED' | 'RECIPIENT_REFUSED' | 'MESSAGE_REFUSED' | 'OTHER';
                   /** Format: date-time */
                   nextAttemptAt?: string;
                   /** @enum {string} */
@@ -2956,6 +2958,8 @@ export interface operations {
                   /** Format: date-time */
                   lastAttemptAt?: string;
                   lastError?: string;
+                  /** @enum {string} */
+                  lastErrorReason?: 'CONNECTION' | 'TLS' | 'AUTH' | 'SENDER_REFUSED' | 'RECIPIENT_REFUSED' | 'MESSAGE_REFUSED' | 'OTHER';
                   /** Format: date-time */
                   nextAttemptAt?: string;
                   /** @enum {string} */

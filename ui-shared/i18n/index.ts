@@ -8,7 +8,7 @@ import { computed } from 'vue';
 import { createI18n, type I18n } from 'vue-i18n';
 import epZhCn from 'element-plus/es/locale/lang/zh-cn.mjs';
 import epEn from 'element-plus/es/locale/lang/en.mjs';
-import { setRequestLanguage } from '../api/client.js';
+import { setMessageWords, setRequestLanguage } from '../api/client.js';
 import { currentLocale as current, LOCALES, type Locale } from './current-locale.js';
 
 export { LOCALES, type Locale };
@@ -51,6 +51,7 @@ export function createAppI18n(messages: Record<Locale, Messages>, start: Locale)
     fallbackWarn: false,
   });
   instance = created;
+  setMessageWords(translate);
   applyLocale(start);
   return created;
 }

@@ -121,6 +121,10 @@ export default {
   },
   error: {
     network: 'Cannot reach the server. Check the connection and try again',
+    unavailable: 'The server is temporarily unavailable. Please try again in a few minutes',
+    tooLarge: 'What you sent is too large for the server. Send less at a time',
+    tooMany: 'Too many requests. Please wait a minute and try again',
+    unexpected: 'The server could not answer this request (error {status}). Please try again later',
     someFields: 'Please correct the marked fields',
   },
   overview: {

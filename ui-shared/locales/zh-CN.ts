@@ -121,6 +121,10 @@ export default {
   },
   error: {
     network: '无法连接服务器，请检查网络后重试',
+    unavailable: '服务器暂时无法访问，请稍后重试',
+    tooLarge: '提交的内容过大，服务器无法接收，请减少后重试',
+    tooMany: '请求过于频繁，请稍等一分钟后再试',
+    unexpected: '服务器未能处理此请求（错误 {status}），请稍后重试',
     someFields: '请修改标出的字段',
   },
   overview: {

@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.js';
+import { tryAgainIn } from '../ratelimit/wait-words.js';
 import { inMemoryRateLimits, type RateLimit, type RateLimitDecision, type RateLimitFactory } from '../ratelimit/rate-limiter.js';
 
 export interface LoginLimits {
@@ -11,10 +12,10 @@ export interface LoginLimits {
 export const DEFAULT_LOGIN_LIMITS: Readonly<LoginLimits> = Object.freeze({ perIpPerMinute: 10, failuresPerUser: 5 });
 
 function tooMany(decision: RateLimitDecision): AppError {
-  const seconds = String(decision.retryAfterSeconds);
-  return new AppError('RATE_LIMITED', `登录尝试过于频繁，请 ${seconds} 秒后再试`, {
-    messageEn: `too many log-in attempts; retry in ${seconds} s`,
-    headers: { 'Retry-After': seconds },
+  const text = tryAgainIn({ zh: '登录尝试过于频繁', en: 'Too many log-in attempts' }, decision.retryAfterSeconds);
+  return new AppError('RATE_LIMITED', text.zh, {
+    messageEn: text.en,
+    headers: { 'Retry-After': String(decision.retryAfterSeconds) },
   });
 }
 

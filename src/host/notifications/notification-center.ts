@@ -21,6 +21,7 @@ import { outboxOperations } from './outbox-operations.js';
 import type { OperationDef } from '../api/operations/operation.js';
 import { CHANNELS, type Channel, type Notifier, type OutboxMessage, type OutboxMessageSpec, type OutboxPhase } from './types.js';
 import type { SendInput, SendResult } from './types.js';
+import type { SmtpFailureReason } from './smtp-failure.js';
 
 export interface NotificationCenterOptions {
   client: ExtensionClient;
@@ -51,7 +52,7 @@ export class NotificationCenter implements Notifier {
   readonly templates: TemplateStore;
   private smtp: SmtpSettingsProvider;
   private smtpReady?: Promise<boolean>;
-  private readonly worker: LeasedDeliveryWorker<OutboxMessage, SmtpSettings | undefined>;
+  private readonly worker: LeasedDeliveryWorker<OutboxMessage, SmtpSettings | undefined, SmtpFailureReason>;
   private readonly mailer = new SmtpMailer();
   private readonly clock: () => number;
 

@@ -3,6 +3,7 @@ import type { ExtensionClient } from '../client/extension-client.js';
 import { ConflictError, NotFoundError } from '../errors/app-error.js';
 import { and, eq, type Condition } from '../store/query.js';
 import type { AttemptResult, Lease, LeasedDelivery, Settlement } from '../workers/leased-delivery-worker.js';
+import { smtpFailureReason, type SmtpFailureReason } from './smtp-failure.js';
 import { deliverByEmail, deliverToInbox } from './deliver-message.js';
 import { isPermanentSmtpError, type SmtpMailer } from './smtp-mailer.js';
 import { readSmtpSettings, type SmtpSettings, type SmtpSettingsProvider } from './smtp-settings.js';
@@ -31,7 +32,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * becomes SENT, a failed one PENDING again on the retry schedule or FAILED (an administrator can retry it).
  * E-mail waits as WAITING_CONFIG while SMTP is not configured and goes back to PENDING once it is.
  */
-export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
+export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp, SmtpFailureReason> {
   constructor(private readonly o: OutboxDeliveryOptions) {}
 
   /** Reads the SMTP settings for the cycle and, when they are there, releases e-mails that waited for them. */
@@ -113,18 +114,20 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
     return claimed.status!.attempts;
   }
 
-  async deliver(claimed: OutboxMessage, settings: Smtp): Promise<AttemptResult> {
+  async deliver(claimed: OutboxMessage, settings: Smtp): Promise<AttemptResult<SmtpFailureReason>> {
+    const email = claimed.spec!.channel !== 'INBOX';
     try {
-      if (claimed.spec!.channel === 'INBOX') await deliverToInbox(this.o.client, claimed, iso(this.o.clock()));
+      if (!email) await deliverToInbox(this.o.client, claimed, iso(this.o.clock()));
       else if (settings) await deliverByEmail(this.o.mailer, settings, claimed);
       else return { kind: 'failed', error: 'SMTP is not configured' }; // not reached: withoutLease parks these
     } catch (err) {
-      return { kind: 'failed', error: describe(err, settings), permanent: isPermanentSmtpError(err) };
+      const detail = email ? smtpFailureReason(err) : undefined;
+      return { kind: 'failed', error: describe(err, settings), permanent: isPermanentSmtpError(err), detail };
     }
     return { kind: 'delivered' };
   }
 
-  async record(msg: OutboxMessage, settlement: Settlement): Promise<void> {
+  async record(msg: OutboxMessage, settlement: Settlement<SmtpFailureReason>): Promise<void> {
     const channel = msg.spec!.channel;
     const status = msg.status!;
     if (settlement.kind === 'delivered') {
@@ -133,10 +136,13 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
       return;
     }
     const lastError = settlement.error;
+    // What failed, for the apps to say in words; the server's reply (lastError) stays the detail.
+    const lastErrorReason = settlement.detail;
     const final = settlement.kind === 'gave-up';
+    const { attempts, lastAttemptAt, inboxAt } = status;
     const next: OutboxMessageStatus = final
-      ? { phase: 'FAILED', attempts: status.attempts, lastAttemptAt: status.lastAttemptAt, lastError, inboxAt: status.inboxAt }
-      : { ...status, phase: 'PENDING', lastError, nextAttemptAt: iso(settlement.nextAttemptAt) };
+      ? { phase: 'FAILED', attempts, lastAttemptAt, lastError, lastErrorReason, inboxAt }
+      : { ...status, phase: 'PENDING', lastError, lastErrorReason, nextAttemptAt: iso(settlement.nextAttemptAt) };
     const failure = { outboxMessage: msg.metadata.name, channel, attempts: status.attempts, final, error: lastError };
     this.o.logger.warn(failure, 'notification delivery failed');
     await this.write(msg, next);
@@ -194,7 +200,7 @@ export class OutboxDelivery implements LeasedDelivery<OutboxMessage, Smtp> {
 
 /** A delivered message's status: SENT, no error and nothing more to attempt. */
 function sentStatus(status: OutboxMessageStatus, now: string): OutboxMessageStatus {
-  const { lastError: _e, nextAttemptAt: _n, ...rest } = status;
+  const { lastError: _e, lastErrorReason: _r, nextAttemptAt: _n, ...rest } = status;
   return withoutUndefined({ ...rest, phase: 'SENT', sentAt: now });
 }
 

@@ -1,3 +1,4 @@
+import { SMTP_FAILURE_REASONS } from './smtp-failure.js';
 /** Schemas of the resources the notification operations return, for /openapi.json. */
 const META = {
   type: 'object',
@@ -56,6 +57,7 @@ export const OUTBOX_MESSAGE_SCHEMA = {
         nextAttemptAt: { type: 'string', format: 'date-time' },
         lastAttemptAt: { type: 'string', format: 'date-time' },
         lastError: { type: 'string' },
+        lastErrorReason: { type: 'string', enum: [...SMTP_FAILURE_REASONS] },
         sentAt: { type: 'string', format: 'date-time' },
         inboxAt: { type: 'string', format: 'date-time' },
       },

@@ -1,3 +1,4 @@
+import type { SmtpFailureReason } from './smtp-failure.js';
 import { HOST_GROUP, HOST_VERSION } from '../resource/host-group.js';
 import { defineKind } from '../resource/kind-def.js';
 import type { Resource } from '../resource/types.js';
@@ -38,7 +39,10 @@ export interface OutboxMessageStatus {
   /** RFC 3339 with milliseconds; indexed together with phase so due messages are found by a range query. */
   nextAttemptAt?: string;
   lastAttemptAt?: string;
+  /** The server's or the transport's own words about the last failure (a detail for operators). */
   lastError?: string;
+  /** What failed, in the apps' words (smtp-failure.ts): e-mail attempts only. */
+  lastErrorReason?: SmtpFailureReason;
   sentAt?: string;
   /** When the inbox part of an `inbox` e-mail message was put into the inbox (it is never put there twice). */
   inboxAt?: string;

@@ -174,6 +174,14 @@ const DESCRIBE: Record<string, Describe> = {
   contains: (n) => say(`${n.zh} 缺少符合要求的项`, `${n.en} lacks an item of the required kind`),
 };
 
+/**
+ * Chinese sets no space between two Chinese words: a field named by its Chinese label reads `用户名只能包含…`,
+ * while an identifier or number keeps its spaces (`key 格式不正确`, `至少 3 个字符`).
+ */
+export function tightZh(text: string): string {
+  return text.replace(/(?<=[\p{Script=Han}）」”])\s+(?=[\p{Script=Han}（「“])/gu, '');
+}
+
 /** One error as a sentence naming the field (`name` is the field as people should read it). */
 export function describeAjvError(e: ErrorObject, name: FieldTexts): FieldTexts {
   const describe = DESCRIBE[e.keyword];

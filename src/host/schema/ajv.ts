@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { localizedDetail, type ErrorDetail } from '../errors/app-error.js';
 import type { Language } from '../errors/language.js';
-import { describeAjvError, describeAlternatives, type FieldTexts } from './ajv-messages.js';
+import { describeAjvError, describeAlternatives, tightZh, type FieldTexts } from './ajv-messages.js';
 import { isCalendarDate, isCalendarDateOrDateTime, isCalendarDateTime } from './calendar.js';
 import { addDecimalPlacesKeyword } from './decimal-places.js';
 import { HOST_FORMATS } from './text-formats.js';
@@ -111,7 +111,7 @@ export function ajvErrorDetails(errors: ErrorObject[] | null | undefined, prefix
     const known = byField.get(field);
     if (!known || found.priority < known.priority) byField.set(field, found);
   }
-  return [...byField.values()].map((f) => ({ field: f.field, message: f.texts.zh, messageEn: f.texts.en, reason: f.reason }));
+  return [...byField.values()].map((f) => ({ field: f.field, message: tightZh(f.texts.zh), messageEn: f.texts.en, reason: f.reason }));
 }
 
 const SUMMARY_ITEMS = 5;

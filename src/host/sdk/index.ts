@@ -60,6 +60,8 @@ export type { ErrorCode, ErrorDetail, AppErrorOptions, ErrorNoun } from '../erro
 export { DECIMAL_PLACES_KEYWORD, fractionDigits } from '../schema/decimal-places.js';
 export { payloadTooLarge, sizeText } from '../errors/payload-too-large.js';
 export { registerErrorMessages, defaultErrorMessage } from '../errors/error-catalog.js';
+export { tryAgainIn, waitWords } from '../ratelimit/wait-words.js';
+export { labelled, LABEL_KEYWORD } from '../schema/field-labels.js';
 export type { ErrorTexts, ErrorMessageTable } from '../errors/error-catalog.js';
 export { negotiateLanguage, hasChineseText, DEFAULT_LANGUAGE } from '../errors/language.js';
 export type { Language } from '../errors/language.js';

@@ -1,4 +1,5 @@
 /** JSON Schemas of the user operations, compiled once by the operation registry. */
+import { labelled } from '../schema/field-labels.js';
 import { singleLineText } from '../schema/text-formats.js';
 export { HOST_UC_GROUP, HOST_CONSOLE_GROUP } from '../api/host-groups.js';
 
@@ -28,27 +29,28 @@ export const PUBLIC_USER_SCHEMA = {
   },
 };
 
-/** updateCurrentUser: only the keys given change. */
+/** updateCurrentUser: only the keys given change; fields named by the profile form's labels. */
 export const PROFILE_CHANGE_BODY = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
   properties: {
-    displayName: DISPLAY_NAME_SCHEMA,
-    email: EMAIL_SCHEMA,
-    language: { type: 'string', enum: ['zh-CN', 'en'] },
+    displayName: labelled(DISPLAY_NAME_SCHEMA, { zh: '显示名', en: 'Display name' }),
+    email: labelled(EMAIL_SCHEMA, { zh: '邮箱', en: 'E-mail' }),
+    language: labelled({ type: 'string', enum: ['zh-CN', 'en'] }, { zh: '界面语言', en: 'Language' }),
   },
 };
 
+/** The sign-up and new-user forms' fields, named in messages by their labels there. */
 export const NEW_USER_BODY = {
   type: 'object',
   additionalProperties: false,
   required: ['username', 'email', 'password'],
   properties: {
-    username: USERNAME_SCHEMA,
-    email: EMAIL_SCHEMA,
-    password: PASSWORD_SCHEMA,
-    displayName: DISPLAY_NAME_SCHEMA,
+    username: labelled(USERNAME_SCHEMA, { zh: '用户名', en: 'User name' }),
+    email: labelled(EMAIL_SCHEMA, { zh: '邮箱', en: 'E-mail' }),
+    password: labelled(PASSWORD_SCHEMA, { zh: '密码', en: 'Password' }),
+    displayName: labelled(DISPLAY_NAME_SCHEMA, { zh: '显示名', en: 'Display name' }),
   },
 };
 

@@ -1,4 +1,5 @@
 import { AppError, isAppError } from '../errors/app-error.js';
+import { tryAgainIn } from '../ratelimit/wait-words.js';
 import type { Request } from 'express';
 import { defineOperation, type OperationDef } from '../api/operations/operation.js';
 import type { NewUserInput, ProfileChange } from './user-service.js';
@@ -52,8 +53,9 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
           throw new AppError('SIGNUP_DISABLED', '未开放注册', { status: 403, messageEn: 'sign-up is disabled' });
         const limited = await signUps.hit(req.ip ?? 'unknown');
         if (!limited.allowed) {
-          throw new AppError('RATE_LIMITED', '注册过于频繁，请稍后再试', {
-            messageEn: 'too many sign-ups from this address',
+          const text = tryAgainIn({ zh: '此网络地址注册过于频繁', en: 'Too many sign-ups from this address' }, limited.retryAfterSeconds);
+          throw new AppError('RATE_LIMITED', text.zh, {
+            messageEn: text.en,
             headers: { 'Retry-After': String(limited.retryAfterSeconds) },
           });
         }

@@ -149,9 +149,9 @@ export class UserService {
 }
 
 function emailTaken(): AppError {
-  return new AppError('ALREADY_EXISTS', '该邮箱已被使用', {
-    messageEn: 'e-mail address already in use',
-    details: [{ field: 'email', message: '该邮箱已被使用', messageEn: 'already in use' }],
+  return new AppError('ALREADY_EXISTS', '该邮箱已被其他账号使用', {
+    messageEn: 'This e-mail address is already used by another account.',
+    details: [{ field: 'email', message: '该邮箱已被其他账号使用', messageEn: 'This e-mail address is already used by another account.' }],
   });
 }
 
@@ -165,8 +165,9 @@ function wrongCurrentPassword(): AppError {
 }
 
 function usernameTaken(name: string): AppError {
-  return new AppError('ALREADY_EXISTS', '用户名已存在', {
-    messageEn: `user name "${name}" is taken`,
-    details: [{ field: 'username', message: '用户名已存在', messageEn: 'already taken' }],
+  const texts = { zh: `用户名“${name}”已被占用，请换一个`, en: `The user name "${name}" is already taken. Choose another one.` };
+  return new AppError('ALREADY_EXISTS', texts.zh, {
+    messageEn: texts.en,
+    details: [{ field: 'username', message: texts.zh, messageEn: texts.en }],
   });
 }

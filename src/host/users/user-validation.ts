@@ -27,7 +27,7 @@ export function usernameProblem(username: string): ErrorDetail | undefined {
 export function emailProblem(email: string): ErrorDetail | undefined {
   return email.length <= 254 && EMAIL.test(email)
     ? undefined
-    : { field: 'email', message: '邮箱格式不正确', messageEn: 'not a valid e-mail address' };
+    : { field: 'email', message: '邮箱格式不正确', messageEn: 'This is not a valid e-mail address.' };
 }
 
 export function passwordProblem(password: string, field = 'password'): ErrorDetail | undefined {

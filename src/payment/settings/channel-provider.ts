@@ -69,14 +69,20 @@ export class ChannelProvider {
       throw new AppError('PAYMENT_SERVICE_DISABLED', '当前支付服务未启用', {
         status: 400,
         messageEn: `payment service ${resolved.paymentType} is not enabled`,
-        details: [{ field: 'paymentType', message: '该支付服务未启用', messageEn: 'service disabled' }],
+        details: [{ field: 'paymentType', message: '该支付服务未启用', messageEn: 'This payment service is not enabled.' }],
       });
     }
     if (!values.supportedChannels.includes(`${resolved.paymentType}:${resolved.paymentChannel}`)) {
       throw new AppError('PAYMENT_CHANNEL_DISABLED', '当前支付渠道未启用', {
         status: 400,
         messageEn: `payment channel ${resolved.paymentType}:${resolved.paymentChannel} is not enabled`,
-        details: [{ field: 'paymentChannel', message: '不在支持的支付渠道中', messageEn: 'not in supportedChannels' }],
+        details: [
+          {
+            field: 'paymentChannel',
+            message: '该支付渠道不在已启用的渠道中',
+            messageEn: 'This payment channel is not among the enabled channels.',
+          },
+        ],
       });
     }
     try {

@@ -47,8 +47,14 @@ export async function writeSettings(deps: SettingsViewDeps, partial: Record<stri
     } catch {
       throw new AppError('VALIDATION_FAILED', '接口私钥不是有效的 RSA 私钥', {
         status: 400,
-        messageEn: 'interfacePrivateKey is not a usable RSA private key',
-        details: [{ field: 'interfacePrivateKey', message: '不是 PEM 格式的私钥', messageEn: 'not a PEM private key' }],
+        messageEn: 'The interface private key is not a usable RSA private key.',
+        details: [
+          {
+            field: 'interfacePrivateKey',
+            message: '接口私钥不是 PEM 格式的 RSA 私钥',
+            messageEn: 'The interface private key is not an RSA private key in PEM format.',
+          },
+        ],
       });
     }
   }

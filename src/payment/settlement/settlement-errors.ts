@@ -21,7 +21,7 @@ export function settlementCredited(name: string): AppError {
   return new AppError('SETTLEMENT_CREDITED', `结算单 ${name} 已确认入账；删除需填写原因，系统将同时记一笔冲正调整`, {
     status: 409,
     messageEn: `settlement ${name} was confirmed and credited; deleting it needs a reason, and its credit is reversed by an adjustment`,
-    details: [{ field: 'reason', message: '必填', messageEn: 'required', reason: 'REQUIRED' }],
+    details: [{ field: 'reason', message: '请填写原因', messageEn: 'Please give a reason.', reason: 'REQUIRED' }],
   });
 }
 

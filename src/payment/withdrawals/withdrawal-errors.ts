@@ -23,7 +23,7 @@ export function accountNotFound(name: string, field = 'account'): AppError {
   return new AppError('WITHDRAWAL_ACCOUNT_NOT_FOUND', `提现账户「${name}」不存在`, {
     status: 404,
     messageEn: `withdrawal account "${name}" does not exist`,
-    details: [{ field, message: '提现账户不存在', messageEn: 'no such withdrawal account' }],
+    details: [{ field, message: '该提现账户不存在', messageEn: 'This withdrawal account does not exist.' }],
   });
 }
 

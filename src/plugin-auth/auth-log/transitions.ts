@@ -109,7 +109,12 @@ function alreadyAuthorized(): AppError {
     status: 409,
     messageEn: 'this domain is already authorized; the code was not used',
     details: [
-      { field: 'code', message: '该域名已授权，授权码未使用', messageEn: 'record already authorized', reason: 'ALREADY_AUTHORIZED' },
+      {
+        field: 'code',
+        message: '该域名已授权，授权码未使用',
+        messageEn: 'This domain is already authorized; the code was not used.',
+        reason: 'ALREADY_AUTHORIZED',
+      },
     ],
   });
 }

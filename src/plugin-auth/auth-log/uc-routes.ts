@@ -1,4 +1,4 @@
-import { defineOperation, listResultSchema, PAGE_QUERY_PROPERTIES, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, labelled, listResultSchema, PAGE_QUERY_PROPERTIES, type OperationDef } from '../../host/sdk/index.js';
 import { UC_GROUP } from '../api/groups.js';
 import { NAME_PARAMS } from '../api/schemas.js';
 import { TAGS } from '../api/tags.js';
@@ -30,7 +30,10 @@ const APPLY_BODY = {
   type: 'object',
   additionalProperties: false,
   required: ['pluginKey', 'domain'],
-  properties: { pluginKey: PLUGIN_KEY, domain: DOMAIN_INPUT },
+  properties: {
+    pluginKey: labelled(PLUGIN_KEY, { zh: '插件', en: 'Plugin' }),
+    domain: labelled(DOMAIN_INPUT, { zh: '域名', en: 'Domain' }),
+  },
 };
 
 /**

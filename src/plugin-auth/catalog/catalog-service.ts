@@ -34,7 +34,7 @@ export async function updateSitePlugin(
     throw new AppError('KEY_IMMUTABLE', '插件标识不可修改', {
       status: 400,
       messageEn: 'a plugin key cannot change (its records refer to it)',
-      details: [{ field: 'key', message: '插件标识不可修改', messageEn: 'the key cannot change' }],
+      details: [{ field: 'key', message: '插件标识创建后不可修改', messageEn: 'The plugin key cannot change once the plugin exists.' }],
     });
   }
   const patch: Record<string, unknown> = { spec: changes };
@@ -55,9 +55,13 @@ async function nextPriority(client: ExtensionClient): Promise<number> {
 }
 
 function keyTaken(key: string): AppError {
-  return new AppError('ALREADY_EXISTS', `插件标识已存在: ${key}`, {
+  const texts = {
+    zh: `插件标识“${key}”已被其他插件使用，请换一个`,
+    en: `The plugin key "${key}" is already used by another plugin. Choose another one.`,
+  };
+  return new AppError('ALREADY_EXISTS', texts.zh, {
     status: 409,
-    messageEn: `a plugin with key "${key}" already exists`,
-    details: [{ field: 'key', message: '该插件标识已被使用', messageEn: 'this key is taken' }],
+    messageEn: texts.en,
+    details: [{ field: 'key', message: texts.zh, messageEn: texts.en }],
   });
 }

@@ -19,7 +19,7 @@ export async function uploadLogo(attachments: Attachments, upload: LogoUpload): 
   if (data.toString('base64') !== upload.data.replace(/\s+/g, ''))
     throw new ValidationError(
       '图片数据不是有效的 base64',
-      [{ field: 'data', message: '不是有效的 base64', messageEn: 'not valid base64' }],
+      [{ field: 'data', message: '图片数据不是有效的 base64', messageEn: 'The image data is not valid base64.' }],
       'the image data is not valid base64',
     );
   return attachments.save({

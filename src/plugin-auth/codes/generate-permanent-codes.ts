@@ -65,8 +65,8 @@ function checkExpiry(expiresAt: string | undefined, now: string): string | undef
   if (stamp && stamp > now) return stamp;
   throw new AppError('VALIDATION_FAILED', '过期时间必须是将来的时间', {
     status: 400,
-    messageEn: 'expiresAt must be an RFC 3339 time in the future',
-    details: [{ field: 'expiresAt', message: '须为将来的时间', messageEn: 'must be in the future' }],
+    messageEn: 'The expiry time must be in the future.',
+    details: [{ field: 'expiresAt', message: '过期时间必须是将来的时间', messageEn: 'The expiry time must be in the future.' }],
   });
 }
 
@@ -74,6 +74,12 @@ function unknownChannel(channel: string, channels: string[]): AppError {
   return new AppError('UNKNOWN_CHANNEL', `未知的销售渠道: ${channel}`, {
     status: 400,
     messageEn: `unknown channel "${channel}"; configured: ${channels.join(', ')}`,
-    details: [{ field: 'channel', message: '不在销售渠道设置中', messageEn: 'not in the channel list setting' }],
+    details: [
+      {
+        field: 'channel',
+        message: `销售渠道“${channel}”不在设置的渠道列表中`,
+        messageEn: `The sales channel "${channel}" is not in the channel list of the settings.`,
+      },
+    ],
   });
 }

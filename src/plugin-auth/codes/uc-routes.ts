@@ -1,4 +1,4 @@
-import { defineOperation, type OperationDef } from '../../host/sdk/index.js';
+import { defineOperation, labelled, type OperationDef } from '../../host/sdk/index.js';
 import { UC_GROUP } from '../api/groups.js';
 import { TAGS } from '../api/tags.js';
 import { AUTH_LOG_SCHEMA } from '../auth-log/schemas.js';
@@ -11,7 +11,11 @@ const ACTIVATE_BODY = {
   type: 'object',
   additionalProperties: false,
   required: ['pluginKey', 'domain', 'code'],
-  properties: { pluginKey: PLUGIN_KEY, domain: DOMAIN_INPUT, code: { type: 'string', minLength: 1, maxLength: 64 } },
+  properties: {
+    pluginKey: labelled(PLUGIN_KEY, { zh: '插件', en: 'Plugin' }),
+    domain: labelled(DOMAIN_INPUT, { zh: '域名', en: 'Domain' }),
+    code: { type: 'string', minLength: 1, maxLength: 64 },
+  },
 };
 
 /** User-center activation by code (plugin:plugin-auth-user:manage): always for the caller, never a parameter. */

@@ -1,10 +1,14 @@
 import { AppError } from '../../host/sdk/index.js';
 
-/** HTTP 400 with machine code INVALID_DOMAIN; the reason says which rule failed, in zh-CN and English. */
+/**
+ * HTTP 400 with machine code INVALID_DOMAIN; the reason says which rule failed, in zh-CN and English: a clause
+ * that completes "域名格式不正确：" / "This is not a valid domain: " (`it contains spaces …`).
+ */
 export function invalidDomain(reasonZh: string, reasonEn: string): AppError {
-  return new AppError('INVALID_DOMAIN', `域名格式不正确：${reasonZh}`, {
+  const texts = { zh: `域名格式不正确：${reasonZh}`, en: `This is not a valid domain: ${reasonEn}.` };
+  return new AppError('INVALID_DOMAIN', texts.zh, {
     status: 400,
-    messageEn: `not a valid domain: ${reasonEn}`,
-    details: [{ field: 'domain', message: `域名${reasonZh}`, messageEn: `domain: ${reasonEn}`, reason: 'INVALID_DOMAIN' }],
+    messageEn: texts.en,
+    details: [{ field: 'domain', message: texts.zh, messageEn: texts.en, reason: 'INVALID_DOMAIN' }],
   });
 }

@@ -36,7 +36,7 @@ export async function sendBulkNotification(deps: PluginAuthDeps, input: BulkNoti
   if (!htmlToText(content.html).trim() && !/<img/i.test(content.html)) {
     throw new ValidationError(
       '通知内容为空（已移除不安全的内容）',
-      [{ field: 'content', message: '移除不安全的内容后为空', messageEn: 'empty after sanitizing' }],
+      [{ field: 'content', message: '移除不安全的内容后，通知内容为空', messageEn: 'The content is empty once unsafe parts are removed.' }],
       'the content is empty once unsafe parts are removed',
     );
   }

@@ -46,7 +46,13 @@ export async function createPermanentUser(
     throw new AppError('ALREADY_EXISTS', '该用户已拥有此插件的永久授权', {
       status: 409,
       messageEn: 'the user already holds a permanent entitlement for this plugin',
-      details: [{ field: 'authUser', message: '该用户已拥有此插件的永久授权', messageEn: 'already holds a permanent entitlement' }],
+      details: [
+        {
+          field: 'authUser',
+          message: '该用户已拥有此插件的永久授权',
+          messageEn: 'This user already holds a permanent entitlement for this plugin.',
+        },
+      ],
     });
   return user;
 }

@@ -1,4 +1,4 @@
-import { AppError } from '../../host/sdk/index.js';
+import { AppError, tryAgainIn } from '../../host/sdk/index.js';
 
 /** Spec "Errors": a wrong secret is `访问密钥不正确`, on both the public (header) and docking (query) side. */
 export function apiSecretInvalid(): AppError {
@@ -38,9 +38,10 @@ export function dockingDisabled(): AppError {
 }
 
 export function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError('RATE_LIMITED', '请求过于频繁，请稍后再试', {
+  const text = tryAgainIn({ zh: '此网络地址的请求过于频繁', en: 'Too many requests from this address' }, retryAfterSeconds);
+  return new AppError('RATE_LIMITED', text.zh, {
     status: 429,
-    messageEn: `too many requests from this address; retry after ${retryAfterSeconds} s`,
+    messageEn: text.en,
     headers: { 'Retry-After': String(retryAfterSeconds) },
   });
 }

@@ -20,7 +20,14 @@ export function alreadyEntitled(pluginKey: string): AppError {
   return new AppError('ALREADY_ENTITLED', '您已拥有此插件的永久授权，无需再次购买', {
     status: 409,
     messageEn: `you already hold a permanent entitlement for "${pluginKey}"; there is nothing to buy`,
-    details: [{ field: 'pluginKey', message: '已拥有永久授权', messageEn: 'already entitled', reason: 'ALREADY_ENTITLED' }],
+    details: [
+      {
+        field: 'pluginKey',
+        message: '您已拥有此插件的永久授权，无需再次购买',
+        messageEn: 'You already hold a permanent entitlement for this plugin; there is nothing to buy.',
+        reason: 'ALREADY_ENTITLED',
+      },
+    ],
   });
 }
 

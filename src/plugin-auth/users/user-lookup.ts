@@ -16,6 +16,13 @@ export function userNotFound(user: string): AppError {
   return new AppError('USER_NOT_FOUND', `用户不存在: ${user}`, {
     status: 404,
     messageEn: `user "${user}" not found`,
-    details: [{ field: 'authUser', message: '没有这个用户', messageEn: 'no such user', reason: 'USER_NOT_FOUND' }],
+    details: [
+      {
+        field: 'authUser',
+        message: `没有用户名为“${user}”的用户`,
+        messageEn: `There is no user named "${user}".`,
+        reason: 'USER_NOT_FOUND',
+      },
+    ],
   });
 }

@@ -14,6 +14,8 @@ export interface TestSmtpOptions {
   port?: number;
   /** Answer RCPT TO for these addresses with a permanent 550. */
   rejectRecipients?: string[];
+  /** Answer MAIL FROM for these addresses with a permanent 550. */
+  rejectSenders?: string[];
   /** Require AUTH with these credentials. */
   auth?: { user: string; password: string };
 }
@@ -29,6 +31,14 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
     onAuth(auth, _session, callback) {
       if (auth.username === options.auth?.user && auth.password === options.auth?.password) return callback(null, { user: auth.username });
       callback(new Error('Invalid username or password'));
+    },
+    onMailFrom(address, _session, callback) {
+      if (options.rejectSenders?.includes(address.address)) {
+        const err = new Error('sender address rejected') as Error & { responseCode: number };
+        err.responseCode = 550;
+        return callback(err);
+      }
+      callback();
     },
     onRcptTo(address, _session, callback) {
       if (options.rejectRecipients?.includes(address.address)) {

@@ -120,7 +120,7 @@ test('a field failing several rules is told its most basic problem once', () => 
 test('a caller can name fields the way people know them (a settings label)', () => {
   expect(form({ key: 'k' })).toBe(false);
   const details = ajvErrorDetails(form.errors, 'basic', { nameOf: (path) => (path === 'name' ? { zh: '名称', en: 'Name' } : undefined) });
-  expect(details).toEqual([{ field: 'basic.name', message: '请填写 名称', messageEn: 'Name is required', reason: 'required' }]);
+  expect(details).toEqual([{ field: 'basic.name', message: '请填写名称', messageEn: 'Name is required', reason: 'required' }]);
 });
 
 test('the summary lists the first five problems and counts the rest', () => {

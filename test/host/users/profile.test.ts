@@ -86,12 +86,12 @@ test('updateCurrentUser validates every field at once and refuses unknown keys, 
   const bad = await patchMe(rosa, { displayName: '', email: 'x', language: 'fr', role: 'admin' });
   expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   expect(bad.body.details?.map((d) => d.field).sort()).toEqual(['body.displayName', 'body.email', 'body.language', 'body.role']);
-  expect(bad.body.details?.find((d) => d.field === 'body.language')?.message).toBe('language 只能是以下之一：zh-CN、en');
+  expect(bad.body.details?.find((d) => d.field === 'body.language')?.message).toBe('界面语言只能是以下之一：zh-CN、en');
   const english = await patchMe(rosa, { email: 'not-an-address' }, true);
   expect([english.status, english.body.code, english.body.details]).toEqual([
     400,
     'VALIDATION_FAILED',
-    [{ field: 'email', message: 'not a valid e-mail address' }],
+    [{ field: 'email', message: 'This is not a valid e-mail address.' }],
   ]);
   const taken = await patchMe(rosa, { email: 'SVEN@example.com' });
   expect([taken.status, taken.body.code, taken.body.details?.[0].field]).toEqual([409, 'ALREADY_EXISTS', 'email']);

@@ -134,7 +134,12 @@ describe('what is not a host', () => {
     } catch (err) {
       expect(err).toMatchObject({ code: 'INVALID_DOMAIN', details: [{ field: 'domain' }] });
       expect((err as Error).message).toMatch(/^域名格式不正确/);
-      expect((err as { messageEn: string }).messageEn).toMatch(/^not a valid domain/);
+      expect((err as { messageEn: string }).messageEn).toBe('This is not a valid domain: it has an empty part (".." or a leading dot).');
+      // The field's own message is the same sentence, never "domain: …" with the property id in front.
+      expect((err as { details: Array<{ message: string; messageEn: string }> }).details[0]).toMatchObject({
+        message: '域名格式不正确：含有空的段（".." 或以点开头）',
+        messageEn: 'This is not a valid domain: it has an empty part (".." or a leading dot).',
+      });
     }
   });
 

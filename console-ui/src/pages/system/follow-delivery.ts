@@ -8,8 +8,8 @@ import type { OutboxRow } from './types.js';
 
 export type DeliveryResult =
   | { kind: 'sent'; message: OutboxRow }
-  | { kind: 'failed'; message: OutboxRow; error: string }
-  | { kind: 'retrying'; message: OutboxRow; error: string; nextAttemptAt?: string }
+  | { kind: 'failed'; message: OutboxRow; error: string; reason?: string }
+  | { kind: 'retrying'; message: OutboxRow; error: string; reason?: string; nextAttemptAt?: string }
   | { kind: 'waitingConfig'; message: OutboxRow }
   | { kind: 'stillQueued'; message?: OutboxRow };
 
@@ -29,11 +29,12 @@ function settled(message: OutboxRow, options: FollowOptions): DeliveryResult | u
   const status = message.status;
   if (!status) return undefined;
   if (status.phase === 'SENT') return { kind: 'sent', message };
-  if (status.phase === 'FAILED') return { kind: 'failed', message, error: status.lastError ?? '' };
+  const reason = status.lastErrorReason;
+  if (status.phase === 'FAILED') return { kind: 'failed', message, error: status.lastError ?? '', reason };
   if (status.phase === 'WAITING_CONFIG') return { kind: 'waitingConfig', message };
   const tried = status.lastAttemptAt && (!options.since || status.lastAttemptAt >= options.since);
   if (status.lastError && tried && status.lastError !== options.previousError)
-    return { kind: 'retrying', message, error: status.lastError, nextAttemptAt: status.nextAttemptAt };
+    return { kind: 'retrying', message, error: status.lastError, reason, nextAttemptAt: status.nextAttemptAt };
   return undefined;
 }
 

@@ -1,10 +1,11 @@
 /**
- * Values of the system pages shown as words: outbox phases, channels, job outcomes (`system.word.*`), with
+ * Values of the system pages shown as words: outbox phases, channels, job outcomes, what failed when an e-mail
+ * did not go out (`system.word.*`), with
  * an unknown value readable as "unknown (VALUE)" rather than hidden.
  */
 import { hasMessage, translate } from '@shared/i18n/index.js';
 
-export type WordFamily = 'outboxPhase' | 'channel' | 'jobOutcome';
+export type WordFamily = 'outboxPhase' | 'channel' | 'jobOutcome' | 'smtpFailure';
 
 export function wordOf(family: WordFamily, value: string | undefined | null): string {
   if (!value) return translate('common.none');

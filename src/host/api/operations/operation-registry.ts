@@ -5,6 +5,7 @@ import { ANONYMOUS } from '../../request/principal.js';
 import { ok, requestLanguage } from '../envelope/envelope.js';
 import { setRouteTemplate } from '../../ops/route-label.js';
 import { ajvErrorDetails, createAjv, detailSummary } from '../../schema/ajv.js';
+import { labelAt } from '../../schema/field-labels.js';
 import type { JsonSchema, OperationDef } from './operation.js';
 import type { IdempotencyKeys } from './idempotency.js';
 
@@ -181,7 +182,8 @@ function refuseUnsupportedBody(req: Request, consumes: string[] | undefined): vo
 /** Every problem of the input at once, one detail per field, each a sentence naming the field. */
 function validate(fn: ValidateFunction | undefined, value: unknown, where: string): void {
   if (!fn || fn(value)) return;
-  const details = ajvErrorDetails(fn.errors, where);
+  // A property with an `x-label` is named by it (the form's label), else by its path.
+  const details = ajvErrorDetails(fn.errors, where, { nameOf: (path) => labelAt(fn.schema, path) });
   throw new AppError('VALIDATION_FAILED', `输入有误：${detailSummary(details, 'zh-CN')}`, {
     details,
     messageEn: `invalid input: ${detailSummary(details, 'en')}`,

@@ -79,8 +79,8 @@ export class PatService {
     const expires = input.expiresAt === undefined ? undefined : parseTimestamp(input.expiresAt);
     if (input.expiresAt !== undefined && (expires === undefined || expires <= this.clock())) {
       throw new AppError('VALIDATION_FAILED', '过期时间必须晚于当前时间', {
-        messageEn: 'expiresAt must be in the future',
-        details: [{ field: 'expiresAt', message: '须为将来的 RFC 3339 时间', messageEn: 'must be a future RFC 3339 time' }],
+        messageEn: 'The expiry time must be in the future.',
+        details: [{ field: 'expiresAt', message: '过期时间必须晚于当前时间', messageEn: 'The expiry time must be in the future.' }],
       });
     }
     const token = PAT_PREFIX + crypto.randomBytes(32).toString('base64url');

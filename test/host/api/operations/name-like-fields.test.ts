@@ -86,6 +86,12 @@ const FIELDS: Array<[string, string, (value: string, i: number) => unknown, stri
   ],
 ];
 
+/** The labels the user forms give their fields (src/host/users/schemas.ts). */
+const LABELS: Record<string, { zh: string; en: string }> = {
+  'body.displayName': { zh: '显示名', en: 'Display name' },
+  'body.email': { zh: '邮箱', en: 'E-mail' },
+};
+
 test.each(FIELDS)(
   '%s refuses control, bidi and lone-surrogate characters, in both languages, writing nothing',
   async (_n, path, build, field) => {
@@ -94,9 +100,12 @@ test.each(FIELDS)(
       const zh = await post(path, build(value, i));
       expect([what, zh.status, zh.body.code]).toEqual([what, 400, 'VALIDATION_FAILED']);
       expect(zh.body.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
-      const name = field.slice('body.'.length);
+      // A field the form labels (the user forms) is named by its label; others by their property.
+      const id = field.slice('body.'.length);
+      const label = LABELS[field] ?? { zh: `${id} `, en: id };
+      const name = label.en;
       expect(zh.body.details!.find((d) => d.field === field)!.message).toBe(
-        `${name} 不能包含控制字符、换行、不成对的代理字符或双向控制字符`,
+        `${label.zh}不能包含控制字符、换行、不成对的代理字符或双向控制字符`,
       );
       expect(zh.body.message).toMatch(/^输入有误：/);
       const en = await post(path, build(value, i), true);
