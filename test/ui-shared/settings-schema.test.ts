@@ -1,5 +1,5 @@
 /** The Setting schema as the settings form renders it (ui-shared/settings/schema.ts). */
-import { fromModel, inputKind, optionsOf, parseValidation, textsOf, toModel, type SettingField } from '../../ui-shared/settings/schema.js';
+import { fromModel, inputKind, optionsOf, parseValidation, rulesOf, textsOf, toModel, type SettingField } from '../../ui-shared/settings/schema.js';
 
 const field = (f: Partial<SettingField>): SettingField => ({ $formkit: 'text', name: 'x', ...f });
 
@@ -40,4 +40,24 @@ test('the FormKit rules the browser checks are read from the validation string, 
   expect(parseValidation('min:7|max:3650')).toMatchObject({ min: 7, max: 3650, required: false });
   expect(parseValidation('matches:/^(a|b)$/|required')).toMatchObject({ required: true });
   expect(parseValidation('length:0,255|http_url')).toMatchObject({ url: true, maxLength: 255 });
+});
+
+/** Runs a field's el-form rules on a value as el-form does: the first problem's message, or '' when none. */
+function problemOf(f: SettingField, value: string): string {
+  for (const rule of rulesOf(f)) {
+    let problem = '';
+    rule.validator?.(rule, value, (err?: string | Error) => (problem = err ? String((err as Error).message ?? err) : ''), {}, {});
+    if (problem) return problem;
+  }
+  return '';
+}
+
+test('a mailbox field (the SMTP sender) refuses what the server refuses, before sending', () => {
+  const sender = field({ validation: 'length:0,320|mailbox' });
+  expect(parseValidation(sender.validation)).toMatchObject({ mailbox: true });
+  expect(problemOf(sender, 'not-an-email')).not.toBe('');
+  expect(problemOf(sender, 'AuthPay noreply@example.com')).not.toBe('');
+  expect(problemOf(sender, 'noreply@example.com')).toBe('');
+  expect(problemOf(sender, 'AuthPay <noreply@example.com>')).toBe('');
+  expect(problemOf(sender, '')).toBe('');
 });

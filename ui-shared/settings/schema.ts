@@ -4,6 +4,7 @@
  * other languages in `i18n: {en: {label, help}}`), values converted between the form and the API.
  */
 import type { FormItemRule } from 'element-plus';
+import { isMailbox } from '../../src/host/schema/plain-text.js';
 import { translate } from '../i18n/index.js';
 
 export interface SettingTexts {
@@ -129,11 +130,12 @@ interface Validation {
   maxLength?: number;
   email: boolean;
   url: boolean;
+  mailbox: boolean;
 }
 
 /** The FormKit rules the browser can check before sending (the server checks them all again). */
 export function parseValidation(rules: string | undefined): Validation {
-  const out: Validation = { required: false, email: false, url: false };
+  const out: Validation = { required: false, email: false, url: false, mailbox: false };
   // `matches:/…/` may hold a `|`: rules are split only where a known rule name follows.
   for (const rule of (rules ?? '').split(/\|(?=[a-z_]+(?::|$|\|))/)) {
     const [name, args = ''] = rule.split(/:(.*)/s);
@@ -145,6 +147,7 @@ export function parseValidation(rules: string | undefined): Validation {
     else if (name === 'length') [out.minLength, out.maxLength] = [nums[0], args.includes(',') ? nums[1] : undefined];
     else if (name === 'email') out.email = true;
     else if (name === 'url' || name === 'http_url') out.url = true;
+    else if (name === 'mailbox') out.mailbox = true;
   }
   return out;
 }
@@ -172,6 +175,14 @@ export function rulesOf(field: SettingField): FormItemRule[] {
     rules.push({
       validator: (_rule, value: string, done) =>
         !value || /^https?:\/\/[^\s/]+/i.test(value) ? done() : done(new Error(translate('validation.url'))),
+      trigger: 'blur',
+    });
+  }
+  if (v.mailbox) {
+    // The server's own check (src/host/schema/plain-text.ts), so the form refuses exactly what a save would.
+    rules.push({
+      validator: (_rule, value: string, done) =>
+        !value?.trim() || isMailbox(value.trim()) ? done() : done(new Error(translate('validation.mailbox'))),
       trigger: 'blur',
     });
   }
