@@ -29,6 +29,7 @@ export default {
     yes: 'Yes',
     no: 'No',
     unlimited: 'Unlimited',
+    system: 'System',
     listSeparator: ', ',
     never: 'Never',
     copy: 'Copy',
@@ -76,6 +77,15 @@ export default {
     onePerLine: 'One per line',
     noChanges: 'No changes',
     unsavedTab: 'Unsaved changes',
+    entries: {
+      value: 'Value (stored, stays the same)',
+      zh: 'Chinese name',
+      en: 'English name',
+      add: 'Add an entry',
+      remove: 'Remove entry {n}',
+      incomplete: 'Each entry needs a value and a Chinese name',
+      duplicate: 'The value {value} appears more than once',
+    },
   },
   validation: {
     required: 'Please fill this in',

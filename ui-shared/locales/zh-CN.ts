@@ -29,6 +29,7 @@ export default {
     yes: '是',
     no: '否',
     unlimited: '不限',
+    system: '系统',
     listSeparator: '、',
     never: '永不',
     copy: '复制',
@@ -76,6 +77,15 @@ export default {
     onePerLine: '每行一项',
     noChanges: '没有修改',
     unsavedTab: '有未保存的修改',
+    entries: {
+      value: '值（保存后不变）',
+      zh: '中文名称',
+      en: '英文名称',
+      add: '添加一项',
+      remove: '删除第 {n} 项',
+      incomplete: '每一项都须填写值和中文名称',
+      duplicate: '值“{value}”出现了不止一次',
+    },
   },
   validation: {
     required: '请填写此项',
