@@ -172,7 +172,7 @@ test.each(LOCALES)(
     const from = page.locator('.settings-form__group[data-group=smtp] input[name=from]');
     await from.fill('not-an-email');
     await page.locator('.settings-form__group[data-group=smtp] button[type=submit]').click();
-    await page.locator('[data-field=from] .el-form-item__error', { hasText: w('validation.mailbox') }).waitFor();
+    await page.locator('[data-field=from] .el-form-item__error', { hasText: w('validation.mailbox', { example: 'AuthPay <noreply@example.com>' }) }).waitFor();
     expect(await page.locator('[data-testid=message][data-kind=success]').count()).toBe(0);
     const stored = await fetch(`${server.url}/apis${HOST}/settings/host-settings`, {
       headers: { authorization: `Bearer ${BOOTSTRAP_TOKEN}` },

@@ -95,7 +95,7 @@ export default {
     max: 'Must be at most {n}',
     email: 'Please enter a valid e-mail address',
     url: 'Please enter an address starting with http:// or https://',
-    mailbox: 'Please enter an e-mail address, alone or after a name in angle brackets: AuthPay <noreply@example.com>',
+    mailbox: 'Please enter an e-mail address, alone or after a name in angle brackets: {example}',
     integer: 'Please enter a whole number',
     mismatch: 'The two entries differ',
   },

@@ -95,7 +95,7 @@ export default {
     max: '不能大于 {n}',
     email: '请输入有效的邮箱地址',
     url: '请输入以 http:// 或 https:// 开头的网址',
-    mailbox: '请输入邮箱地址，可在名称后用尖括号写出，如 AuthPay <noreply@example.com>',
+    mailbox: '请输入邮箱地址，可在名称后用尖括号写出，如 {example}',
     integer: '请输入整数',
     mismatch: '两次输入不一致',
   },

@@ -157,6 +157,9 @@ export function entryRowsProblem(rows: EntryRow[] | undefined): string {
   return twice ? translate('settings.entries.duplicate', { value: twice.value }) : '';
 }
 
+/** The example in the mailbox message: passed as a value, since `@` in a catalog text is vue-i18n syntax. */
+const MAILBOX_EXAMPLE = 'AuthPay <noreply@example.com>';
+
 interface Validation {
   required: boolean;
   min?: number;
@@ -226,7 +229,7 @@ export function rulesOf(field: SettingField): FormItemRule[] {
     // The server's own check (src/host/schema/plain-text.ts), so the form refuses exactly what a save would.
     rules.push({
       validator: (_rule, value: string, done) =>
-        !value?.trim() || isMailbox(value.trim()) ? done() : done(new Error(translate('validation.mailbox'))),
+        !value?.trim() || isMailbox(value.trim()) ? done() : done(new Error(translate('validation.mailbox', { example: MAILBOX_EXAMPLE }))),
       trigger: 'blur',
     });
   }
