@@ -95,6 +95,19 @@ test.each(LOCALES)(
     await expect(first.locator('input').nth(0).inputValue()).resolves.toBe('软件');
     await expect(first.locator('input').nth(2).inputValue()).resolves.toBe('Software');
     expect(await page.locator('[data-field=businessTypes]').innerText()).toContain(w('settings.entries.en'));
+
+    // A new type with both names is saved as an entry; the stored values of the others stay.
+    await page.getByTestId('entry-add').click();
+    const added = page.locator('[data-field=businessTypes] [data-testid=entry-row]').last();
+    await added.locator('input').nth(0).fill(`games-${locale}`);
+    await added.locator('input').nth(1).fill('游戏');
+    await added.locator('input').nth(2).fill('Games');
+    await page.locator('.settings-form__group[data-group=merchant] button[type=submit]').click();
+    await page.locator('[data-testid=message][data-kind=success]', { hasText: w('common.saved') }).waitFor();
+    const saved = await asAdmin<{ businessTypes: unknown[] }>(server, 'GET', `${PAY}/merchant-settings`);
+    expect(saved.businessTypes).toContainEqual({ value: `games-${locale}`, label: '游戏', i18n: { en: { label: 'Games' } } });
+    expect(saved.businessTypes).toContainEqual({ value: '软件', label: '软件', i18n: { en: { label: 'Software' } } });
+    await asAdmin(server, 'PUT', `${PAY}/merchant-settings`, { businessTypes: null });
     expect(errors).toEqual([]);
     await page.context().close();
   },
@@ -172,7 +185,9 @@ test.each(LOCALES)(
     const from = page.locator('.settings-form__group[data-group=smtp] input[name=from]');
     await from.fill('not-an-email');
     await page.locator('.settings-form__group[data-group=smtp] button[type=submit]').click();
-    await page.locator('[data-field=from] .el-form-item__error', { hasText: w('validation.mailbox', { example: 'AuthPay <noreply@example.com>' }) }).waitFor();
+    await page
+      .locator('[data-field=from] .el-form-item__error', { hasText: w('validation.mailbox', { example: 'AuthPay <noreply@example.com>' }) })
+      .waitFor();
     expect(await page.locator('[data-testid=message][data-kind=success]').count()).toBe(0);
     const stored = await fetch(`${server.url}/apis${HOST}/settings/host-settings`, {
       headers: { authorization: `Bearer ${BOOTSTRAP_TOKEN}` },
