@@ -32,4 +32,3 @@ export function isMailbox(value: string): boolean {
   const named = NAMED_MAILBOX.exec(value);
   return EMAIL_ADDRESS.test(named ? named[1] : value);
 }
-
