@@ -299,6 +299,11 @@ export function readManifest(dir: string): PluginManifest {
 function idempotencyRetentionJob(keys: IdempotencyKeys): JobDefinition {
   return {
     name: 'host:idempotency-retention',
+    title: { zh: '清理幂等键记录', en: 'Clean up idempotency keys' },
+    description: {
+      zh: '删除超过 24 小时的 Idempotency-Key 请求记录，此后同一个键可以再次使用',
+      en: 'Deletes the answers kept for Idempotency-Key requests once their 24 hours are over, so a key may be used again',
+    },
     cron: '0 40 3 * * *',
     concurrency: 'FORBID',
     missedRunPolicy: 'FIRE_ONCE',

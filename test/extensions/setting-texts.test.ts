@@ -12,6 +12,7 @@ import { hasChineseText } from '../../src/host/errors/language.js';
 import { SettingCompiler } from '../../src/host/settings/compiled-setting.js';
 import sharedZh from '../../ui-shared/locales/zh-CN.js';
 import sharedEn from '../../ui-shared/locales/en.js';
+import { ORDER_STATUS_WORDS } from '../../src/payment/orders/status-words.js';
 
 const FILES = ['src/host/settings/host-settings.yaml', 'extensions/plugin-auth-settings.yaml', 'extensions/payment-settings.yaml'];
 const NOT_YET = new Set<string>([]);
@@ -76,4 +77,14 @@ test('a payment channel offered in the settings has the name the apps give it (�
   }
   const yamlText = fs.readFileSync('extensions/payment-settings.yaml', 'utf8');
   expect(yamlText).not.toMatch(/钱包 [AB]|Wallet [AB]|聚合 [123]|Aggregator [123]/i);
+});
+
+test.each(FILES)('%s: help texts name order states and payment services in words, never by their codes (PAYING, SANDBOX)', (file) => {
+  const codes = [...Object.keys(ORDER_STATUS_WORDS.en), ...Object.keys(sharedEn.enum.paymentType)];
+  // A code as a word of its own; one inside a path or a provider's event name (…/asyncCallback/CUSTOM) is left alone.
+  const raw = new RegExp(`(?<![/\\w.-])(${codes.join('|')})(?![\\w.-])`);
+  const helps = settingOf(file).spec!.forms.flatMap((form) =>
+    [form, ...form.formSchema].flatMap((item) => [item.help, item.i18n?.en?.help].filter((h): h is string => typeof h === 'string')),
+  );
+  expect(helps.filter((help) => raw.test(help))).toEqual([]);
 });

@@ -1,5 +1,16 @@
 /** The Setting schema as the settings form renders it (ui-shared/settings/schema.ts). */
-import { fromModel, inputKind, optionsOf, parseValidation, textsOf, toModel, type SettingField } from '../../ui-shared/settings/schema.js';
+import {
+  entryRowsProblem,
+  fromModel,
+  inputKind,
+  optionsOf,
+  parseValidation,
+  rulesOf,
+  textsOf,
+  toModel,
+  type EntryRow,
+  type SettingField,
+} from '../../ui-shared/settings/schema.js';
 
 const field = (f: Partial<SettingField>): SettingField => ({ $formkit: 'text', name: 'x', ...f });
 
@@ -40,4 +51,48 @@ test('the FormKit rules the browser checks are read from the validation string, 
   expect(parseValidation('min:7|max:3650')).toMatchObject({ min: 7, max: 3650, required: false });
   expect(parseValidation('matches:/^(a|b)$/|required')).toMatchObject({ required: true });
   expect(parseValidation('length:0,255|http_url')).toMatchObject({ url: true, maxLength: 255 });
+});
+
+/** Runs a field's el-form rules on a value as el-form does: the first problem's message, or '' when none. */
+function problemOf(f: SettingField, value: string): string {
+  for (const rule of rulesOf(f)) {
+    let problem = '';
+    rule.validator?.(rule, value, (err?: string | Error) => (problem = err ? String((err as Error).message ?? err) : ''), {}, {});
+    if (problem) return problem;
+  }
+  return '';
+}
+
+test('a mailbox field (the SMTP sender) refuses what the server refuses, before sending', () => {
+  const sender = field({ validation: 'length:0,320|mailbox' });
+  expect(parseValidation(sender.validation)).toMatchObject({ mailbox: true });
+  expect(problemOf(sender, 'not-an-email')).not.toBe('');
+  expect(problemOf(sender, 'AuthPay noreply@example.com')).not.toBe('');
+  expect(problemOf(sender, 'noreply@example.com')).toBe('');
+  expect(problemOf(sender, 'AuthPay <noreply@example.com>')).toBe('');
+  expect(problemOf(sender, '')).toBe('');
+});
+
+test('a labelled list is edited as rows of value, Chinese and English names, and saved as entries', () => {
+  const types = field({ $formkit: 'list', labelled: true });
+  expect(inputKind(types)).toBe('entries');
+  const rows = toModel(types, [{ value: '软件', label: '软件', i18n: { en: { label: 'Software' } } }, '游戏']);
+  expect(rows).toEqual([
+    { value: '软件', zh: '软件', en: 'Software' },
+    { value: '游戏', zh: '游戏', en: '' },
+  ]);
+  const edited = [...(rows as EntryRow[]), { value: ' games2 ', zh: ' 游戏二 ', en: '' }, { value: '', zh: '', en: '' }];
+  expect(fromModel(types, edited)).toEqual([
+    { value: '软件', label: '软件', i18n: { en: { label: 'Software' } } },
+    { value: '游戏', label: '游戏' },
+    { value: 'games2', label: '游戏二' },
+  ]);
+  expect(entryRowsProblem(edited)).toBe('');
+  expect(entryRowsProblem([{ value: 'x', zh: '', en: 'X' }])).not.toBe('');
+  expect(
+    entryRowsProblem([
+      { value: 'x', zh: '甲', en: '' },
+      { value: 'x', zh: '乙', en: '' },
+    ]),
+  ).not.toBe('');
 });

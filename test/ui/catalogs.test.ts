@@ -60,3 +60,13 @@ test.each(APPS)('$name: every key its pages and the foundation name exists', ({ 
   );
   expect(missing).toEqual([]);
 });
+
+/** A catalog's leaves with their keys. */
+function leaves(catalog: Catalog, prefix = ''): [string, string][] {
+  return Object.entries(catalog).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v]] : leaves(v, `${prefix}${k}.`)));
+}
+
+test.each(APPS)('$name: no message holds an @, which vue-i18n reads as a linked message (pass an address as a value)', ({ zh, en }) => {
+  const withAt = [...leaves(zh as Catalog), ...leaves(en as Catalog)].filter(([, text]) => text.includes('@')).map(([key]) => key);
+  expect(withAt).toEqual([]);
+});

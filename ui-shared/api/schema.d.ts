@@ -2767,6 +2767,11 @@ export interface operations {
             code: 'OK';
             data: {
               cron?: string;
+              /** @description what one run does */
+              description?: {
+                en?: string;
+                zh?: string;
+              };
               enabled?: boolean;
               /** @description the latest run or skipped slot; absent before the first */
               lastRun?: {
@@ -2783,6 +2788,7 @@ export interface operations {
                 /** Format: date-time */
                 startTime?: string;
               };
+              /** @description the id the job is registered under (SitePluginAuth:clean-auth) */
               name?: string;
               /**
                * Format: date-time
@@ -2800,6 +2806,11 @@ export interface operations {
               };
               running?: boolean;
               timeZone?: string;
+              /** @description the job's name for people */
+              title?: {
+                en?: string;
+                zh?: string;
+              };
             }[];
             message: string;
             /** @constant */

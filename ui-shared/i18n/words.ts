@@ -22,6 +22,18 @@ export function limitText(value: number | null | undefined): string {
   return value < 0 ? translate('common.unlimited') : String(value);
 }
 
+/** How the server names the site itself as an actor: the platform of its own orders, the author of automatic moves. */
+export const SYSTEM_ACTOR = 'system';
+
+/**
+ * Who did or owns something: a user name as it is, the site itself (`system`) as 系统 / System. User names
+ * can never be `system` (it is reserved), so the word cannot hide a person.
+ */
+export function actorText(name: string | null | undefined): string {
+  if (!name) return translate('common.none');
+  return name === SYSTEM_ACTOR ? translate('common.system') : name;
+}
+
 /** Yes / No. */
 export function yesNo(value: boolean | null | undefined): string {
   return translate(value ? 'common.yes' : 'common.no');

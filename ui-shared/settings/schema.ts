@@ -4,6 +4,8 @@
  * other languages in `i18n: {en: {label, help}}`), values converted between the form and the API.
  */
 import type { FormItemRule } from 'element-plus';
+import { isMailbox } from '../../src/host/schema/plain-text.js';
+import { listEntries, type ListEntry } from '../../src/host/settings/list-entries.js';
 import { translate } from '../i18n/index.js';
 
 export interface SettingTexts {
@@ -21,6 +23,10 @@ export interface SettingField {
   secret?: boolean;
   multiple?: boolean;
   number?: string | boolean;
+  /** A list of entries people read, each `{value, label, i18n: {en: {label}}}` (src/host/settings/list-entries.ts). */
+  labelled?: boolean;
+  /** A select whose choices the app loads from a named source (option-sources.ts), e.g. `roles`. */
+  optionsFrom?: string;
   i18n?: SettingTexts;
 }
 
@@ -35,7 +41,7 @@ export interface SettingForm {
 export const SECRET_MASK = '******';
 
 export type InputKind =
-  'text' | 'email' | 'url' | 'password' | 'number' | 'textarea' | 'list' | 'switch' | 'checkboxes' | 'select' | 'radio';
+  'text' | 'email' | 'url' | 'password' | 'number' | 'textarea' | 'list' | 'entries' | 'switch' | 'checkboxes' | 'select' | 'radio';
 
 export function inputKind(field: SettingField): InputKind {
   switch (field.$formkit) {
@@ -46,7 +52,7 @@ export function inputKind(field: SettingField): InputKind {
     case 'textarea':
       return 'textarea';
     case 'list':
-      return 'list';
+      return field.labelled ? 'entries' : 'list';
     case 'switch':
       return 'switch';
     case 'checkbox':
@@ -100,6 +106,7 @@ export function toModel(field: SettingField, value: unknown): unknown {
   if (kind === 'switch') return Boolean(value);
   if (kind === 'checkboxes' || (kind === 'select' && field.multiple)) return Array.isArray(value) ? [...value] : [];
   if (kind === 'list') return Array.isArray(value) ? value.join('\n') : '';
+  if (kind === 'entries') return entryRows(value);
   if (kind === 'number')
     return typeof value === 'number' ? value : value === '' || value === null || value === undefined ? null : Number(value);
   return value === undefined || value === null ? '' : value;
@@ -116,10 +123,42 @@ export function fromModel(field: SettingField, model: unknown): unknown {
       .map((line) => line.trim())
       .filter(Boolean);
   }
+  if (kind === 'entries') return rowEntries(model as EntryRow[]);
   if (kind === 'textarea') return String(model ?? '');
   const text = String(model ?? '').trim();
   return text === '' ? null : text;
 }
+
+/** One entry of a labelled list as its editor holds it: the stored value and a label per language. */
+export interface EntryRow {
+  value: string;
+  zh: string;
+  en: string;
+}
+
+/** Stored entries (or plain strings saved before labels) as editor rows. */
+export function entryRows(value: unknown): EntryRow[] {
+  return listEntries(value).map((e) => ({ value: e.value, zh: e.label, en: e.i18n?.en?.label ?? '' }));
+}
+
+/** Editor rows as entries to store: trimmed, blank rows left out, no English label no `i18n`. */
+export function rowEntries(rows: EntryRow[] | undefined): ListEntry[] {
+  return (rows ?? [])
+    .map((r) => ({ value: r.value.trim(), zh: r.zh.trim(), en: r.en.trim() }))
+    .filter((r) => r.value || r.zh || r.en)
+    .map((r) => ({ value: r.value, label: r.zh, ...(r.en ? { i18n: { en: { label: r.en } } } : {}) }));
+}
+
+/** What is wrong with the rows, in the page's language ('' when nothing): each needs a value and a zh-CN label, values unique. */
+export function entryRowsProblem(rows: EntryRow[] | undefined): string {
+  const entries = rowEntries(rows);
+  if (entries.some((e) => !e.value || !e.label)) return translate('settings.entries.incomplete');
+  const twice = entries.find((e, i) => entries.findIndex((o) => o.value === e.value) !== i);
+  return twice ? translate('settings.entries.duplicate', { value: twice.value }) : '';
+}
+
+/** The example in the mailbox message: passed as a value, since `@` in a catalog text is vue-i18n syntax. */
+const MAILBOX_EXAMPLE = 'AuthPay <noreply@example.com>';
 
 interface Validation {
   required: boolean;
@@ -129,11 +168,12 @@ interface Validation {
   maxLength?: number;
   email: boolean;
   url: boolean;
+  mailbox: boolean;
 }
 
 /** The FormKit rules the browser can check before sending (the server checks them all again). */
 export function parseValidation(rules: string | undefined): Validation {
-  const out: Validation = { required: false, email: false, url: false };
+  const out: Validation = { required: false, email: false, url: false, mailbox: false };
   // `matches:/…/` may hold a `|`: rules are split only where a known rule name follows.
   for (const rule of (rules ?? '').split(/\|(?=[a-z_]+(?::|$|\|))/)) {
     const [name, args = ''] = rule.split(/:(.*)/s);
@@ -145,6 +185,7 @@ export function parseValidation(rules: string | undefined): Validation {
     else if (name === 'length') [out.minLength, out.maxLength] = [nums[0], args.includes(',') ? nums[1] : undefined];
     else if (name === 'email') out.email = true;
     else if (name === 'url' || name === 'http_url') out.url = true;
+    else if (name === 'mailbox') out.mailbox = true;
   }
   return out;
 }
@@ -172,6 +213,23 @@ export function rulesOf(field: SettingField): FormItemRule[] {
     rules.push({
       validator: (_rule, value: string, done) =>
         !value || /^https?:\/\/[^\s/]+/i.test(value) ? done() : done(new Error(translate('validation.url'))),
+      trigger: 'blur',
+    });
+  }
+  if (kind === 'entries') {
+    rules.push({
+      validator: (_rule, rows: EntryRow[], done) => {
+        const problem = entryRowsProblem(rows);
+        return problem ? done(new Error(problem)) : done();
+      },
+      trigger: 'change',
+    });
+  }
+  if (v.mailbox) {
+    // The server's own check (src/host/schema/plain-text.ts), so the form refuses exactly what a save would.
+    rules.push({
+      validator: (_rule, value: string, done) =>
+        !value?.trim() || isMailbox(value.trim()) ? done() : done(new Error(translate('validation.mailbox', { example: MAILBOX_EXAMPLE }))),
       trigger: 'blur',
     });
   }

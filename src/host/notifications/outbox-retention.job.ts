@@ -63,6 +63,11 @@ export async function deleteExpiredOutboxMessages(o: OutboxRetentionOptions, sig
 export function outboxRetentionJob(o: OutboxRetentionOptions): JobDefinition {
   return {
     name: OUTBOX_RETENTION_JOB,
+    title: { zh: '清理通知发件箱', en: 'Clean up the notification outbox' },
+    description: {
+      zh: '删除超过保留天数的已发送和发送失败的消息',
+      en: 'Deletes sent and failed messages older than the days to keep',
+    },
     cron: DAILY_AT_0330,
     concurrency: 'FORBID',
     missedRunPolicy: 'FIRE_ONCE',

@@ -34,10 +34,15 @@ const JOB_RUN_ITEM = {
   },
 };
 
+/** A text for people in both languages. */
+const JOB_TEXT = { type: 'object', properties: { zh: { type: 'string' }, en: { type: 'string' } } };
+
 const JOB_SCHEDULE_ITEM = {
   type: 'object',
   properties: {
-    name: { type: 'string' },
+    name: { type: 'string', description: 'the id the job is registered under (SitePluginAuth:clean-auth)' },
+    title: { ...JOB_TEXT, description: "the job's name for people" },
+    description: { ...JOB_TEXT, description: 'what one run does' },
     cron: { type: 'string' },
     timeZone: { type: 'string' },
     enabled: { type: 'boolean' },

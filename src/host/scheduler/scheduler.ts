@@ -144,6 +144,8 @@ export class Scheduler implements JobRegistrar {
         const lastRun = options.lastRuns === false ? undefined : await this.records.lastRun(s.def.name).catch(() => undefined);
         return {
           name: s.def.name,
+          ...(s.def.title ? { title: s.def.title } : {}),
+          ...(s.def.description ? { description: s.def.description } : {}),
           cron: schedule.cron,
           timeZone: schedule.timeZone,
           enabled: schedule.enabled,

@@ -18,6 +18,12 @@ export interface JobContext {
   reportCounts(counts: Record<string, number>): void;
 }
 
+/** A text for people in zh-CN and English (the job list's `problemText` has the same shape). */
+export interface JobText {
+  zh: string;
+  en: string;
+}
+
 /** A string, or a function read again whenever the job is (re)scheduled, e.g. from settings. */
 export type Dynamic<T> = T | (() => T | Promise<T>);
 
@@ -27,6 +33,10 @@ export type Dynamic<T> = T | (() => T | Promise<T>);
 export interface JobDefinition {
   /** Unique name, e.g. "SitePluginAuth:clean-auth". */
   name: string;
+  /** What people call the job ("清理过期授权" / "Clean up expired authorizations"); the console shows it, the name beside it. */
+  title?: JobText;
+  /** What one run does, in a sentence, in both languages. */
+  description?: JobText;
   /** Cron expression with optional seconds field ("0 * * * *", "* * * * * *"). */
   cron: Dynamic<string>;
   /** IANA time zone of the expression (default UTC). */
@@ -67,6 +77,9 @@ export const JobRun = defineKind<JobRunSpec, JobRunStatus>({ group: HOST_GROUP, 
 /** A registered job as the console and /readyz see it. */
 export interface JobScheduleView {
   name: string;
+  /** The job's title and description for people (absent for a job registered without them: show its name). */
+  title?: JobText;
+  description?: JobText;
   cron: string;
   timeZone: string;
   enabled: boolean;
@@ -80,7 +93,7 @@ export interface JobScheduleView {
   problem?: string;
   problemCode?: ScheduleProblemCode;
   /** The problem in words for people: what is wrong and what to do, zh-CN and English. */
-  problemText?: { zh: string; en: string };
+  problemText?: JobText;
   /** The latest run (or skipped slot) of the job, if any. */
   lastRun?: JobRunSummary;
 }

@@ -89,6 +89,7 @@ export {
 // Settings
 export type { PluginSettings } from '../settings/settings-service.js';
 export { FlatSettings } from '../settings/flat-settings.js';
+export { entryLabel, listEntries, type ListEntry } from '../settings/list-entries.js';
 export { settingsInvalid } from '../settings/compiled-setting.js';
 export type { GroupRule, GroupRuleProblem } from '../settings/compiled-setting.js';
 export type { FlatFieldMap } from '../settings/flat-settings.js';

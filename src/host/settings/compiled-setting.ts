@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { ValidationError, type ErrorDetail } from '../errors/app-error.js';
 import { ajvErrorDetails, createAjv, detailSummary } from '../schema/ajv.js';
 import { fieldChoices, groupDefaults, groupJsonSchema, isSecretField, type FieldChoices } from './form-schema.js';
+import { isLabelledList } from './list-entries.js';
 import { CONFIG_MAP_ANNOTATION, type GroupValues, type Setting, type SettingForm } from './types.js';
 
 /** One group of a setting, ready to use: defaults, secret field names and its compiled validator. */
@@ -12,6 +13,8 @@ export interface CompiledGroup {
   fields: Set<string>;
   /** Choice inputs by name: what they offer now (a stored choice the form no longer offers is not read). */
   choices: Map<string, FieldChoices>;
+  /** Labelled lists by name (list-entries.ts): their items are read as entries. */
+  labelledLists: Set<string>;
   /** Number inputs by name: a whole decimal string sent for one is read as the number it spells. */
   numbers: Map<string, 'integer' | 'number'>;
   validate: ValidateFunction;
@@ -45,6 +48,7 @@ export class SettingCompiler {
         secrets: new Set(form.formSchema.filter(isSecretField).map((f) => f.name)),
         fields: new Set(form.formSchema.map((f) => f.name)),
         choices: new Map(form.formSchema.flatMap((f) => (fieldChoices(f) ? [[f.name, fieldChoices(f)!] as const] : []))),
+        labelledLists: new Set(form.formSchema.filter(isLabelledList).map((f) => f.name)),
         numbers: numberFields(schema),
         validate: this.ajv.compile(schema),
       });

@@ -1,5 +1,6 @@
 import type { CompiledGroup } from './compiled-setting.js';
 import type { FieldChoices } from './form-schema.js';
+import { listEntries } from './list-entries.js';
 import type { ConfigMap, GroupValues, SettingValues } from './types.js';
 
 /** A ConfigMap as the settings cache keeps it: its groups already parsed. */
@@ -32,6 +33,7 @@ export function parseConfigMap(cm: ConfigMap, onInvalid?: (group: string) => voi
  * What a new version of the form no longer offers is not read, like a field it dropped: a stored choice
  * that is no longer an option leaves a checkbox or multiple select, and a single select or radio falls back
  * to its default. So a value saved under an older form never makes the next save of its group invalid.
+ * A labelled list's plain strings (saved before it had labels) read as entries.
  */
 export function effectiveGroup(compiled: CompiledGroup, stored: GroupValues | undefined): GroupValues {
   const out: GroupValues = structuredClone(compiled.defaults);
@@ -40,6 +42,7 @@ export function effectiveGroup(compiled: CompiledGroup, stored: GroupValues | un
     const offered = offeredPart(compiled.choices.get(field), value);
     if (offered !== undefined) out[field] = structuredClone(offered);
   }
+  for (const field of compiled.labelledLists) out[field] = listEntries(out[field], compiled.defaults[field]);
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { isLabelledList, LIST_ENTRY_SCHEMA } from './list-entries.js';
 import { parseValidation, type JsonSchema } from './validation-rules.js';
 import type { FormField, GroupValues, SettingForm } from './types.js';
 
@@ -60,10 +61,13 @@ function fieldBaseSchema(field: FormField): JsonSchema {
   if (kind === 'checkbox') return choices ? { type: 'array', items: enumOf(choices), uniqueItems: true } : { type: 'boolean' };
   if (BOOLEAN_INPUTS.has(kind)) return { type: 'boolean' };
   if (kind === 'select' || kind === 'radio') {
-    if (!choices) return {};
+    // Choices loaded from a source (optionsFrom) are ids: strings, checked further by the field's validation.
+    if (!choices) return field.optionsFrom ? (field.multiple ? { type: 'array', items: { type: 'string' } } : { type: 'string' }) : {};
     return field.multiple ? { type: 'array', items: enumOf(choices), uniqueItems: true } : enumOf(choices);
   }
   if (STRING_INPUTS.has(kind)) return { type: 'string' };
+  // A labelled list takes entries, or plain strings as saved before it had labels (read as entries).
+  if (isLabelledList(field)) return { type: 'array', items: { anyOf: [LIST_ENTRY_SCHEMA.properties.value, LIST_ENTRY_SCHEMA] } };
   if (ARRAY_INPUTS.has(kind)) return { type: 'array' };
   if (kind === 'group') return { type: 'object' };
   return {};

@@ -16,6 +16,14 @@ export interface FormField {
   options?: unknown;
   /** Marks a secret besides `$formkit: password`: masked on read, never logged. */
   secret?: boolean;
+  /**
+   * A select whose choices the apps load from a named source instead of `options` (`roles`: the roles granted
+   * by hand, by display name). The server checks the value's type and `validation`; whether the chosen item
+   * exists is the owning service's check.
+   */
+  optionsFrom?: string;
+  /** A `list` whose items people read: entries `{value, label, i18n}` instead of strings (list-entries.ts). */
+  labelled?: boolean;
   /** select with several choices. */
   multiple?: boolean;
   /** FormKit number input: "integer" keeps whole numbers only. */

@@ -21,6 +21,11 @@ export function paymentJobs(deps: OrderDeps): JobDefinition[] {
   return [
     {
       name: CLOSE_JOB,
+      title: { zh: '关闭超时订单', en: 'Close timed-out orders' },
+      description: {
+        zh: '关闭超过订单超时时间仍未支付的订单',
+        en: 'Closes unpaid orders past their time-out',
+      },
       cron: async () => (await deps.settings.read()).closeCron,
       timeZone: zone,
       concurrency: 'FORBID',
@@ -30,6 +35,11 @@ export function paymentJobs(deps: OrderDeps): JobDefinition[] {
     },
     {
       name: SYNC_JOB,
+      title: { zh: '同步支付状态', en: 'Sync payment status' },
+      description: {
+        zh: '向支付渠道查询支付中和状态未知的订单，并按渠道的回答更新',
+        en: 'Asks the payment channel about orders being paid and orders of unknown status, and applies its answers',
+      },
       cron: async () => (await deps.settings.read()).syncCron,
       timeZone: zone,
       concurrency: 'FORBID',
@@ -39,6 +49,11 @@ export function paymentJobs(deps: OrderDeps): JobDefinition[] {
     },
     {
       name: REFUND_SYNC_JOB,
+      title: { zh: '同步退款状态', en: 'Sync refund status' },
+      description: {
+        zh: '向支付渠道查询处理中的退款，并按渠道的回答更新',
+        en: 'Asks the payment channel about refunds still processing, and applies its answers',
+      },
       cron: async () => (await deps.settings.read()).syncCron,
       timeZone: zone,
       concurrency: 'FORBID',
@@ -48,6 +63,11 @@ export function paymentJobs(deps: OrderDeps): JobDefinition[] {
     },
     {
       name: CALLBACK_LOG_RETENTION_JOB,
+      title: { zh: '清理回调日志', en: 'Clean up callback logs' },
+      description: {
+        zh: '删除超过保留天数的支付回调日志，仍未结束的订单的日志除外',
+        en: 'Deletes payment callback logs older than the days to keep, except those of orders still open',
+      },
       cron: DAILY_AT_0340,
       timeZone: zone,
       concurrency: 'FORBID',

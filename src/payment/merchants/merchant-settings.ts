@@ -1,4 +1,4 @@
-import { FlatSettings, sanitizedHtml, type FlatFieldMap, type PluginSettings } from '../../host/sdk/index.js';
+import { FlatSettings, sanitizedHtml, type FlatFieldMap, type ListEntry, type PluginSettings } from '../../host/sdk/index.js';
 import { SETTING_NAME } from '../settings/payment-settings.js';
 
 /** Flat key → "group.field" of the merchant platform group of the payment settings (extensions/payment-settings.yaml). */
@@ -34,7 +34,8 @@ export type MerchantSettingValues = {
   defaultFeeRate: string;
   /** Sanitised HTML. */
   agreementTerms: string;
-  businessTypes: string[];
+  /** The types offered at onboarding: a merchant stores the value; people read the label of their language. */
+  businessTypes: ListEntry[];
   onboardingNotice: string;
 };
 
@@ -77,6 +78,11 @@ export class MerchantSettings {
   onChange(listener: () => void): () => void {
     return this.settings.onChange((change) => change.settingName === SETTING_NAME && listener());
   }
+}
+
+/** Whether a business type (its stored value) is one the settings offer. */
+export function offersBusinessType(settings: Pick<MerchantSettingValues, 'businessTypes'>, value: string): boolean {
+  return settings.businessTypes.some((type) => type.value === value);
 }
 
 /** "0.60" (percent, at most two decimals) → 60 basis points, without floats. */

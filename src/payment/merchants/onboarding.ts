@@ -6,7 +6,7 @@ import { PaymentInfo, SYSTEM_PLATFORM } from '../orders/types.js';
 import { applicationOf, feeOrderId, feeOrdersOf, isFeeOrder, type MerchantApplication } from './fee-orders.js';
 import type { MerchantDeps } from './merchant-deps.js';
 import { alreadyMerchant, invalidField, onboardingClosed, platformDisabled } from './merchant-errors.js';
-import type { MerchantSettingValues } from './merchant-settings.js';
+import { offersBusinessType, type MerchantSettingValues } from './merchant-settings.js';
 import { Merchant, type MerchantDecision, type MerchantStatus } from './types.js';
 
 export interface OnboardInput extends MerchantApplication {
@@ -120,7 +120,7 @@ async function markUsed(deps: MerchantDeps, order: PaymentInfo): Promise<void> {
 function checkApplication(input: OnboardInput, settings: MerchantSettingValues): void {
   if (input.agreementAccepted !== true)
     throw invalidField('agreementAccepted', '请阅读并同意商户协议后再提交', 'read and accept the agreement terms first');
-  if (!settings.businessTypes.includes(input.businessType))
+  if (!offersBusinessType(settings, input.businessType))
     throw invalidField(
       'businessType',
       `经营类型「${input.businessType}」不在可选列表中`,

@@ -1,6 +1,6 @@
 import type { MerchantDeps } from './merchant-deps.js';
 import { invalidField, merchantNotFound } from './merchant-errors.js';
-import { percentToBasisPoints } from './merchant-settings.js';
+import { offersBusinessType, percentToBasisPoints } from './merchant-settings.js';
 import { Merchant } from './types.js';
 
 export interface MerchantUpdate {
@@ -20,8 +20,7 @@ export async function updateMerchant(deps: MerchantDeps, name: string, update: M
   if (!current) throw merchantNotFound(name);
   const { feeRate, ...profile } = update;
   if (profile.businessType !== undefined && profile.businessType !== current.spec.businessType) {
-    const { businessTypes } = await deps.merchantSettings.read();
-    if (!businessTypes.includes(profile.businessType))
+    if (!offersBusinessType(await deps.merchantSettings.read(), profile.businessType))
       throw invalidField(
         'businessType',
         `经营类型「${profile.businessType}」不在可选列表中`,

@@ -13,6 +13,13 @@ export const AUTO_SETTLEMENT_JOB = 'Payment:auto-settlement';
 export function autoSettlementJob(deps: MerchantDeps): JobDefinition {
   return {
     name: AUTO_SETTLEMENT_JOB,
+    title: { zh: '自动结算', en: 'Automatic settlement' },
+    description: {
+      zh: '按结算周期为每个商户的已支付订单生成结算单（商户平台设置中开启自动结算时运行）',
+      en:
+        "Makes settlement records of each merchant's paid orders on the settlement schedule"
+        + ' (runs while automatic settlement is on in the merchant platform settings)',
+    },
     cron: async () => (await deps.merchantSettings.read()).settlementCron,
     timeZone: async () => (await deps.settings.read()).reportTimeZone,
     enabled: async () => {

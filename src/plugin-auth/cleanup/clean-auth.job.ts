@@ -11,6 +11,11 @@ export const CLEANUP_TIMEOUT_MS = 5 * 60_000;
 export function cleanAuthJob(deps: PluginAuthDeps): JobDefinition {
   return {
     name: CLEANUP_JOB,
+    title: { zh: '清理过期授权', en: 'Clean up expired authorizations' },
+    description: {
+      zh: '把已过期的插件授权标记为过期，并通知其用户',
+      en: 'Marks plugin authorizations past their end as expired and tells their users',
+    },
     cron: async () => (await deps.settings.read()).cleanupCron,
     timeZone: CLEANUP_TIME_ZONE,
     enabled: async () => (await deps.settings.read()).cleanupEnabled,

@@ -13,6 +13,11 @@ const FREE_CODE_RETENTION_MS = 24 * 60 * 60_000;
 export function expireCodesJob(deps: PluginAuthDeps): JobDefinition {
   return {
     name: EXPIRE_CODES_JOB,
+    title: { zh: '过期授权码', en: 'Expire authorization codes' },
+    description: {
+      zh: '让过期的永久授权码失效，删除一天前的免费授权码',
+      en: 'Expires permanent codes past their date and removes free codes older than a day',
+    },
     cron: '0 * * * * *',
     concurrency: 'FORBID',
     missedRunPolicy: 'FIRE_ONCE',

@@ -20,7 +20,7 @@ interface MyMerchant {
   merchant?: MerchantView;
   paymentId?: string;
   payUrl?: string;
-  onboarding: { businessTypes: string[]; agreementTerms: string };
+  onboarding: { businessTypes: Array<{ value: string; label: string; i18n?: { en?: { label?: string } } }>; agreementTerms: string };
 }
 
 let server: PaymentServer;
@@ -145,7 +145,14 @@ describe('onboarding', () => {
       .data;
     expect(second.paymentId).toBe(first.paymentId);
     const mine = (await api<MyMerchant>(server, 'GET', `${UC}/merchant`, undefined, users.bob)).body.data;
-    expect(mine).toMatchObject({ paymentId: first.paymentId, onboarding: { businessTypes: ['软件', '数字内容', '服务', '其他'] } });
+    expect(mine.paymentId).toBe(first.paymentId);
+    // The offered types: stable values with a label per language (issue #29 item 7).
+    expect(mine.onboarding.businessTypes.map((type) => [type.value, type.i18n?.en?.label])).toEqual([
+      ['软件', 'Software'],
+      ['数字内容', 'Digital content'],
+      ['服务', 'Services'],
+      ['其他', 'Other'],
+    ]);
     expect(await client().fetch(Merchant, 'bob')).toBeUndefined();
 
     const paid = await api(server, 'POST', `${PUBLIC}/payments/${first.paymentId}/sandboxPay`, { outcome: 'success' }, anonymous);

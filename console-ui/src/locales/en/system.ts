@@ -178,22 +178,6 @@ export default {
       countItem: '{what} {n}',
       noRuns: 'No runs match',
       noJobs: 'No scheduled jobs are registered',
-      names: {
-        cleanAuth: 'Clean up expired authorizations',
-        expireCodes: 'Expire authorization codes',
-        closeExpired: 'Close timed-out orders',
-        syncStatus: 'Sync payment status',
-        callbackLogRetention: 'Clean up callback logs',
-        outboxRetention: 'Clean up the notification outbox',
-      },
-      about: {
-        cleanAuth: 'Marks plugin authorizations past their end as expired',
-        expireCodes: 'Expires permanent codes past their date and removes old free codes',
-        closeExpired: 'Closes unpaid orders past their time-out',
-        syncStatus: 'Asks the payment channel about paying orders and orders of unknown status',
-        callbackLogRetention: 'Deletes payment callback logs older than the days to keep',
-        outboxRetention: 'Deletes sent and failed messages older than the days to keep',
-      },
       countWords: {
         expired: 'expired',
         failed: 'failed',
@@ -205,6 +189,8 @@ export default {
         kept: 'kept',
         expiredCodes: 'codes expired',
         removedFreeCodes: 'free codes removed',
+        records: 'settlement records',
+        orders: 'orders settled',
       },
       problem: {
         INVALID_CRON: 'The schedule {cron} is not a valid cron expression. Correct it in the settings.',

@@ -172,22 +172,6 @@ export default {
       countItem: '{what} {n}',
       noRuns: '没有符合条件的运行记录',
       noJobs: '没有已注册的定时任务',
-      names: {
-        cleanAuth: '清理过期授权',
-        expireCodes: '过期授权码',
-        closeExpired: '关闭超时订单',
-        syncStatus: '同步支付状态',
-        callbackLogRetention: '清理回调日志',
-        outboxRetention: '清理通知发件箱',
-      },
-      about: {
-        cleanAuth: '把已过期的插件授权标记为过期',
-        expireCodes: '让过期的永久授权码失效，删除旧的免费授权码',
-        closeExpired: '关闭超过超时时间仍未支付的订单',
-        syncStatus: '向支付渠道查询支付中和状态未知的订单',
-        callbackLogRetention: '删除超过保留天数的支付回调日志',
-        outboxRetention: '删除超过保留天数的已发送和已失败消息',
-      },
       countWords: {
         expired: '已过期',
         failed: '失败',
@@ -199,6 +183,8 @@ export default {
         kept: '保留',
         expiredCodes: '过期的授权码',
         removedFreeCodes: '删除的免费授权码',
+        records: '结算单',
+        orders: '结算订单',
       },
       problem: {
         INVALID_CRON: '周期表达式无效：{cron}。请在设置中改为有效的 cron 表达式。',

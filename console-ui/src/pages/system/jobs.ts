@@ -1,35 +1,38 @@
 /**
- * Scheduled jobs as people read them: each job the services register has a name and a one-line purpose in
- * the catalogs (`system.jobs.names.*`, `system.jobs.about.*`); a job's problem is the server's words in the
+ * Scheduled jobs as people read them: each job registers its title and a one-line description in both
+ * languages with the scheduler (listScheduledJobs answers them); a job's problem is the server's words in the
  * page's language, or the catalog's words for its code. Jobs whose schedule comes from a settings page link
  * there.
  */
 import { hasMessage, translate } from '@shared/i18n/index.js';
 import type { JobSchedule } from './types.js';
 
-/** Job id (as registered with the scheduler) → catalog key and the settings page that holds its schedule. */
-const KNOWN_JOBS: Record<string, { key: string; settings?: string }> = {
-  'SitePluginAuth:clean-auth': { key: 'cleanAuth', settings: '/plugin-auth/settings' },
-  'SitePluginAuth:expire-codes': { key: 'expireCodes' },
-  'Payment:close-expired': { key: 'closeExpired', settings: '/payment/settings' },
-  'Payment:sync-status': { key: 'syncStatus', settings: '/payment/settings' },
-  'Payment:callback-log-retention': { key: 'callbackLogRetention', settings: '/payment/settings' },
-  'host:outbox-retention': { key: 'outboxRetention', settings: '/system/settings?group=outbox' },
+/** Job id (as registered with the scheduler) → the settings page that holds its schedule. */
+const SETTINGS_OF_JOB: Record<string, string> = {
+  'SitePluginAuth:clean-auth': '/plugin-auth/settings',
+  'Payment:close-expired': '/payment/settings',
+  'Payment:sync-status': '/payment/settings',
+  'Payment:sync-refunds': '/payment/settings',
+  'Payment:callback-log-retention': '/payment/settings',
+  'Payment:auto-settlement': '/merchant-settings',
+  'host:outbox-retention': '/system/settings?group=outbox',
 };
 
-/** The job's name in words; a job the catalogs do not know yet keeps its id. */
-export function jobName(id: string | undefined): string {
-  const known = id ? KNOWN_JOBS[id] : undefined;
-  return known ? translate(`system.jobs.names.${known.key}`) : (id ?? '');
+type JobTexts = Pick<JobSchedule, 'title' | 'description'>;
+const inLanguage = (text: { zh?: string; en?: string } | undefined, language: string) => (language === 'en' ? text?.en : text?.zh);
+
+/** The job's title in the page's language; a job registered without one keeps its id. */
+export function jobTitle(job: JobTexts | undefined, id: string | undefined, language: string): string {
+  return inLanguage(job?.title, language) || (id ?? '');
 }
 
-export function jobAbout(id: string | undefined): string {
-  const known = id ? KNOWN_JOBS[id] : undefined;
-  return known ? translate(`system.jobs.about.${known.key}`) : '';
+/** What one run of the job does, in the page's language ('' when the job does not say). */
+export function jobDescription(job: JobTexts | undefined, language: string): string {
+  return inLanguage(job?.description, language) ?? '';
 }
 
 export function jobSettingsPath(id: string | undefined): string | undefined {
-  return id ? KNOWN_JOBS[id]?.settings : undefined;
+  return id ? SETTINGS_OF_JOB[id] : undefined;
 }
 
 /** Why the job cannot be scheduled, in the page's language. */

@@ -6,28 +6,10 @@ import { computed, type ComputedRef } from 'vue';
 import { call } from '@shared/api/client.js';
 import { useRequest } from '@shared/composables/useRequest.js';
 import { locale } from '@shared/i18n/index.js';
+import { roleLabel } from '@shared/roles.js';
 import type { RoleView } from './types.js';
 
-export interface RoleTexts {
-  displayName: string;
-  description?: string;
-  module?: string;
-}
-
-export function roleTexts(role: RoleView, language: string): RoleTexts {
-  const en = language === 'en' ? role.i18n?.en : undefined;
-  return {
-    displayName: en?.displayName ?? role.displayName ?? role.name ?? '',
-    description: en?.description ?? role.description,
-    module: en?.module ?? role.module,
-  };
-}
-
-/** "Module · name" when the role belongs to a module, else the name. */
-export function roleLabel(role: RoleView, language: string): string {
-  const texts = roleTexts(role, language);
-  return texts.module ? `${texts.module} · ${texts.displayName}` : texts.displayName;
-}
+export { roleLabel, roleTexts, type RoleTexts } from '@shared/roles.js';
 
 function byModule(a: RoleView, b: RoleView, language: string): number {
   if (Boolean(a.system) !== Boolean(b.system)) return a.system ? -1 : 1;

@@ -19,7 +19,8 @@ export interface OnboardingInfo {
   reviewRequired: boolean;
   /** CNY decimal; "0" = free. */
   accountOpeningFee: string;
-  businessTypes: string[];
+  /** The merchant settings' labelled list: entries `{value, label, i18n}` (or strings saved before labels). */
+  businessTypes: unknown;
   /** Sanitised HTML. */
   agreementTerms: string;
   onboardingNotice: string;
