@@ -8835,6 +8835,8 @@ export interface operations {
                 uiPermissions?: string[];
               }[];
               roles?: string[];
+              /** @description The IANA time zone the site shows days and times in */
+              timeZone?: string;
               uiPermissions?: string[];
               user?: {
                 creationTimestamp?: string;
