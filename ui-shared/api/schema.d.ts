@@ -8486,6 +8486,11 @@ export interface operations {
                   /** Format: date-time */
                   createdAt?: string;
                   html?: string;
+                  /**
+                   * @description the language the message was written in
+                   * @enum {string}
+                   */
+                  language?: 'zh-CN' | 'en';
                   /** Format: date-time */
                   readAt?: string;
                   recipient?: string;
@@ -8545,6 +8550,11 @@ export interface operations {
                 /** Format: date-time */
                 createdAt?: string;
                 html?: string;
+                /**
+                 * @description the language the message was written in
+                 * @enum {string}
+                 */
+                language?: 'zh-CN' | 'en';
                 /** Format: date-time */
                 readAt?: string;
                 recipient?: string;
