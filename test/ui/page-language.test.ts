@@ -29,7 +29,11 @@ beforeAll(async () => {
   await asAdmin(server, 'POST', `${HOST}/users`, { username: READER, email: `${READER}@example.com`, password: `${READER}-password-1` });
   const reader = await session(server, READER, `${READER}-password-1`);
   const admin = await session(server, 'admin', ADMIN_PASSWORD);
-  for (const [name, login] of [['admin', admin], [MERCHANT, shop], [READER, reader]] as const) {
+  for (const [name, login] of [
+    ['admin', admin],
+    [MERCHANT, shop],
+    [READER, reader],
+  ] as const) {
     cookies[name] = login.cookies;
     permissions[name] = (await login.call<{ uiPermissions: string[] }>('GET', '/uc.api.host.authpay.dev/v1alpha1/users/-')).uiPermissions;
   }
@@ -117,8 +121,7 @@ async function scan(user: string | undefined, locale: Locale, urls: string[]): P
   return found;
 }
 
-const may = (user: string, permission?: string) =>
-  !permission || permissions[user].includes('*') || permissions[user].includes(permission);
+const may = (user: string, permission?: string) => !permission || permissions[user].includes('*') || permissions[user].includes(permission);
 
 test('every page of the route tables is opened by one of the three users', () => {
   const opened = PAGES.filter((p) => ['admin', MERCHANT, READER].some((u) => may(u, p.permission)));

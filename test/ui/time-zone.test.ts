@@ -26,7 +26,9 @@ afterAll(async () => {
 async function chartDaysWithOrders(page: Page): Promise<string[]> {
   const chart = page.locator('section').filter({ has: page.getByTestId('daily-chart') });
   await chart.locator('tbody tr').first().waitFor({ state: 'attached' });
-  const rows = await chart.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
+  const rows = await chart
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
   return rows.filter(([, value]) => value !== '0').map(([day]) => day);
 }
 

@@ -58,9 +58,7 @@ export async function notifyMerchantUser(deps: MerchantDeps, merchant: Merchant)
       i18n: {
         en: {
           title: `Merchant status: ${en}`,
-          html:
-            `<p>Your merchant "${name}" is now <b>${en}</b>. Remark: ${remark}</p>`
-            + `<p><a href="${href}">User center</a></p>`,
+          html: `<p>Your merchant "${name}" is now <b>${en}</b>. Remark: ${remark}</p>` + `<p><a href="${href}">User center</a></p>`,
         },
       },
     },

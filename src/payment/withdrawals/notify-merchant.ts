@@ -30,9 +30,7 @@ export async function notifyWithdrawalMove(deps: WithdrawalDeps, record: Withdra
     dedupeKey: `withdrawal:${record.metadata.name}:${s.status}`,
     content: {
       title: `提现 ${amountZh}：${zh}`,
-      html:
-        `<p>您的提现申请 ${id}（${amountZh}）状态已变更为 <b>${zh}</b>。说明：${note}</p>`
-        + `<p><a href="${href}">提现记录</a></p>`,
+      html: `<p>您的提现申请 ${id}（${amountZh}）状态已变更为 <b>${zh}</b>。说明：${note}</p>` + `<p><a href="${href}">提现记录</a></p>`,
       i18n: {
         en: {
           title: `Withdrawal of ${amountEn}: ${en}`,

@@ -25,7 +25,7 @@ test('a failed order is not called a failed payment: it may have been closed or 
 test.each([
   ['zh-CN', sharedZh.enum, 'zh-CN'],
   ['en', sharedEn.enum, 'en'],
-] as const)('%s: the merchant notifications name withdrawal and merchant statuses with the apps\' words', (_, words, language) => {
+] as const)("%s: the merchant notifications name withdrawal and merchant statuses with the apps' words", (_, words, language) => {
   expect(WITHDRAWAL_STATUS_WORDS[language]).toEqual(words.withdrawalStatus);
   expect(MERCHANT_STATUS_WORDS[language]).toEqual(words.merchantStatus);
 });

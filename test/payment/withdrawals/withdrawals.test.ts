@@ -271,7 +271,7 @@ describe('console moves', () => {
     expect((await move('wd-missing', 'approve')).status).toBe(404);
   });
 
-  test('every move notifies the merchant in their language (the site default zh-CN here), never both at once, the status in words', async () => {
+  test('every move notifies the merchant in their language (the site default zh-CN here), never both, the status in words', async () => {
     const w = await fresh('1.00');
     await move(w.name, 'approve');
     const inbox = await eventually(async () => {
