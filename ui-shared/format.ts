@@ -15,6 +15,11 @@ export function formatTime(value?: string | null): string {
   return `${w.year}-${w.month}-${w.day} ${w.hour}:${w.minute}`;
 }
 
+/** Today's date yyyy-mm-dd in the site's time zone (a report's default last day). */
+export function siteToday(): string {
+  return formatTime(new Date().toISOString()).slice(0, 10);
+}
+
 /** A datetime-local input value, read in the site's time zone → RFC 3339 UTC; undefined when empty. */
 export function localToIso(value: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
