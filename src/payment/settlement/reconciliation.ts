@@ -38,9 +38,10 @@ function range(field: string, r: ReportRange, zone: string): Condition[] {
 }
 
 /**
- * The reconciliation of a date range (days of the reporting time zone, as the overview counts them): orders paid in it (settled or not, by what is left of each after
- * refunds), fees of settlements confirmed in it, SETTLEMENT_CREDIT and WITHDRAWAL_DEBIT entries booked in it,
- * and — as of now — each merchant's running balance against its recomputation from the entries. Reads in pages.
+ * The reconciliation of a date range (days of the reporting time zone, as the overview counts them): orders
+ * paid in it (settled or not, by what is left of each after refunds), fees of settlements confirmed in it,
+ * SETTLEMENT_CREDIT and WITHDRAWAL_DEBIT entries booked in it, and — as of now — each merchant's running
+ * balance against its recomputation from the entries. Reads in pages.
  */
 export async function reconciliationReport(deps: MerchantDeps, r: ReportRange): Promise<ReconciliationRow[]> {
   const zone = (await deps.settings.read()).reportTimeZone;
