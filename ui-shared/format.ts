@@ -1,7 +1,7 @@
 /** Display helpers shared by the pages. */
 import { formatMoney as moneyIn } from '../src/host/format/money-text.js';
 import { currentLocale } from './i18n/current-locale.js';
-import { siteZone, wallTime, zoneOffsetMinutes } from './i18n/site-zone.js';
+import { siteZone, wallTime, wallToInstant } from './i18n/site-zone.js';
 
 /**
  * An RFC 3339 time as "yyyy-mm-dd hh:mm" in the site's time zone (siteZone), `-` when absent: the one way both
@@ -22,12 +22,30 @@ export function siteToday(): string {
 
 /** A datetime-local input value, read in the site's time zone → RFC 3339 UTC; undefined when empty. */
 export function localToIso(value: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!m) return undefined;
-  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
-  // The offset at the wall time read as UTC is right except within an hour of a change; a second pass settles it.
-  const first = asUtc - zoneOffsetMinutes(new Date(asUtc), siteZone.value) * 60_000;
-  const at = asUtc - zoneOffsetMinutes(new Date(first), siteZone.value) * 60_000;
+  const at = wallToInstant(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0)), siteZone.value);
+  return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * A time for a date picker, which shows its Date in the browser's zone: a Date whose browser wall clock reads
+ * what the site's zone reads at that instant, so the picker shows the time the lists show. `siteWallToIso` reverses it.
+ */
+export function isoToSiteWall(value?: string | null): Date | null {
+  const d = value ? new Date(value) : null;
+  if (!d || Number.isNaN(d.getTime())) return null;
+  const w = wallTime(d, siteZone.value);
+  return new Date(+w.year, +w.month - 1, +w.day, +w.hour, +w.minute, +w.second);
+}
+
+/** A date picker's Date (its browser wall clock read as the site zone's) → RFC 3339 UTC in whole seconds. */
+export function siteWallToIso(d: Date | null | undefined): string | undefined {
+  if (!d || Number.isNaN(d.getTime())) return undefined;
+  const at = wallToInstant(
+    Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()),
+    siteZone.value,
+  );
   return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

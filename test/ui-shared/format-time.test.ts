@@ -3,7 +3,7 @@
  * instant reads as the day the payment reports count it in. The process runs with TZ=Pacific/Pago_Pago here
  * (UTC-11), so any helper that fell back to the local zone would show the wrong day.
  */
-import { formatTime, isoToLocal, localToIso } from '../../ui-shared/format.js';
+import { formatTime, isoToLocal, isoToSiteWall, localToIso, siteWallToIso } from '../../ui-shared/format.js';
 import { siteZone, zoneLabel } from '../../ui-shared/i18n/site-zone.js';
 import { localDayBound } from '../../ui-shared/payment/words.js';
 
@@ -34,6 +34,16 @@ test('the datetime input and day filters read a wall time in the site zone, acro
   // 2026-03-08 02:00 EST jumps to 03:00 EDT: 08:00 that day is UTC-4, 01:00 UTC-5.
   expect(localToIso('2026-03-08T08:00')).toBe('2026-03-08T12:00:00Z');
   expect(localToIso('2026-03-08T01:00')).toBe('2026-03-08T06:00:00Z');
+});
+
+test("a date picker's Date reads the site zone's wall time, to the second, and comes back to the same instant", () => {
+  siteZone.value = 'Asia/Shanghai';
+  const wall = isoToSiteWall('2026-12-07T21:30:15Z')!;
+  // The picker shows the Date's local (here UTC-11) wall clock: it must read Shanghai's 05:30:15 on the 8th.
+  expect([wall.getDate(), wall.getHours(), wall.getMinutes(), wall.getSeconds()]).toEqual([8, 5, 30, 15]);
+  expect(siteWallToIso(wall)).toBe('2026-12-07T21:30:15Z');
+  expect(siteWallToIso(null)).toBeUndefined();
+  expect(isoToSiteWall(undefined)).toBeNull();
 });
 
 test('the zone is named with its offset', () => {
