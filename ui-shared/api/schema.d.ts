@@ -5070,9 +5070,9 @@ export interface operations {
   getReconciliationReport: {
     parameters: {
       query: {
-        /** @description yyyy-mm-dd (UTC, inclusive) */
+        /** @description yyyy-mm-dd, a day of the reporting time zone (inclusive) */
         from: string;
-        /** @description yyyy-mm-dd (UTC, inclusive) */
+        /** @description yyyy-mm-dd, a day of the reporting time zone (inclusive) */
         to: string;
       };
       header?: never;
@@ -5104,9 +5104,9 @@ export interface operations {
   exportReconciliationReport: {
     parameters: {
       query: {
-        /** @description yyyy-mm-dd (UTC, inclusive) */
+        /** @description yyyy-mm-dd, a day of the reporting time zone (inclusive) */
         from: string;
-        /** @description yyyy-mm-dd (UTC, inclusive) */
+        /** @description yyyy-mm-dd, a day of the reporting time zone (inclusive) */
         to: string;
       };
       header?: never;
