@@ -190,6 +190,7 @@ export class HostRuntime {
       controllers: this.workloads.controllers.scoped((fn) => this.onStop(`plugin ${name}: controllers`, fn)),
       notifications: this.notifications,
       attachments: this.attachments,
+      useSiteTimeZone: (read) => this.auth.useSiteTimeZone(read),
     };
   }
 

@@ -50,6 +50,8 @@ export async function startPaymentModule(context: PluginContext, options: Paymen
   // Every write of the general group (updatePaymentSettings, the host's updateSettings) is judged by it.
   const removeCallbackDomainRule = context.settings.addGroupRule(SETTING_NAME, 'general', callbackDomainRule);
   await ensureGeneratedSecrets(settings, context);
+  // The overview's days are reporting-zone days, so the apps show every time in that zone too.
+  context.useSiteTimeZone?.(async () => (await settings.read()).reportTimeZone);
   const logger = context.logger.child({ service: 'payment' });
   const deps: RefundDeps = {
     client: context.client,

@@ -4,8 +4,8 @@
  * details and on the payer's payment page; a FAILED order has one word in the list and on the page; a payment
  * number stays on one line in the list, with its copy button.
  */
-import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, logInThrough, newPage, startUiServer, type UiServer } from './support.js';
+import { ADMIN_PASSWORD, logInThrough, newPage, pageApi, startUiServer, type UiServer } from './support.js';
+import { PAY } from './scene.js';
 import { catalog } from './console/catalog.js';
 
 let server: UiServer;
@@ -16,23 +16,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A console operation called from the signed-in page, as the app calls it (session cookie, CSRF header). */
-async function consoleCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(`/apis/console.api.payment.authpay.dev/v1alpha1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const envelope = (await res.json()) as { success: boolean; message: string; data: unknown };
-      if (!envelope.success) throw new Error(envelope.message);
-      return envelope.data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
+const PAY_API = `/apis${PAY}`;
 
 // Written out, not computed: what a reader of each language sees for 1234.50 CNY.
 const EXPECTED = { 'zh-CN': '¥1,234.50', en: 'CN¥1,234.50' } as const;
@@ -43,8 +27,8 @@ test.each(['zh-CN', 'en'] as const)(
     const w = catalog(locale);
     const { page, errors } = await newPage(server, { locale, viewport: 'desktop' });
     await logInThrough(page, '/console/', 'admin', ADMIN_PASSWORD);
-    await consoleCall(page, 'PUT', '/settings', { sandboxEnabled: true });
-    const order = await consoleCall<{ paymentId: string }>(page, 'POST', '/payments', {
+    await pageApi(page, 'PUT', `${PAY_API}/settings`, { sandboxEnabled: true });
+    const order = await pageApi<{ paymentId: string }>(page, 'POST', `${PAY_API}/payments`, {
       orderId: `ui-format-${locale}-0123456789-abcdefghij`,
       subject: `format ${locale}`,
       paymentAmount: '1234.50',

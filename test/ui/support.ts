@@ -145,6 +145,26 @@ export async function asAdmin<T = unknown>(server: UiServer, method: string, api
   return env.data;
 }
 
+/**
+ * Calls an API path (`/apis/…`) as the signed-in page: with its session cookie, CSRF token and origin, as the apps
+ * call it. Returns the envelope's data; a failure throws with the status and the server's message.
+ */
+export async function pageApi<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const cookies = await page.context().cookies();
+  const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.fetch(path, { method, data: body, headers: { 'x-xsrf-token': xsrf, origin, ...headers } });
+  const envelope = (await res.json()) as { success: boolean; message: string; data: T };
+  if (!envelope.success) throw new Error(`${method} ${path}: ${res.status()} ${envelope.message}`);
+  return envelope.data;
+}
+
 const AXE_SOURCE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 /**

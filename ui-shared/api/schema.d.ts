@@ -5085,9 +5085,9 @@ export interface operations {
   getReconciliationReport: {
     parameters: {
       query: {
-        /** @description yyyy-mm-dd (UTC, inclusive) */
+        /** @description yyyy-mm-dd, a day of the reporting time zone (inclusive) */
         from: string;
-        /** @description yyyy-mm-dd (UTC, inclusive) */
+        /** @description yyyy-mm-dd, a day of the reporting time zone (inclusive) */
         to: string;
       };
       header?: never;
@@ -5119,9 +5119,9 @@ export interface operations {
   exportReconciliationReport: {
     parameters: {
       query: {
-        /** @description yyyy-mm-dd (UTC, inclusive) */
+        /** @description yyyy-mm-dd, a day of the reporting time zone (inclusive) */
         from: string;
-        /** @description yyyy-mm-dd (UTC, inclusive) */
+        /** @description yyyy-mm-dd, a day of the reporting time zone (inclusive) */
         to: string;
       };
       header?: never;
@@ -8501,6 +8501,11 @@ export interface operations {
                   /** Format: date-time */
                   createdAt?: string;
                   html?: string;
+                  /**
+                   * @description the language the message was written in
+                   * @enum {string}
+                   */
+                  language?: 'zh-CN' | 'en';
                   /** Format: date-time */
                   readAt?: string;
                   recipient?: string;
@@ -8560,6 +8565,11 @@ export interface operations {
                 /** Format: date-time */
                 createdAt?: string;
                 html?: string;
+                /**
+                 * @description the language the message was written in
+                 * @enum {string}
+                 */
+                language?: 'zh-CN' | 'en';
                 /** Format: date-time */
                 readAt?: string;
                 recipient?: string;
@@ -8850,6 +8860,8 @@ export interface operations {
                 uiPermissions?: string[];
               }[];
               roles?: string[];
+              /** @description The IANA time zone the site shows days and times in */
+              timeZone?: string;
               uiPermissions?: string[];
               user?: {
                 creationTimestamp?: string;

@@ -51,6 +51,7 @@ export default {
     noAccessTitle: 'No pages available',
     noAccess: 'Your account has no pages you can open.',
     moreTabs: 'Swipe sideways for more',
+    timeZone: 'Times are in {zone}',
   },
   table: {
     selectAll: 'Select all rows on this page',
@@ -142,7 +143,7 @@ export default {
     range: 'Reporting days',
     from: 'From',
     to: 'To',
-    rangeHint: 'Counted by calendar day in the reporting time zone; opens on the server’s last 30 days.',
+    rangeHint: 'Counted by calendar day in the site’s time zone, {zone}; opens on the last 30 days.',
     totalOrders: 'Orders',
     totalAmount: 'Order amount',
     successCount: 'Paid orders',

@@ -51,6 +51,7 @@ export default {
     noAccessTitle: '无可访问页面',
     noAccess: '你的账号没有可访问的页面。',
     moreTabs: '左右滑动查看更多',
+    timeZone: '时间均为 {zone}',
   },
   table: {
     selectAll: '选择本页全部行',
@@ -142,7 +143,7 @@ export default {
     range: '统计日期',
     from: '开始日期',
     to: '结束日期',
-    rangeHint: '按统计时区的自然日统计；首次打开显示服务器的最近 30 天。',
+    rangeHint: '按站点时区 {zone} 的自然日统计；首次打开显示最近 30 天。',
     totalOrders: '订单数',
     totalAmount: '订单金额',
     successCount: '成功订单',

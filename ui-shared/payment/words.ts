@@ -2,7 +2,7 @@
  * Payment values as words, shared by the console and the user center's merchant pages: statuses and services
  * through the shared enum words (one word per value in both apps), amounts, and the payment page of an order.
  */
-import { formatMoney } from '../format.js';
+import { formatMoney, localToIso } from '../format.js';
 import { enumText } from '../i18n/words.js';
 
 export const STATUSES = ['UNPAID', 'PAYING', 'SUCCESS', 'FAILED', 'UNKNOWN', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
@@ -42,11 +42,11 @@ export const amountText = (order: { currency?: string; amountText?: string }) =>
 /** formatMoney with the currency first (refunds, refunded and refundable amounts). */
 export const moneyText = (currency: string | undefined, amount: string | undefined) => formatMoney(amount, currency);
 
-/** The browser's calendar day yyyy-mm-dd → the RFC 3339 instant of its start or its last second. */
+/** A calendar day yyyy-mm-dd of the site's time zone → the RFC 3339 instant of its start or its last second. */
 export function localDayBound(day: string, end: boolean): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const at = new Date(`${day}T${end ? '23:59:59' : '00:00:00'}`);
-  return Number.isNaN(at.getTime()) ? undefined : at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const at = localToIso(`${day}T${end ? '23:59' : '00:00'}`);
+  return at && end ? at.replace(/:00Z$/, ':59Z') : at;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { reactive } from 'vue';
 import { call, loginUrl, request, type ApiData } from '../api/client.js';
+import { siteZone } from '../i18n/site-zone.js';
 
 export type CurrentUser = ApiData<'getCurrentUser'> & {
   user?: ApiData<'getCurrentUser'>['user'] & { language?: string };
@@ -19,6 +20,7 @@ export function loadSession(): Promise<CurrentUser | null> {
   loading ??= call('getCurrentUser').then(
     (me) => {
       session.me = me as CurrentUser;
+      if (me.timeZone) siteZone.value = me.timeZone;
       session.ready = true;
       return session.me;
     },

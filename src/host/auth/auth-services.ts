@@ -22,4 +22,6 @@ export interface AuthServices {
   key: Uint8Array;
   /** Public base URL: its origin is accepted as same-site besides the request's own host. */
   baseUrl: string;
+  /** The site's time zone (see UserOperationDeps.siteTimeZone). */
+  siteTimeZone: () => Promise<string>;
 }

@@ -83,6 +83,7 @@ export class HostAuth {
       guard: new LoginGuard(rateLimits),
       rateLimits,
       baseUrl: options.baseUrl,
+      siteTimeZone: async () => 'UTC',
     };
     await ensureAdmin(client, users, logger, options.adminPassword, options.announce);
     for (const op of [...userCenterOperations(services), ...consoleUserOperations(services), ...tokenOperations(services.pats)])
@@ -95,6 +96,11 @@ export class HostAuth {
   /** Replaces the settings source (the host settings accessor, once wired). */
   useSettings(source: AuthSettingsSource): void {
     this.services.settings = source;
+  }
+
+  /** Replaces the source of the site's time zone (a plugin's, through PluginContext.useSiteTimeZone). */
+  useSiteTimeZone(read: () => Promise<string>): void {
+    this.services.siteTimeZone = read;
   }
 
   /** Applies the Role documents (role templates) of every YAML file in a plugin's extensions directory. */

@@ -26,6 +26,7 @@ export async function deliverToInbox(client: ExtensionClient, msg: OutboxMessage
         createdAt: now,
         outboxMessage: msg.metadata.name,
         ...(spec.template ? { template: spec.template } : {}),
+        ...(spec.language ? { language: spec.language } : {}),
       },
     });
   } catch (err) {

@@ -22,6 +22,7 @@ export const NOTIFICATION_SCHEMA = {
         createdAt: { type: 'string', format: 'date-time' },
         readAt: { type: 'string', format: 'date-time' },
         template: { type: 'string' },
+        language: { type: 'string', enum: ['zh-CN', 'en'], description: 'the language the message was written in' },
       },
     },
   },

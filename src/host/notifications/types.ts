@@ -66,6 +66,8 @@ export interface NotificationSpec {
   readAt?: string;
   outboxMessage?: string;
   template?: string;
+  /** The language it was written in (the recipient's), so a page in another language can mark it as such. */
+  language?: Language;
 }
 
 export type Notification = Resource<NotificationSpec>;

@@ -52,6 +52,11 @@ export interface PluginContext {
   scheduler: JobRegistrar;
   /** Reconcilers per kind, run on the leader only; stopped with the plugin (docs/reconcilers.md). */
   controllers: ControllerRegistrar;
+  /**
+   * Declares the site's time zone, read per request: the apps show every day and time in it (getCurrentUser's
+   * `timeZone`), so a list's times and a report's days agree. The payment service declares its reporting zone.
+   */
+  useSiteTimeZone?(read: () => Promise<string>): void;
 }
 
 /** The entry a plugin package exports. */

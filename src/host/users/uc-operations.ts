@@ -18,6 +18,8 @@ export interface CurrentUser {
   uiPermissions: string[];
   /** The roles of `roles` as people read them (display name and description in both languages). */
   roleDetails: RoleView[];
+  /** The IANA zone the apps show days and times in (the site's, the one its daily reports use). */
+  timeZone: string;
 }
 
 async function currentUser(s: UserOperationDeps, principal: Principal): Promise<CurrentUser> {
@@ -31,7 +33,8 @@ async function currentUser(s: UserOperationDeps, principal: Principal): Promise<
     const role = s.authorizer.index.role(name);
     return role ? [roleView(role)] : [];
   });
-  return { user: shown, roles, effectiveRoles: perms.roles, uiPermissions: perms.uiPermissions, roleDetails };
+  const timeZone = await s.siteTimeZone().catch(() => 'UTC');
+  return { user: shown, roles, effectiveRoles: perms.roles, uiPermissions: perms.uiPermissions, roleDetails, timeZone };
 }
 
 /** Self-service operations under uc.api.host.authpay.dev: they only ever act on the caller. */
@@ -77,6 +80,7 @@ export function userCenterOperations(s: UserOperationDeps): OperationDef[] {
           effectiveRoles: { type: 'array', items: { type: 'string' } },
           uiPermissions: { type: 'array', items: { type: 'string' } },
           roleDetails: { type: 'array', items: ROLE_VIEW_SCHEMA },
+          timeZone: { type: 'string', description: 'The IANA time zone the site shows days and times in' },
         },
       },
       handler: ({ principal }) => currentUser(s, principal),

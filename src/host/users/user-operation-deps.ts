@@ -19,6 +19,11 @@ export interface UserOperationDeps {
   guard: PasswordGuard;
   /** Makes the sign-up limit per client address (shared by the replicas on PostgreSQL). */
   rateLimits: RateLimitFactory;
+  /**
+   * The IANA zone the site's days and times are shown in (getCurrentUser tells the apps): the zone a plugin
+   * declared through PluginContext.useSiteTimeZone (the payment service's reporting time zone), else UTC.
+   */
+  siteTimeZone: () => Promise<string>;
 }
 
 export interface UserOperationSettings {

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../host/sdk/index.js';
 import type { MerchantDeps } from './merchant-deps.js';
 import { illegalMove, merchantNotFound } from './merchant-errors.js';
+import { MERCHANT_STATUS_WORDS } from './status-words.js';
 import { MAX_DECISIONS, Merchant, type MerchantDecision, type MerchantStatus } from './types.js';
 
 /** The administrator's moves: from which status each may start and where it leads. */
@@ -12,13 +13,6 @@ export const MOVES = {
 } as const satisfies Record<string, { from: MerchantStatus; to: MerchantStatus; zh: string; en: string }>;
 
 export type MoveName = keyof typeof MOVES;
-
-const STATUS_TEXT: Record<MerchantStatus, [string, string]> = {
-  PENDING: ['待审核', 'pending review'],
-  ACTIVE: ['正常', 'active'],
-  REJECTED: ['已拒绝', 'rejected'],
-  SUSPENDED: ['已停用', 'suspended'],
-};
 
 /**
  * Moves a merchant (compare-and-set on its resourceVersion, so two administrators cannot both move it) and
@@ -49,7 +43,7 @@ export async function moveMerchant(deps: MerchantDeps, name: string, move: MoveN
 /** Tells the merchant user about a decision (inbox and e-mail, in their language; a user who is gone gets nothing). */
 export async function notifyMerchantUser(deps: MerchantDeps, merchant: Merchant): Promise<void> {
   const s = merchant.spec;
-  const [zh, en] = STATUS_TEXT[s.status];
+  const [zh, en] = [MERCHANT_STATUS_WORDS['zh-CN'][s.status], MERCHANT_STATUS_WORDS.en[s.status]];
   const remark = s.reviewRemark ? escapeHtml(s.reviewRemark) : '-';
   const link = `${deps.siteUrl.replace(/\/+$/, '')}/uc/`;
   const name = escapeHtml(s.merchantName);
@@ -60,13 +54,11 @@ export async function notifyMerchantUser(deps: MerchantDeps, merchant: Merchant)
     dedupeKey: `merchant-status:${merchant.metadata.name}:${merchant.metadata.resourceVersion}`,
     content: {
       title: `商户状态：${zh}`,
-      html: `<p>您的商户「${name}」状态已变更为 <b>${zh}</b>（${s.status}）。备注：${remark}</p><p><a href="${href}">用户中心</a></p>`,
+      html: `<p>您的商户「${name}」状态已变更为 <b>${zh}</b>。备注：${remark}</p><p><a href="${href}">用户中心</a></p>`,
       i18n: {
         en: {
           title: `Merchant status: ${en}`,
-          html:
-            `<p>Your merchant "${name}" is now <b>${en}</b> (${s.status}). Remark: ${remark}</p>`
-            + `<p><a href="${href}">User center</a></p>`,
+          html: `<p>Your merchant "${name}" is now <b>${en}</b>. Remark: ${remark}</p>` + `<p><a href="${href}">User center</a></p>`,
         },
       },
     },

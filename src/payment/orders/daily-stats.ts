@@ -55,6 +55,29 @@ function dayFormatOf(timeZone: string): Intl.DateTimeFormat | undefined {
   return format;
 }
 
+/**
+ * The first instant (ms) of a calendar day yyyy-mm-dd in a time zone: the reporting day's start, so a range of
+ * days means the days the overview counts. The zone's offset at the day's UTC midnight is right except near a
+ * change; a second pass at the found instant settles it. An invalid zone is UTC.
+ */
+export function dayStartIn(day: string, timeZone: string): number {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  const offset = (at: number) => Date.parse(`${dayIn(new Date(at), timeZone)}T${clockIn(at, timeZone)}Z`) - Math.floor(at / 1000) * 1000;
+  const first = midnightUtc - offset(midnightUtc);
+  return midnightUtc - offset(first);
+}
+
+/** hh:mm:ss of an instant in a time zone (UTC when the zone is invalid). */
+function clockIn(at: number, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+      at,
+    );
+  } catch {
+    return new Date(at).toISOString().slice(11, 19);
+  }
+}
+
 /** yyyy-mm-dd of an instant in a time zone (the overview's reporting day). */
 export function dayIn(instant: Date, timeZone: string): string {
   // An invalid zone falls back to UTC days.

@@ -14,6 +14,8 @@ import {
 import type { PaymentDeps } from '../deps/payment-deps.js';
 import { toView, type PaymentView } from './order-view.js';
 import { PaymentInfo } from './types.js';
+import { dayStartIn } from './daily-stats.js';
+import { shiftDay } from './overview.js';
 
 /** The spec's list filters (all optional) plus paging and the creation-time sort. */
 export interface OrderFilters {
@@ -48,10 +50,13 @@ export const ORDER_FILTER_QUERY = {
   ...pageQueryProperties(200),
 } as const;
 
-/** yyyy-mm-dd → the day's first or last second (UTC); RFC 3339 is normalised to the stored form. */
-export function timeBound(value: string | undefined, end: boolean): string | undefined {
+/** yyyy-mm-dd → the day's first or last second in the time zone (UTC unless given); RFC 3339 is normalised to the stored form. */
+export function timeBound(value: string | undefined, end: boolean, timeZone = 'UTC'): string | undefined {
   if (!value) return undefined;
-  if (isCalendarDate(value)) return `${value}T${end ? '23:59:59' : '00:00:00'}Z`;
+  if (isCalendarDate(value)) {
+    if (timeZone === 'UTC') return `${value}T${end ? '23:59:59' : '00:00:00'}Z`;
+    return toTimestamp(end ? dayStartIn(shiftDay(value, 1), timeZone) - 1000 : dayStartIn(value, timeZone));
+  }
   const ms = parseCalendarTime(value);
   return ms === undefined ? undefined : toTimestamp(ms);
 }

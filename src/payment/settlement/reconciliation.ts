@@ -30,19 +30,21 @@ export interface ReportRange {
   to: string;
 }
 
-function range(field: string, r: ReportRange): Condition[] {
+function range(field: string, r: ReportRange, zone: string): Condition[] {
   return [
-    { op: 'ge', field, value: timeBound(r.from, false)! },
-    { op: 'le', field, value: timeBound(r.to, true)! },
+    { op: 'ge', field, value: timeBound(r.from, false, zone)! },
+    { op: 'le', field, value: timeBound(r.to, true, zone)! },
   ];
 }
 
 /**
- * The reconciliation of a date range (UTC days): orders paid in it (settled or not, by what is left of each after
- * refunds), fees of settlements confirmed in it, SETTLEMENT_CREDIT and WITHDRAWAL_DEBIT entries booked in it,
- * and — as of now — each merchant's running balance against its recomputation from the entries. Reads in pages.
+ * The reconciliation of a date range (days of the reporting time zone, as the overview counts them): orders
+ * paid in it (settled or not, by what is left of each after refunds), fees of settlements confirmed in it,
+ * SETTLEMENT_CREDIT and WITHDRAWAL_DEBIT entries booked in it, and — as of now — each merchant's running
+ * balance against its recomputation from the entries. Reads in pages.
  */
 export async function reconciliationReport(deps: MerchantDeps, r: ReportRange): Promise<ReconciliationRow[]> {
+  const zone = (await deps.settings.read()).reportTimeZone;
   const rows = new Map<string, ReconciliationRow>();
   const row = (merchant: string, currency: string) => {
     const key = `${merchant}|${currency}`;
@@ -52,7 +54,7 @@ export async function reconciliationReport(deps: MerchantDeps, r: ReportRange): 
   };
   for await (const order of deps.client.listAll(
     PaymentInfo,
-    and(inValues('spec.status', [...PAID_STATUSES]), ...range('spec.paidAt', r)),
+    and(inValues('spec.status', [...PAID_STATUSES]), ...range('spec.paidAt', r, zone)),
   )) {
     if (order.spec.platform === SYSTEM_PLATFORM) continue;
     const x = row(order.spec.platform, order.spec.currency);
@@ -62,10 +64,13 @@ export async function reconciliationReport(deps: MerchantDeps, r: ReportRange): 
     if (order.spec.settlementName) [x.settledCount, x.settledAmount] = [x.settledCount + 1, x.settledAmount + left];
     else if (left > 0) [x.unsettledCount, x.unsettledAmount] = [x.unsettledCount + 1, x.unsettledAmount + left];
   }
-  for await (const s of deps.client.listAll(SettlementRecord, and(inValues('spec.status', ['SUCCESS']), ...range('spec.confirmedAt', r))))
+  for await (const s of deps.client.listAll(
+    SettlementRecord,
+    and(inValues('spec.status', ['SUCCESS']), ...range('spec.confirmedAt', r, zone)),
+  ))
     row(s.spec.merchant, s.spec.currency).fees += s.spec.feeAmount;
   const types = inValues('spec.type', ['SETTLEMENT_CREDIT', 'WITHDRAWAL_DEBIT']);
-  for await (const e of deps.client.listAll(LedgerEntry, and(types, ...range('metadata.creationTimestamp', r)))) {
+  for await (const e of deps.client.listAll(LedgerEntry, and(types, ...range('metadata.creationTimestamp', r, zone)))) {
     const x = row(e.spec.merchant, e.spec.currency);
     if (e.spec.type === 'SETTLEMENT_CREDIT') x.credits += e.spec.amount;
     else x.withdrawals += -e.spec.amount;

@@ -5,7 +5,7 @@ import { invalidField } from '../merchants/merchant-errors.js';
 import { formatMinor } from '../money/index.js';
 import { reconciliationReport, type ReconciliationRow, type ReportRange } from './reconciliation.js';
 
-const DAY = { type: 'string', format: 'date', description: 'yyyy-mm-dd (UTC, inclusive)' };
+const DAY = { type: 'string', format: 'date', description: 'yyyy-mm-dd, a day of the reporting time zone (inclusive)' };
 const RANGE_QUERY = { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: DAY, to: DAY } };
 const AMOUNTS = [
   'paidAmount',

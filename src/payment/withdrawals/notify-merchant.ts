@@ -1,16 +1,8 @@
 import { escapeHtml } from '../../host/sdk/index.js';
 import { minorMoneyText } from '../money/index.js';
 import type { WithdrawalDeps } from './apply-withdrawal.js';
-import type { WithdrawalRecord, WithdrawalStatus } from './types.js';
-
-const STATUS_TEXT: Record<WithdrawalStatus, [string, string]> = {
-  PENDING_AUDIT: ['待审核', 'awaiting review'],
-  APPROVED: ['已通过审核', 'approved'],
-  REJECTED: ['已驳回', 'rejected'],
-  PROCESSING: ['打款中', 'being paid out'],
-  COMPLETED: ['已打款', 'paid out'],
-  FAILED: ['打款失败', 'failed'],
-};
+import { WITHDRAWAL_STATUS_WORDS } from './status-words.js';
+import type { WithdrawalRecord } from './types.js';
 
 /** The note the administrator entered with the move that led to the record's state. */
 function noteOf(r: WithdrawalRecord): string {
@@ -26,7 +18,7 @@ function noteOf(r: WithdrawalRecord): string {
  */
 export async function notifyWithdrawalMove(deps: WithdrawalDeps, record: WithdrawalRecord): Promise<void> {
   const s = record.spec;
-  const [zh, en] = STATUS_TEXT[s.status];
+  const [zh, en] = [WITHDRAWAL_STATUS_WORDS['zh-CN'][s.status], WITHDRAWAL_STATUS_WORDS.en[s.status]];
   const [amountZh, amountEn] = [minorMoneyText(s.amount, s.currency, 'zh-CN'), minorMoneyText(s.amount, s.currency, 'en')];
   const note = noteOf(record) ? escapeHtml(noteOf(record)) : '-';
   const link = `${deps.siteUrl.replace(/\/+$/, '')}/uc/merchant/withdrawals`;
@@ -37,15 +29,13 @@ export async function notifyWithdrawalMove(deps: WithdrawalDeps, record: Withdra
     missingUsers: 'skip',
     dedupeKey: `withdrawal:${record.metadata.name}:${s.status}`,
     content: {
-      title: `提现${zh}：${amountZh}`,
-      html:
-        `<p>您的提现申请 ${id}（${amountZh}）状态已变更为 <b>${zh}</b>（${s.status}）。说明：${note}</p>`
-        + `<p><a href="${href}">提现记录</a></p>`,
+      title: `提现 ${amountZh}：${zh}`,
+      html: `<p>您的提现申请 ${id}（${amountZh}）状态已变更为 <b>${zh}</b>。说明：${note}</p>` + `<p><a href="${href}">提现记录</a></p>`,
       i18n: {
         en: {
-          title: `Withdrawal ${en}: ${amountEn}`,
+          title: `Withdrawal of ${amountEn}: ${en}`,
           html:
-            `<p>Your withdrawal ${id} (${amountEn}) is now <b>${en}</b> (${s.status}). Note: ${note}</p>`
+            `<p>Your withdrawal ${id} (${amountEn}) is now <b>${en}</b>. Note: ${note}</p>`
             + `<p><a href="${href}">Withdrawal history</a></p>`,
         },
       },

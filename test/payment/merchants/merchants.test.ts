@@ -273,10 +273,13 @@ describe('review and lifecycle', () => {
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.data.reviewRemark)).size).toBe(1);
-    const keys = (await client().list('OutboxMessage')).items
-      .map((m) => (m.spec as { dedupeKey?: string }).dedupeKey)
-      .filter((k) => k?.startsWith('merchant-status:erin:'));
-    expect(new Set(keys).size).toBe(1);
+    const messages = (await client().list('OutboxMessage')).items
+      .map((m) => m.spec as { dedupeKey?: string; html?: string })
+      .filter((m) => m.dedupeKey?.startsWith('merchant-status:erin:'));
+    expect(new Set(messages.map((m) => m.dedupeKey)).size).toBe(1);
+    // The status in the apps' word (enum.merchantStatus), never the code beside it.
+    expect(messages[0].html).toContain('<b>正常</b>');
+    expect(messages[0].html).not.toContain('ACTIVE');
   });
 
   test('updateMerchant edits the profile and sets or clears the individual fee rate', async () => {

@@ -2,6 +2,7 @@ import { eq } from '../../../src/host/sdk/index.js';
 import { checkBalance } from '../../../src/payment/ledger/read-balance.js';
 import { LedgerEntry } from '../../../src/payment/ledger/types.js';
 import { PaymentInfo } from '../../../src/payment/orders/types.js';
+import { dayIn } from '../../../src/payment/orders/daily-stats.js';
 import { autoSettlementJob } from '../../../src/payment/settlement/settlement-job.js';
 import { SettlementRecord } from '../../../src/payment/settlement/types.js';
 import { CSV_COLUMNS, csvField } from '../../../src/payment/settlement/report-operations.js';
@@ -277,7 +278,8 @@ describe('concurrency and the job', () => {
 
 describe('reconciliation report', () => {
   test('per merchant: paid, settled, unsettled, fees, credits, ledger against its recomputation; CSV with a BOM', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // The report's days are the reporting time zone's (Asia/Shanghai by default), as the overview counts them.
+    const today = dayIn(new Date(), 'Asia/Shanghai');
     await paidOrder(server, 'alice', 123); // paid, not settled
     const res = await api<{ rows: Array<Record<string, unknown>>; allMatch: boolean }>(
       server,

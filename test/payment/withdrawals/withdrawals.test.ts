@@ -271,21 +271,24 @@ describe('console moves', () => {
     expect((await move('wd-missing', 'approve')).status).toBe(404);
   });
 
-  test('every move notifies the merchant in their language (the site default zh-CN here), never both at once', async () => {
+  test('every move notifies the merchant in their language (the site default zh-CN here), never both, the status in words', async () => {
     const w = await fresh('1.00');
     await move(w.name, 'approve');
     const inbox = await eventually(async () => {
-      const res = await call<{ items: Array<{ spec: { title: string } }> }>(
+      const res = await call<{ items: Array<{ spec: { title: string; html: string } }> }>(
         server,
         'GET',
         '/apis/uc.api.host.authpay.dev/v1alpha1/notifications',
         undefined,
         alice,
       );
-      const found = res.body.data.items.find((n) => n.spec.title.includes('提现已通过审核'));
+      const found = res.body.data.items.find((n) => n.spec.title.endsWith('：已通过'));
       return found;
     });
-    expect(inbox.spec.title).not.toMatch(/Withdrawal|approved/);
+    expect(inbox.spec.title).not.toMatch(/Withdrawal|approved/i);
+    // The word the apps use (enum.withdrawalStatus), never the code beside it.
+    expect(inbox.spec.html).toContain('<b>已通过</b>');
+    expect(inbox.spec.html).not.toContain('APPROVED');
   });
 
   test('the console list is newest first, filtered, with masked numbers; details show the whole number', async () => {

@@ -13,14 +13,16 @@
  */
 import type { Page } from 'playwright-core';
 import { PaymentInfo } from '../../../src/payment/orders/types.js';
-import { ADMIN_PASSWORD, docScreenshot, expectAxeClean, logInThrough, newPage, startUiServer, type UiServer } from '../support.js';
+import { ADMIN_PASSWORD, docScreenshot, expectAxeClean, logInThrough, newPage, pageApi, startUiServer, type UiServer } from '../support.js';
+import { PAY } from '../scene.js';
 import { catalog, type Words } from './catalog.js';
 
 /** UTC+14: the report time zone the administrator sets. */
 const REPORT_ZONE = 'Pacific/Kiritimati';
 /** UTC-11: the administrator's browser. */
 const BROWSER_ZONE = 'Pacific/Pago_Pago';
-const SETTINGS_API = '/apis/console.api.payment.authpay.dev/v1alpha1/settings';
+const PAY_API = `/apis${PAY}`;
+const SETTINGS_API = `${PAY_API}/settings`;
 
 let server: UiServer;
 beforeAll(async () => {
@@ -300,31 +302,13 @@ describe.each([
   }, 60_000);
 });
 
-/** A console operation called from the signed-in page, as the app calls it (session cookie, CSRF header). */
-async function consoleCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(`/apis/console.api.payment.authpay.dev/v1alpha1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const envelope = (await res.json()) as { success: boolean; message: string; data: unknown };
-      if (!envelope.success) throw new Error(envelope.message);
-      return envelope.data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
-
 describe('orders: actions (en, desktop)', () => {
   test('sync, close (asked first), re-send the notification, delete one and several; sort by creation time with the keyboard', async () => {
     const admin = await signIn('en', 'desktop');
     const { page, w } = admin;
     await page.goto('/console/payment/orders');
-    await consoleCall(page, 'PUT', '/settings', { allowPrivateNotifyTargets: true, sandboxEnabled: true });
-    const notified = await consoleCall<{ paymentId: string }>(page, 'POST', '/payments', {
+    await pageApi(page, 'PUT', `${PAY_API}/settings`, { allowPrivateNotifyTargets: true, sandboxEnabled: true });
+    const notified = await pageApi<{ paymentId: string }>(page, 'POST', `${PAY_API}/payments`, {
       orderId: 'ui-actions-notify',
       subject: 'ui actions',
       paymentAmount: '0.10',
@@ -335,7 +319,7 @@ describe('orders: actions (en, desktop)', () => {
     const extra = [];
     for (const subject of ['ui actions', 'ui actions']) {
       extra.push(
-        await consoleCall<{ paymentId: string }>(page, 'POST', '/test-payment', {
+        await pageApi<{ paymentId: string }>(page, 'POST', `${PAY_API}/test-payment`, {
           paymentType: 'SANDBOX',
           paymentChannel: 'SIMULATED',
           subject,

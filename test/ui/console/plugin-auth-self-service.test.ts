@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, docScreenshot, expectAxeClean, logInThrough, newPage, startUiServer, type UiServer } from '../support.js';
-import { api, message, text } from './plugin-auth-support.js';
+import { ADMIN_PASSWORD, docScreenshot, expectAxeClean, logInThrough, newPage, pageApi, startUiServer, type UiServer } from '../support.js';
+import { message, text } from './plugin-auth-support.js';
 
 const CONSOLE = '/apis/console.api.pluginauth.authpay.dev/v1alpha1';
 const USER = { username: 'frank', email: 'frank@example.com', password: 'frank-password-1' };
@@ -18,16 +18,16 @@ beforeAll(async () => {
   server = await startUiServer();
   const { page } = await newPage(server);
   await logInThrough(page, '/console/', 'admin', ADMIN_PASSWORD);
-  await api(page, 'POST', `${CONSOLE}/siteplugins`, { key: 'kb-tools', name: 'Keyboard Tools', price: 29 });
-  await api(page, 'POST', `${CONSOLE}/siteplugins`, { key: 'site-backup', name: '站点备份', price: 0 });
-  await api(page, 'POST', '/apis/console.api.host.authpay.dev/v1alpha1/users', USER);
-  await api(page, 'POST', `${CONSOLE}/authlogs`, {
+  await pageApi(page, 'POST', `${CONSOLE}/siteplugins`, { key: 'kb-tools', name: 'Keyboard Tools', price: 29 });
+  await pageApi(page, 'POST', `${CONSOLE}/siteplugins`, { key: 'site-backup', name: '站点备份', price: 0 });
+  await pageApi(page, 'POST', '/apis/console.api.host.authpay.dev/v1alpha1/users', USER);
+  await pageApi(page, 'POST', `${CONSOLE}/authlogs`, {
     pluginKey: 'site-backup',
     authUser: USER.username,
     authDomain: 'blog.example.com',
     authStatus: 1,
   });
-  code = (await api<{ codes: string[] }>(page, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'kb-tools', channel: 'qq', count: 1 }))
+  code = (await pageApi<{ codes: string[] }>(page, 'POST', `${CONSOLE}/permanentcodes`, { pluginKey: 'kb-tools', channel: 'qq', count: 1 }))
     .codes[0];
   await page.context().close();
 }, 180_000);

@@ -25,23 +25,6 @@ export function text(lang: Lang, key: string, named: Record<string, string | num
   throw new Error(`no catalog text ${key}`);
 }
 
-/** Calls an API path with the page's session cookie and CSRF token (as the apps do); returns `data`. */
-export async function api<T = unknown>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const cookies = await page.context().cookies();
-  const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(path, { method, data: body, headers: { 'x-xsrf-token': xsrf, origin, ...headers } });
-  const envelope = (await res.json()) as { success: boolean; message: string; data: T };
-  if (!envelope.success) throw new Error(`${method} ${path}: ${res.status()} ${envelope.message}`);
-  return envelope.data;
-}
-
 /**
  * Picks an option of an el-select by its visible text, and waits for the list to close: on a phone a list still
  * fading out lies over the next field and takes its click.

@@ -15,11 +15,12 @@ import {
   expectAxeClean,
   logInThrough,
   newPage,
+  pageApi,
   startUiServer,
   type UiServer,
   type ViewportName,
 } from '../support.js';
-import { answerConfirm, api, choose, eventually, message, openTab, text, type Lang } from './plugin-auth-support.js';
+import { answerConfirm, choose, eventually, message, openTab, text, type Lang } from './plugin-auth-support.js';
 
 const CONSOLE = '/apis/console.api.pluginauth.authpay.dev/v1alpha1';
 const PUBLIC = '/apis/api.pluginauth.authpay.dev/v1alpha1/public';
@@ -47,7 +48,7 @@ async function shoot(page: Page, lang: Lang, viewport: ViewportName, name: strin
 
 /** A plugin's records for a user: pending a.…, b.…; authorized c.…; and d.… applied for through the public API. */
 async function seedRecords(page: Page, pluginKey: string, user: string, tag: string): Promise<void> {
-  await api(page, 'POST', '/apis/console.api.host.authpay.dev/v1alpha1/users', {
+  await pageApi(page, 'POST', '/apis/console.api.host.authpay.dev/v1alpha1/users', {
     username: user,
     email: `${user}@example.com`,
     password: 'user-password-1',
@@ -57,11 +58,11 @@ async function seedRecords(page: Page, pluginKey: string, user: string, tag: str
     [`b-${tag}.example.com`, 0],
     [`c-${tag}.example.com`, 1],
   ] as const) {
-    await api(page, 'POST', `${CONSOLE}/authlogs`, { pluginKey, authUser: user, authDomain: domain, authStatus });
+    await pageApi(page, 'POST', `${CONSOLE}/authlogs`, { pluginKey, authUser: user, authDomain: domain, authStatus });
   }
-  await api(page, 'PUT', `${CONSOLE}/settings`, { apiAccessSecret: API_SECRET });
+  await pageApi(page, 'PUT', `${CONSOLE}/settings`, { apiAccessSecret: API_SECRET });
   const query = new URLSearchParams({ pluginKey, authUser: user, authDomain: `d-${tag}.example.com` });
-  await api(page, 'GET', `${PUBLIC}/auth?${query}`, undefined, { authorization: API_SECRET });
+  await pageApi(page, 'GET', `${PUBLIC}/auth?${query}`, undefined, { authorization: API_SECRET });
 }
 
 const row = (page: Page, domain: string) =>
@@ -77,7 +78,7 @@ const SHOWCASE = [
 ];
 
 async function catalogOrder(page: Page): Promise<string[]> {
-  const list = await api<{ items: { spec: { key: string } }[] }>(page, 'GET', `${CONSOLE}/siteplugins?size=500`);
+  const list = await pageApi<{ items: { spec: { key: string } }[] }>(page, 'GET', `${CONSOLE}/siteplugins?size=500`);
   return list.items.map((p) => p.spec.key).filter((k) => SHOWCASE.some((s) => s.key === k));
 }
 
@@ -92,7 +93,7 @@ test('the whole catalog is reordered with the keyboard and by dragging, and not 
   const { page, errors } = await newPage(server, { locale: 'zh-CN' });
   const t = (key: string, named?: Record<string, string | number>) => text('zh-CN', key, named);
   await logInThrough(page, '/console/', 'admin', ADMIN_PASSWORD);
-  for (const plugin of SHOWCASE) await api(page, 'POST', `${CONSOLE}/siteplugins`, plugin);
+  for (const plugin of SHOWCASE) await pageApi(page, 'POST', `${CONSOLE}/siteplugins`, plugin);
   await page.reload();
   await page.locator('[data-testid=catalog-table] .plugin-name[data-plugin=mail-relay]').waitFor();
   expect(await catalogOrder(page)).toEqual(['site-seo', 'site-backup', 'comment-guard', 'mail-relay']);
@@ -155,14 +156,14 @@ test('records: a filter’s YAML export reads back through the import; records m
   const { page, errors } = await newPage(server, { locale: 'zh-CN' });
   const t = (key: string, named?: Record<string, string | number>) => text('zh-CN', key, named);
   await logInThrough(page, '/console/', 'admin', ADMIN_PASSWORD);
-  await api(page, 'POST', '/apis/console.api.host.authpay.dev/v1alpha1/users', {
+  await pageApi(page, 'POST', '/apis/console.api.host.authpay.dev/v1alpha1/users', {
     username: 'erin',
     email: 'erin@example.com',
     password: 'user-password-1',
   });
-  await api(page, 'POST', `${CONSOLE}/siteplugins`, { key: 'yaml-demo', name: 'YAML 演示', price: 0 });
+  await pageApi(page, 'POST', `${CONSOLE}/siteplugins`, { key: 'yaml-demo', name: 'YAML 演示', price: 0 });
   for (const domain of ['shop.erin.example', 'blog.erin.example'])
-    await api(page, 'POST', `${CONSOLE}/authlogs`, { pluginKey: 'yaml-demo', authUser: 'erin', authDomain: domain, authStatus: 1 });
+    await pageApi(page, 'POST', `${CONSOLE}/authlogs`, { pluginKey: 'yaml-demo', authUser: 'erin', authDomain: domain, authStatus: 1 });
   await page.goto('/console/plugin-auth/records?authUser=erin');
   await row(page, 'shop.erin.example').waitFor();
 
@@ -301,7 +302,7 @@ test.each(JOURNEYS)(
     expect(question).toContain(t('pluginAuth.records.batch.authorize.confirm', { n: 2 }));
     expect(question).toContain(t('pluginAuth.records.batch.authorize.skipped', { n: 2 }));
     expect(await message(page, 'success')).toContain(t('pluginAuth.records.batch.authorize.done', { n: 2 }));
-    const list = await api<{ items: { spec: { authStatus: number } }[] }>(
+    const list = await pageApi<{ items: { spec: { authStatus: number } }[] }>(
       page,
       'GET',
       `${CONSOLE}/authlogs?pluginKey=${plugin.key}&authUser=${user}`,
@@ -326,7 +327,7 @@ test.each(JOURNEYS)(
       .getByRole('button', { name: t('common.close'), exact: true })
       .last()
       .click();
-    const codes = await api<{ total: number }>(page, 'GET', `${CONSOLE}/permanentcodes?pluginKey=${plugin.key}`);
+    const codes = await pageApi<{ total: number }>(page, 'GET', `${CONSOLE}/permanentcodes?pluginKey=${plugin.key}`);
     expect(codes.total).toBe(2);
     await page.locator('[data-testid=codes-table]').getByText(plugin.name).first().waitFor();
     await expectAxeClean(page);
@@ -372,7 +373,11 @@ test.each(JOURNEYS)(
 
 /** A settings group's tab label as the page shows it: the Setting's label, or its English one (i18n.en) in English. */
 async function groupLabel(page: Page, lang: Lang, group: string): Promise<string> {
-  const forms = await api<{ group: string; label?: string; i18n?: { en?: { label?: string } } }[]>(page, 'GET', `${CONSOLE}/settings-form`);
+  const forms = await pageApi<{ group: string; label?: string; i18n?: { en?: { label?: string } } }[]>(
+    page,
+    'GET',
+    `${CONSOLE}/settings-form`,
+  );
   const form = forms.find((f) => f.group === group)!;
   return (lang === 'en' ? form.i18n?.en?.label : undefined) ?? form.label ?? group;
 }

@@ -75,6 +75,16 @@ export default {
       receivedCount: 'Times received',
       transition: 'Status change',
     },
+    delivery: {
+      received: 'Received (HTTP {code})',
+      refused: 'The receiving server refused the notification (HTTP {code})',
+      serverFailed: 'The receiving server failed (HTTP {code})',
+      unexpectedAnswer: 'The receiving server gave an answer we cannot read (HTTP {code})',
+      timedOut: 'The receiving server did not answer in time',
+      unreachable: 'Could not reach the receiving server',
+      unreachableCode: 'Could not reach the receiving server ({code})',
+      otherError: 'Not delivered: {error}',
+    },
     test: {
       intro: 'Creates a small system order with a usable payment method, to check that the configuration works.',
       channel: 'Payment method',

@@ -71,6 +71,16 @@ export default {
       receivedCount: '收到次数',
       transition: '状态变化',
     },
+    delivery: {
+      received: '对方已收到（HTTP {code}）',
+      refused: '对方服务器拒绝了通知（HTTP {code}）',
+      serverFailed: '对方服务器出错（HTTP {code}）',
+      unexpectedAnswer: '对方服务器的回应无法识别（HTTP {code}）',
+      timedOut: '对方服务器没有在时限内回应',
+      unreachable: '无法连接对方服务器',
+      unreachableCode: '无法连接对方服务器（{code}）',
+      otherError: '无法投递：{error}',
+    },
     test: {
       intro: '用一个可用的支付方式创建一笔小额系统订单，检查配置是否可用。',
       channel: '支付方式',

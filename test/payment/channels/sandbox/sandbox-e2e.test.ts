@@ -105,8 +105,10 @@ describe('SANDBOX payment end to end over HTTP', () => {
     expect(inboxMessages).toHaveLength(1);
     expect(inboxMessages[0].spec).toMatchObject({ username: 'admin', template: 'payment-status-changed' });
     const text = (inboxMessages[0].spec as { text: string }).text;
-    for (const part of ['会员 1 个月', data.paymentId, 'sbx-1', '¥12.30', 'SUCCESS', `${server.url}/payment/${data.paymentId}`])
+    for (const part of ['会员 1 个月', data.paymentId, 'sbx-1', '¥12.30', '支付成功', `${server.url}/payment/${data.paymentId}`])
       expect(text).toContain(part);
+    // The status in words only: no raw code beside it (issue 29).
+    expect(text).not.toContain('SUCCESS');
   });
 
   test('the admin message is written in the transaction of the status change: a crash right after the commit cannot lose it', async () => {

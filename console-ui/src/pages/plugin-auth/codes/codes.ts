@@ -1,4 +1,5 @@
 import type { ApiBody, ApiItem, ApiQuery } from '@shared/api/client.js';
+import { siteWallToIso } from '@shared/format.js';
 import { hasMessage, translate } from '@shared/i18n/index.js';
 
 export type PermanentCode = ApiItem<'listPermanentCodes'>;
@@ -55,6 +56,6 @@ export function generateBody(form: GenerateForm): ApiBody<'generatePermanentCode
     channel: form.channel,
     count: form.count,
     ...(user ? { authUser: user } : {}),
-    ...(form.expiresAt ? { expiresAt: form.expiresAt.toISOString().replace(/\.\d{3}Z$/, 'Z') } : {}),
+    ...(form.expiresAt ? { expiresAt: siteWallToIso(form.expiresAt) } : {}),
   };
 }

@@ -1,4 +1,6 @@
 import type { ApiBody } from '@shared/api/client.js';
+// The pickers show the site's time zone, like the lists; the server stores RFC 3339 UTC in whole seconds.
+import { isoToSiteWall, siteWallToIso } from '@shared/format.js';
 import type { AuthLog } from './types.js';
 
 /** The expiry that means "permanent" (DESIGN: anything after 2099-01-01 is permanent). */
@@ -19,10 +21,6 @@ export interface RecordForm {
   license: string;
 }
 
-const toDate = (iso?: string) => (iso ? new Date(iso) : null);
-/** RFC 3339 UTC in whole seconds, as the server stores times. */
-const toIso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined);
-
 export function recordForm(record: AuthLog | null): RecordForm {
   const s = record?.spec ?? {};
   const permanent = isPermanent(s.expireTime);
@@ -31,15 +29,15 @@ export function recordForm(record: AuthLog | null): RecordForm {
     authUser: s.authUser ?? '',
     authDomain: s.authDomain ?? '',
     authStatus: s.authStatus ?? 1,
-    authTime: toDate(s.authTime),
-    expireTime: permanent ? null : toDate(s.expireTime),
+    authTime: isoToSiteWall(s.authTime),
+    expireTime: permanent ? null : isoToSiteWall(s.expireTime),
     permanent,
     license: s.license ?? '',
   };
 }
 
 function times(form: RecordForm) {
-  return { authTime: toIso(form.authTime), expireTime: form.permanent ? PERMANENT_EXPIRE_TIME : toIso(form.expireTime) };
+  return { authTime: siteWallToIso(form.authTime), expireTime: form.permanent ? PERMANENT_EXPIRE_TIME : siteWallToIso(form.expireTime) };
 }
 
 export function createRecordBody(form: RecordForm): ApiBody<'createAuthLog'> {
