@@ -302,7 +302,7 @@ function idempotencyRetentionJob(keys: IdempotencyKeys): JobDefinition {
     name: 'host:idempotency-retention',
     title: { zh: '清理幂等键记录', en: 'Clean up idempotency keys' },
     description: {
-      zh: '删除超过 24 小时的 Idempotency-Key 请求记录，此后同一个键可以再次使用',
+      zh: '删除超过 24 小时的幂等请求应答记录，此后同一个幂等键可以再次使用',
       en: 'Deletes the answers kept for Idempotency-Key requests once their 24 hours are over, so a key may be used again',
     },
     cron: '0 40 3 * * *',

@@ -24,7 +24,7 @@ export async function activeMerchantPlatform(deps: PaymentDeps, principal: Princ
   if (!merchant || !deps.client.wellFormed(Merchant, merchant)) {
     throw new AppError('NOT_A_MERCHANT', '当前用户不是商户，不能使用商户平台接口', {
       status: 403,
-      messageEn: 'the caller is not a merchant; the platform API is for ACTIVE merchants only',
+      messageEn: 'You are not a merchant. The merchant platform API is for merchants whose account is open.',
     });
   }
   const status = merchant.spec.status;

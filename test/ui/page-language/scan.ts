@@ -35,25 +35,6 @@ const ACRONYMS = new Set([...LATIN_WORDS_IN_CHINESE].filter((w) => w === w.toUpp
  */
 const DATA_WORDS = new Set('admin Administrator bootstrap bench Li Lei Bank of China Lang Shop One test money'.split(' '));
 
-/**
- * TEMPORARY: findings that belong to issue 29 items other engineers are fixing in parallel (4: raw ids; 5:
- * messages as sentences; 7: list-setting values per language). Each entry is [item, text as found]; remove the
- * entries after those branches are merged.
- */
-export const PENDING_OTHER_ITEMS: ReadonlyArray<readonly [number, string]> = [
-  [4, 'role-template-payment-platform-manage'], // the merchant's role on the profile
-  [4, 'host:idempotency-retention'], // jobs by id
-  [4, 'Payment:auto-settlement'],
-  [4, 'Payment:sync-refunds'],
-  [4, '支付中（PAYING）和状态未知（UNKNOWN）'], // enum words in the payment settings' help
-  [4, '沙箱（SANDBOX）'],
-  [4, 'about PAYING and UNKNOWN orders'],
-  [4, 'built-in SANDBOX simulator'],
-  [4, '(UNPAID, PAYING, UNKNOWN)'],
-  [5, 'for ACTIVE merchants only'], // the platform API's refusal of a caller who is not a merchant
-  [7, '软件'], // the merchant's business type on English pages
-];
-
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
 const RAW_IDS = [/\brole-template-[a-z0-9-]+/, /\bhost:[a-z][\w-]*/, /\b[A-Z][a-z]+:[a-z][\w-]+/];
 /** An ALL_CAPS word: two parts joined by `_`, or one of four letters or more (PAYING, SANDBOX). */
@@ -62,10 +43,6 @@ const CAPS_WORD = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{4,}\b/g;
 const LATIN_RUN = /[A-Za-z0-9@/_.:=?#&%+'’-]*[A-Za-z][A-Za-z0-9@/_.:=?#&%+'’-]*/g;
 /** Data rather than words: numbers, addresses, paths, ids, camelCase identifiers, time zone names. */
 const DATA_LIKE = /[0-9@/_.:=?#&%+]|^[a-z0-9]+(?:-[a-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z]*$/;
-
-function pending(text: string): boolean {
-  return PENDING_OTHER_ITEMS.some(([, found]) => text.includes(found));
-}
 
 function englishWordsIn(text: string): string[] {
   const words: string[] = [];
@@ -98,9 +75,8 @@ function ownWords(text: string, foreign: string[]): string {
   return own;
 }
 
-/** Every finding of a page, each text once; a text of PENDING_OTHER_ITEMS is left to its item. */
+/** Every finding of a page, each text once. */
 export function findingsIn(page: PageText, locale: 'zh-CN' | 'en'): string[] {
   return [...new Set(page.texts)]
-    .filter((text) => !pending(text))
     .flatMap((text) => rulesBroken(ownWords(text, page.foreign), locale).map((rule) => `${rule}: "${text}"`));
 }
