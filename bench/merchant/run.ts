@@ -1,6 +1,6 @@
 /**
  * bench:merchant — settling 100,000 paid orders of one merchant (the manual trigger over HTTP: records built in
- * transactions of about 25 ms, split at the store's object size) and confirming them (ledger credits), then
+ * transactions of about 15 ms (CHUNK_BUDGET_MS), split at the store's object size) and confirming them (ledger credits), then
  * reading the merchant's balance under load (getMyBalance with a logged-in merchant session, N requests with C in
  * flight). In-process server on a fresh SQLite directory (BENCH_DATABASE_URL=postgres://… for PostgreSQL).
  * Writes its section of docs/benchmarks.md.
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { startServer } from '../../src/main.js';
 import { Merchant } from '../../src/payment/merchants/types.js';
 import { formatMinor } from '../../src/payment/money/index.js';
+import { CHUNK_BUDGET_MS } from '../../src/host/store/chunk-budget.js';
 import { seedPaidOrders } from '../../test/payment/settlement/seed-orders.js';
 import { describeMachine, machineInfo } from '../lib/machine.js';
 import { ms, table, thousands } from '../lib/markdown.js';
@@ -138,7 +139,7 @@ async function main(): Promise<void> {
       '',
       `Records: the store keeps objects up to 1 MiB, so one record holds about 21,000 of today's 29-character payment numbers`
         + ` (a 700,000-byte budget for paymentIds); ${thousands(ORDERS)} orders became ${settled.count} records, each built with`
-        + ' its orders in transactions of about 25 ms (docs/settlement.md "Once and only once").',
+        + ` its orders in transactions of about ${CHUNK_BUDGET_MS} ms (docs/settlement.md "Once and only once").`,
     ].join('\n');
     writeSection(`merchant-${backend.toLowerCase()}`, body);
     process.stdout.write(`${body}\n`);

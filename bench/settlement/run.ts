@@ -18,6 +18,7 @@ import { startServer } from '../../src/main.js';
 import { Merchant } from '../../src/payment/merchants/types.js';
 import { paymentService } from '../../src/payment/service.js';
 import { triggerSettlement } from '../../src/payment/settlement/trigger-settlement.js';
+import { CHUNK_BUDGET_MS } from '../../src/host/store/chunk-budget.js';
 import { seedPaidOrders } from '../../test/payment/settlement/seed-orders.js';
 import { describeMachine, machineInfo } from '../lib/machine.js';
 import { ms, table, thousands } from '../lib/markdown.js';
@@ -156,7 +157,7 @@ function report(outcomes: Outcome[]): string {
       outcomes.flatMap((o) => [row(o, 'before the run', o.baseline), row(o, 'during the run', o.during)]),
     ),
     '',
-    'The run builds its records a chunk of about 25 ms of transaction time at a time (runInChunks,'
+    `The run builds its records a chunk of about ${CHUNK_BUDGET_MS} ms of transaction time at a time (runInChunks,`
       + ' docs/store.md "Long jobs"; docs/settlement.md "Once and only once"); each transaction of a concurrent request'
       + ' can wait for one chunk.',
   ].join('\n');
