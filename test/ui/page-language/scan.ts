@@ -77,6 +77,5 @@ function ownWords(text: string, foreign: string[]): string {
 
 /** Every finding of a page, each text once. */
 export function findingsIn(page: PageText, locale: 'zh-CN' | 'en'): string[] {
-  return [...new Set(page.texts)]
-    .flatMap((text) => rulesBroken(ownWords(text, page.foreign), locale).map((rule) => `${rule}: "${text}"`));
+  return [...new Set(page.texts)].flatMap((text) => rulesBroken(ownWords(text, page.foreign), locale).map((rule) => `${rule}: "${text}"`));
 }
