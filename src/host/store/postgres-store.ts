@@ -267,21 +267,32 @@ export class PostgresStore implements Store {
     return this.tracked(() => this.runStandalone(fn));
   }
 
-  private async runStandalone<T>(fn: (tx: TxState) => Promise<T>): Promise<T> {
+  private runStandalone<T>(fn: (tx: TxState) => Promise<T>): Promise<T> {
+    return this.onConnection(async (client) => {
+      const state: TxState = { client, active: true, lastRevision: 0, writes: 0, standalone: true };
+      try {
+        const result = await this.txContext.run(state, () => fn(state));
+        this.afterCommit(state.writes);
+        return result;
+      } catch (err) {
+        throw asWriteConflict(err);
+      } finally {
+        state.active = false;
+      }
+    });
+  }
+
+  /** Runs fn on a pooled connection; one that failed (an error event, a failed rollback) is discarded, not reused. */
+  private async onConnection<T>(fn: (client: pg.PoolClient, broke: (err: Error) => void) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const state: TxState = { client, active: true, lastRevision: 0, writes: 0, standalone: true };
     let broken: Error | undefined;
-    const onError = (err: Error) => (broken = err);
-    client.on('error', onError);
+    const broke = (err: Error) => (broken = err);
+    // A connection lost while fn awaits something else is reported as an event; unheard, it would crash.
+    client.on('error', broke);
     try {
-      const result = await this.txContext.run(state, () => fn(state));
-      this.afterCommit(state.writes);
-      return result;
-    } catch (err) {
-      throw asWriteConflict(err);
+      return await fn(client, broke);
     } finally {
-      state.active = false;
-      client.off('error', onError);
+      client.off('error', broke);
       client.release(broken);
     }
   }
@@ -320,30 +331,24 @@ export class PostgresStore implements Store {
     return running;
   }
 
-  private async runTransaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    const state: TxState = { client, active: true, lastRevision: 0, writes: 0 };
-    let broken: Error | undefined;
-    // A connection lost while fn awaits something else is reported as an event; unheard, it would crash.
-    const onError = (err: Error) => (broken = err);
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      const result = await this.txContext.run(state, () => fn(this));
-      state.active = false;
-      // NOTIFY is delivered only if and when the transaction commits.
-      const notify = state.writes ? `SELECT pg_notify('${this.conn.channel}', '${state.lastRevision}'); ` : '';
-      await client.query(`${notify}COMMIT`);
-      this.afterCommit(state.writes);
-      return result;
-    } catch (err) {
-      state.active = false;
-      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      throw asWriteConflict(err);
-    } finally {
-      client.off('error', onError);
-      client.release(broken);
-    }
+  private runTransaction<T>(fn: (tx: StoreOps) => Promise<T>): Promise<T> {
+    return this.onConnection(async (client, broke) => {
+      const state: TxState = { client, active: true, lastRevision: 0, writes: 0 };
+      try {
+        await client.query('BEGIN');
+        const result = await this.txContext.run(state, () => fn(this));
+        state.active = false;
+        // NOTIFY is delivered only if and when the transaction commits.
+        const notify = state.writes ? `SELECT pg_notify('${this.conn.channel}', '${state.lastRevision}'); ` : '';
+        await client.query(`${notify}COMMIT`);
+        this.afterCommit(state.writes);
+        return result;
+      } catch (err) {
+        state.active = false;
+        await client.query('ROLLBACK').catch(broke);
+        throw asWriteConflict(err);
+      }
+    });
   }
 
   private afterCommit(writes: number): void {
@@ -443,20 +448,18 @@ export class PostgresStore implements Store {
   private async atHorizon<R extends { hidden: boolean }>(text: string, values: unknown[], prepare: boolean): Promise<R[]> {
     const rows = await sql<R>(this.db(), text, values, prepare);
     if (!rows[0]?.hidden || this.inTransaction()) return rows;
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN READ ONLY; SELECT count(*) FROM pg_stat_activity');
-      const again = await sql<R>(client, text, values, prepare);
-      await client.query('COMMIT');
-      return again;
-    } catch (err) {
-      broken = err as Error;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+    return this.onConnection(async (client, broke) => {
+      try {
+        await client.query('BEGIN READ ONLY; SELECT count(*) FROM pg_stat_activity');
+        const again = await sql<R>(client, text, values, prepare);
+        await client.query('COMMIT');
+        return again;
+      } catch (err) {
+        broke(err as Error);
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
   }
 
   private horizon(floor: string): string {
