@@ -15,6 +15,11 @@ export function formatTime(value?: string | null): string {
   return `${w.year}-${w.month}-${w.day} ${w.hour}:${w.minute}`;
 }
 
+/** RFC 3339 UTC in whole seconds, as the API's times are written. */
+function isoSeconds(at: number): string {
+  return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 /** Today's date yyyy-mm-dd in the site's time zone (a report's default last day). */
 export function siteToday(): string {
   return formatTime(new Date().toISOString()).slice(0, 10);
@@ -25,7 +30,7 @@ export function localToIso(value: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!m) return undefined;
   const at = wallToInstant(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0)), siteZone.value);
-  return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return isoSeconds(at);
 }
 
 /**
@@ -46,7 +51,7 @@ export function siteWallToIso(d: Date | null | undefined): string | undefined {
     Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()),
     siteZone.value,
   );
-  return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return isoSeconds(at);
 }
 
 /** RFC 3339 → datetime-local input value in the site's time zone. */

@@ -41,17 +41,23 @@ export const DAY_SHARDS = 16;
  * a createPayment's CPU, bench:payment-profile). Undefined marks a zone Intl refuses. Bounded: only the
  * configured report zone is asked about in practice.
  */
-const dayFormats = new Map<string, Intl.DateTimeFormat | undefined>();
+const FORMAT_OPTIONS = {
+  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  clock: { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formats = new Map<string, Intl.DateTimeFormat | undefined>();
 
-function dayFormatOf(timeZone: string): Intl.DateTimeFormat | undefined {
-  if (dayFormats.has(timeZone)) return dayFormats.get(timeZone);
+/** en-CA writes days as yyyy-mm-dd and clocks as hh:mm:ss. */
+function formatOf(timeZone: string, part: keyof typeof FORMAT_OPTIONS): Intl.DateTimeFormat | undefined {
+  const key = `${part} ${timeZone}`;
+  if (formats.has(key)) return formats.get(key);
   let format: Intl.DateTimeFormat | undefined;
   try {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, ...FORMAT_OPTIONS[part] });
   } catch {
     format = undefined;
   }
-  if (dayFormats.size < 100) dayFormats.set(timeZone, format);
+  if (formats.size < 100) formats.set(key, format);
   return format;
 }
 
@@ -69,19 +75,13 @@ export function dayStartIn(day: string, timeZone: string): number {
 
 /** hh:mm:ss of an instant in a time zone (UTC when the zone is invalid). */
 function clockIn(at: number, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
-      at,
-    );
-  } catch {
-    return new Date(at).toISOString().slice(11, 19);
-  }
+  return formatOf(timeZone, 'clock')?.format(at) ?? new Date(at).toISOString().slice(11, 19);
 }
 
 /** yyyy-mm-dd of an instant in a time zone (the overview's reporting day). */
 export function dayIn(instant: Date, timeZone: string): string {
   // An invalid zone falls back to UTC days.
-  return dayFormatOf(timeZone)?.format(instant) ?? instant.toISOString().slice(0, 10);
+  return formatOf(timeZone, 'day')?.format(instant) ?? instant.toISOString().slice(0, 10);
 }
 
 export const statName = (day: string, shard = 0) => (shard === 0 ? `day-${day}` : `day-${day}-${shard}`);
