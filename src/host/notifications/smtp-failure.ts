@@ -41,7 +41,7 @@ export function smtpFailureReason(err: unknown): SmtpFailureReason {
   if (command.startsWith('MAIL')) return 'SENDER_REFUSED';
   if (command.startsWith('RCPT')) return 'RECIPIENT_REFUSED';
   if (command.startsWith('AUTH')) return 'AUTH';
-  if (command === 'DATA' || command.startsWith('DATA')) return 'MESSAGE_REFUSED';
+  if (command.startsWith('DATA')) return 'MESSAGE_REFUSED';
   // Checked before sending (command API): "Invalid sender …", "No recipients defined", "Invalid recipient …".
   if (e.code === 'EENVELOPE') return /sender/i.test(e.message ?? '') ? 'SENDER_REFUSED' : 'RECIPIENT_REFUSED';
   return (e.code && BY_CODE[e.code]) || 'OTHER';
